@@ -1,0 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { extractTimestamps } from '../src/temporal/timestamps.ts';
+const d = JSON.parse(readFileSync('/work/shared/data/timeqa/train.json','utf8'));
+const sents: string[] = [];
+for (const p of d) for (const x of p.paras) for (const s of x.split(/(?<=[^A-Z] [.!?]) (?=[A-Z0-9"'(])/)) sents.push(s);
+console.log('sentences', sents.length);
+const ref = new Date(Date.UTC(2026,0,1));
+let n=0; const t0=performance.now();
+for (const s of sents) n += extractTimestamps(s,{referenceDate:ref}).length;
+const t1=performance.now();
+console.log('spans', n, 'ms/sent', (t1-t0)/sents.length, 'total ms', t1-t0);
+const t2=performance.now();
+for (const s of sents) n += extractTimestamps(s,{referenceDate:ref}).length;
+console.log('warm ms/sent', (performance.now()-t2)/sents.length);

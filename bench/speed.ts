@@ -1,0 +1,85 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { createAlmanac } from '../src/index.ts';
+import { dataPath, option, percentile, round1 } from './args.ts';
+import { readTimeQa, timeQaDocuments } from './timeqa.ts';
+
+/**
+ * `npm run bench -- speed [--timeqa PATH] [--embed-passages N]`: ingest, query, storage
+ * and reload figures over every TimeQA paragraph, in Node, zero-download mode; then
+ * embedding speed of the MiniLM-shaped synthetic model.
+ */
+export async function run(argv: string[], log: (line: string) => void): Promise<Record<string, unknown>> {
+  const file = dataPath(argv, 'timeqa', '../shared/data/timeqa/train.json');
+  const pages = readTimeQa(file);
+  const docs = timeQaDocuments(pages);
+  const questions = pages.flatMap((p) => p.questions.map((q) => q[0]));
+  const rawChars = docs.reduce((n, d) => n + d.content.length, 0);
+  log(`speed: ${docs.length} paragraphs (${(rawChars / 1e6).toFixed(1)} M chars), ${questions.length} questions`);
+
+  const factory = new IDBFactory();
+  const storage = { indexedDB: { name: 'bench-speed', factory } };
+  let almanac = await createAlmanac({ storage });
+  let t = performance.now();
+  await almanac.ingest(docs, { onProgress: (p) => p.done % 4000 < 200 && log(`  ingest ${p.done}/${p.total}`) });
+  const ingestS = (performance.now() - t) / 1000;
+  const stats = await almanac.stats();
+  log(`ingest: ${stats.passages} passages in ${ingestS.toFixed(2)} s`);
+
+  // In-memory ingest isolates parsing + indexing from the IndexedDB writes.
+  const memory = await createAlmanac();
+  t = performance.now();
+  await memory.ingest(docs);
+  const memoryIngestS = (performance.now() - t) / 1000;
+  await memory.close();
+
+  const times: number[] = [];
+  for (const q of questions) {
+    const t1 = performance.now();
+    await almanac.search(q, { limit: 10, temporal: false });
+    times.push(performance.now() - t1);
+  }
+  const temporalTimes: number[] = [];
+  for (const q of questions) {
+    const t1 = performance.now();
+    await almanac.search(q, { limit: 10 });
+    temporalTimes.push(performance.now() - t1);
+  }
+  const indexBytes = await (almanac as unknown as { storedBytes(): Promise<number> }).storedBytes();
+  await almanac.close();
+
+  t = performance.now();
+  almanac = await createAlmanac({ storage });
+  const reloadMs = performance.now() - t;
+  const reloaded = await almanac.stats();
+  await almanac.close();
+  if (reloaded.passages !== stats.passages) throw new Error(`reload lost passages: ${reloaded.passages} of ${stats.passages}`);
+
+  let embed: { passagesPerSecond: number; device: string } | undefined;
+  const embedN = Number(option(argv, 'embed-passages', '256'));
+  if (embedN > 0) {
+    const { measureEmbedding } = await import('../src/models/measure.ts');
+    const sample = docs.filter((d) => d.content.length > 200).slice(0, embedN).map((d) => d.content);
+    log(`embedding ${sample.length} passages with synthetic/minilm-l6-embedder...`);
+    embed = await measureEmbedding({ model: 'synthetic/minilm-l6-embedder', passages: sample, batchSize: 32 });
+  }
+
+  const result = {
+    suite: 'speed',
+    passages: stats.passages,
+    documents: stats.documents,
+    raw_text_bytes: rawChars,
+    ingest_passages_per_s: Math.round(stats.passages / ingestS),
+    ingest_passages_per_s_memory: Math.round(stats.passages / memoryIngestS),
+    query_ms_p50: round1(percentile(times, 50)),
+    query_ms_p95: round1(percentile(times, 95)),
+    temporal_query_ms_p50: round1(percentile(temporalTimes, 50)),
+    temporal_query_ms_p95: round1(percentile(temporalTimes, 95)),
+    index_bytes: indexBytes,
+    index_bytes_per_raw_byte: round1(indexBytes / rawChars),
+    reload_ms: Math.round(reloadMs),
+    embed_passages_per_s: embed ? round1(embed.passagesPerSecond) : null,
+    embed_device: embed?.device ?? null,
+  };
+  log(`\n| metric | value |\n|---|---|\n${Object.entries(result).map(([k, v]) => `| ${k} | ${v} |`).join('\n')}`);
+  return result;
+}

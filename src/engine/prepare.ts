@@ -1,0 +1,72 @@
+import { createError } from '../errors.ts';
+import { parseContent } from '../ingest/parse.ts';
+import { detectFormat } from '../ingest/detect-format.ts';
+import { chunkBlocks } from '../text/chunk.ts';
+import { splitSentences, type SentenceSpan } from '../text/segment.ts';
+import { extractTimestamps } from '../temporal/index.ts';
+import { summarizeTable } from '../tables/index.ts';
+import { LIMITS } from '../settings.ts';
+import type { DocumentInput, Passage, Sentence, StoredDocument } from '../types.ts';
+
+/** A parsed document and its passages, ready to embed, index and store. */
+export interface PreparedDocument {
+  document: StoredDocument;
+  passages: Passage[];
+  warnings: string[];
+}
+
+/**
+ * Turns one input into a stored document and its passages: parse, chunk, summarise
+ * tables (H-RCL), split sentences and extract their timestamps. Pure and synchronous,
+ * so it runs the same in a worker, a page and Node. Throws {@link AlmanacError} for bad input.
+ */
+export function prepareDocument(input: DocumentInput, now = Date.now()): PreparedDocument {
+  if (typeof input?.content !== 'string') {
+    throw createError('INVALID_OPTION', 'content', 'each document needs its content as a string');
+  }
+  const name = input.name?.trim() || input.id || 'untitled';
+  if (input.content.length > LIMITS.maxDocumentChars) throw createError('DOCUMENT_TOO_LARGE', name, LIMITS.maxDocumentChars);
+  const format = input.format && input.format !== 'auto' ? input.format : detectFormat(input.name, input.content);
+  if (!format) throw createError('UNSUPPORTED_FORMAT', name);
+  const parsed = parseContent(format, input.content);
+  if (!parsed.text.trim()) throw createError('EMPTY_DOCUMENT', name);
+
+  const id = input.id ?? documentId(name, input.content);
+  const title = parsed.title?.trim() || name.replace(/\.[a-z0-9]+$/i, '');
+  const document: StoredDocument = {
+    id, name, format, title, text: parsed.text, tables: parsed.tables, addedAt: now, rawLength: input.content.length,
+    ...(input.date ? { date: input.date.toISOString() } : {}),
+  };
+  const timeOptions = input.date ? { referenceDate: input.date } : undefined;
+  const passages: Passage[] = [];
+  const push = (p: Omit<Passage, 'id' | 'docId' | 'ordinal' | 'sentences'>, spans: SentenceSpan[]) => {
+    const ordinal = passages.length;
+    const sentences: Sentence[] = spans.map((s) => ({
+      start: s.start, end: s.end, times: extractTimestamps(p.text.slice(s.start, s.end), timeOptions),
+    }));
+    passages.push({ id: `${id}#${ordinal}`, docId: id, ordinal, sentences, ...p });
+  };
+
+  for (const c of chunkBlocks(parsed.text, parsed.blocks)) {
+    push({ kind: 'text', text: parsed.text.slice(c.start, c.end), start: c.start, end: c.end, heading: c.heading ?? title }, c.sentences);
+  }
+  parsed.tables.forEach((table, tableIndex) => {
+    for (const s of summarizeTable(table, { title: table.caption ?? title })) {
+      push({ kind: s.kind, text: s.text, start: table.start, end: table.end, heading: table.caption ?? title, tableIndex, cells: s.cells }, splitSentences(s.text));
+    }
+  });
+  return { document, passages, warnings: parsed.warnings };
+}
+
+/** A stable id from the name, or from the content when names collide across folders. */
+function documentId(name: string, content: string): string {
+  const slug = name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
+  return slug || `doc-${hash(content)}`;
+}
+
+/** FNV-1a, 32 bits: enough to name untitled documents, not a security hash. */
+function hash(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16);
+}

@@ -1,0 +1,90 @@
+import { create, insertMultiple, removeMultiple, search, count, type AnyOrama } from '@orama/orama';
+import type { Passage } from '../types.ts';
+import { STOP_WORDS } from '../text/stopwords.ts';
+
+/** A first-stage hit: a passage id and its score. */
+export interface IndexHit {
+  id: string;
+  score: number;
+}
+
+/** Options of {@link PassageIndex.search}. */
+export interface IndexSearchOptions {
+  limit: number;
+  /** Query vector: when given and the index holds vectors, search is hybrid. */
+  vector?: Float32Array;
+}
+
+/**
+ * One Orama index over passages: BM25 on `text`, and a vector field when the index
+ * was created with `dimensions`. Wraps Orama's sync-or-async calls in one async API.
+ */
+export class PassageIndex {
+  private readonly db: AnyOrama;
+  private readonly dims: number | undefined;
+  private vectors = 0;
+
+  /** @param dimensions vector size of the embedder, or undefined for BM25 only. */
+  constructor(dimensions?: number) {
+    this.dims = dimensions;
+    const schema: Record<string, string> = { text: 'string', docId: 'string' };
+    if (dimensions) schema.vector = `vector[${dimensions}]`;
+    this.db = create({
+      schema: schema as never,
+      components: { tokenizer: { stemming: true, stopWords: [...STOP_WORDS] } },
+    });
+  }
+
+  /** Number of passages indexed. */
+  get size(): number {
+    return count(this.db);
+  }
+
+  /** Whether hybrid search is possible. */
+  get hasVectors(): boolean {
+    return this.vectors > 0;
+  }
+
+  /** Adds passages; `vectors[i]` belongs to `passages[i]` when given. */
+  async add(passages: Passage[], vectors?: Array<Float32Array | undefined>): Promise<void> {
+    const docs = passages.map((p, i) => {
+      const doc: Record<string, unknown> = { id: p.id, text: indexText(p), docId: p.docId };
+      const v = vectors?.[i];
+      if (v && this.dims) {
+        doc.vector = Array.from(v);
+        this.vectors++;
+      }
+      return doc;
+    });
+    // One big batch: Orama yields to the event loop between batches, which costs more than it saves here.
+    await insertMultiple(this.db, docs as never, docs.length + 1);
+  }
+
+  /** Removes passages by id. */
+  async remove(ids: string[], hadVectors = 0): Promise<void> {
+    if (ids.length) await removeMultiple(this.db, ids, ids.length + 1);
+    this.vectors = Math.max(0, this.vectors - hadVectors);
+  }
+
+  /** BM25 search, or hybrid (BM25 + cosine, max-normalised and averaged) when a vector is given. */
+  async search(term: string, options: IndexSearchOptions): Promise<IndexHit[]> {
+    const common = { limit: options.limit, properties: ['text'] };
+    const useVector = options.vector && this.dims && this.vectors > 0;
+    const res = useVector
+      ? await search(this.db, {
+          ...common,
+          mode: 'hybrid',
+          term,
+          vector: { value: Array.from(options.vector!), property: 'vector' },
+          // Orama's default 0.8 silently drops most neighbours of small or synthetic models.
+          similarity: 0.1,
+        } as never)
+      : await search(this.db, { ...common, term } as never);
+    return res.hits.map((h: { id: string; score: number }) => ({ id: h.id, score: h.score }));
+  }
+}
+
+/** The text BM25 sees: the heading gives context the passage itself often omits (a page title). */
+function indexText(p: Passage): string {
+  return p.heading && p.kind === 'text' ? `${p.heading}\n${p.text}` : p.text;
+}

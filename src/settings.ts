@@ -1,0 +1,37 @@
+/**
+ * Engine-wide defaults, each with the reason for its value. Area-specific settings
+ * live beside their code (`temporal/settings.ts`, `tables/settings.ts`).
+ */
+
+/** Passage chunking. */
+export const CHUNKING = {
+  /**
+   * Longest text passage, in characters (~150 words). Long enough to keep an event and
+   * its date in one passage, short enough for a cross-encoder's 512-token window.
+   */
+  maxChars: 1000,
+  /** Paragraphs shorter than this are merged with the next one under the same heading. */
+  minChars: 200,
+} as const;
+
+/** Limits that protect the engine from hostile or accidental input. */
+export const LIMITS = {
+  /** Largest document accepted, in characters (~20 MB of text). */
+  maxDocumentChars: 20_000_000,
+} as const;
+
+/** First-stage retrieval. */
+export const RETRIEVAL = {
+  /** MixRAG's first stage: top-M of the BM25 corpus (text passages, table-level summaries). */
+  lexicalTopK: 40,
+  /** MixRAG's first stage: top-N of the H-RCL corpus (row and column summaries). */
+  structuredTopK: 60,
+  /** Candidates handed to the temporal reranker. */
+  temporalCandidates: 100,
+  /** Candidates handed to a cross-encoder (each costs one model call). */
+  rerankCandidates: 30,
+  /** Documents written to storage per transaction during ingest (atomic per document either way). */
+  storageBatch: 200,
+  /** Texts per embedder call during ingest. */
+  embedBatch: 32,
+} as const;

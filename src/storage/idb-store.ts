@@ -1,0 +1,122 @@
+import { wrap, type IDBPDatabase } from 'idb';
+import { createError } from '../errors.ts';
+import type { StoredDocument } from '../types.ts';
+import type { CorpusStore, DocumentRecord, LoadedCorpus } from './store.ts';
+import {
+  MIGRATIONS, SCHEMA_VERSION, fromStoredPassage, toStoredPassage,
+  type StoredPassage, type StoredVector, type UpgradeDb,
+} from './schema.ts';
+import { recordBytes } from './size.ts';
+
+/**
+ * IndexedDB persistence through `idb`. Opens (and migrates) the database named `name`
+ * on `factory` (the browser's `indexedDB` by default; `fake-indexeddb` in Node).
+ */
+export async function openIdbStore(name: string, factory?: IDBFactory): Promise<CorpusStore> {
+  const f = factory ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
+  if (!f) throw createError('STORAGE_FAILED', 'IndexedDB is not available here; use storage "memory"');
+  const request = f.open(name, SCHEMA_VERSION);
+  request.addEventListener('upgradeneeded', (event) => {
+    const db = request.result as unknown as UpgradeDb;
+    for (let v = event.oldVersion; v < SCHEMA_VERSION; v++) MIGRATIONS[v]!(db);
+  });
+  let db: IDBPDatabase;
+  try {
+    db = (await wrap(request)) as IDBPDatabase;
+  } catch (err) {
+    if ((err as DOMException)?.name === 'VersionError') {
+      const found = await storedVersion(f, name);
+      throw createError('SCHEMA_TOO_NEW', found, SCHEMA_VERSION, { cause: err });
+    }
+    throw createError('STORAGE_FAILED', String((err as Error)?.message ?? err), { cause: err });
+  }
+  return new IdbStore(db);
+}
+
+async function storedVersion(f: IDBFactory, name: string): Promise<number> {
+  const dbs = (await f.databases?.()) ?? [];
+  return dbs.find((d) => d.name === name)?.version ?? NaN;
+}
+
+class IdbStore implements CorpusStore {
+  constructor(private readonly db: IDBPDatabase) {}
+
+  async load(onProgress?: (done: number, total: number) => void): Promise<LoadedCorpus> {
+    const tx = this.db.transaction(['documents', 'passages', 'vectors', 'meta'], 'readonly');
+    const [docs, passages, vectors, embedderId] = await Promise.all([
+      tx.objectStore('documents').getAll() as Promise<StoredDocument[]>,
+      tx.objectStore('passages').getAll() as Promise<StoredPassage[]>,
+      tx.objectStore('vectors').getAll() as Promise<StoredVector[]>,
+      tx.objectStore('meta').get('embedderId') as Promise<string | undefined>,
+    ]);
+    await tx.done;
+    const records = new Map<string, DocumentRecord>();
+    for (const d of docs) records.set(d.id, { document: d, passages: [] });
+    let done = 0;
+    for (const p of passages) {
+      const r = records.get(p.docId);
+      if (r) r.passages.push(fromStoredPassage(p, r.document));
+      if (++done % 5000 === 0) onProgress?.(done, passages.length);
+    }
+    for (const v of vectors) {
+      const r = records.get(v.docId);
+      if (r) (r.vectors ??= new Map()).set(v.id, v.vector);
+    }
+    for (const r of records.values()) r.passages.sort((a, b) => a.ordinal - b.ordinal);
+    onProgress?.(passages.length, passages.length);
+    return { records: [...records.values()], embedderId };
+  }
+
+  async put(records: DocumentRecord[], embedderId?: string): Promise<void> {
+    try {
+      const tx = this.db.transaction(['documents', 'passages', 'vectors', 'meta'], 'readwrite');
+      const [docs, passages, vectors, meta] = [tx.objectStore('documents'), tx.objectStore('passages'), tx.objectStore('vectors'), tx.objectStore('meta')];
+      const writes: Promise<unknown>[] = [];
+      for (const r of records) {
+        // Replacing a document: its old passages and vectors go in the same transaction.
+        writes.push(...(await deleteByDoc(passages, vectors, r.document.id)));
+        writes.push(docs.put(r.document));
+        for (const p of r.passages) writes.push(passages.put(toStoredPassage(p)));
+        for (const [id, vector] of r.vectors ?? []) writes.push(vectors.put({ id, docId: r.document.id, vector } satisfies StoredVector));
+      }
+      if (embedderId) writes.push(meta.put(embedderId, 'embedderId'));
+      await Promise.all([...writes, tx.done]);
+    } catch (err) {
+      throw createError('STORAGE_FAILED', String((err as Error)?.message ?? err), { cause: err });
+    }
+  }
+
+  async delete(ids: string[]): Promise<void> {
+    const tx = this.db.transaction(['documents', 'passages', 'vectors'], 'readwrite');
+    const writes: Promise<unknown>[] = [];
+    for (const id of ids) {
+      writes.push(tx.objectStore('documents').delete(id));
+      writes.push(...(await deleteByDoc(tx.objectStore('passages'), tx.objectStore('vectors'), id)));
+    }
+    await Promise.all([...writes, tx.done]);
+  }
+
+  async clear(): Promise<void> {
+    const tx = this.db.transaction(['documents', 'passages', 'vectors', 'meta'], 'readwrite');
+    await Promise.all([...['documents', 'passages', 'vectors', 'meta'].map((s) => tx.objectStore(s as 'meta').clear()), tx.done]);
+  }
+
+  async estimateBytes(): Promise<number> {
+    const { records } = await this.load();
+    return records.reduce((n, r) => n + recordBytes(r), 0);
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}
+
+type Store = ReturnType<ReturnType<IDBPDatabase['transaction']>['objectStore']>;
+
+async function deleteByDoc(passages: Store, vectors: Store, docId: string): Promise<Promise<unknown>[]> {
+  const [pk, vk] = await Promise.all([
+    passages.index('docId').getAllKeys(docId),
+    vectors.index('docId').getAllKeys(docId),
+  ]);
+  return [...pk.map((k) => passages.delete(k)), ...vk.map((k) => vectors.delete(k))];
+}

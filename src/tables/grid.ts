@@ -1,0 +1,133 @@
+import type { Table, TableCell } from '../types.ts';
+import { resolveLimits, type TableLimits } from './limits.ts';
+
+/** A cell as a source declares it, before spans are laid out on the grid. */
+export interface SourceCell {
+  text: string;
+  rowSpan?: number;
+  colSpan?: number;
+  header?: boolean;
+}
+
+/**
+ * Lays source rows out on a grid the way HTML does: each cell takes the first free
+ * position of its row, spans reserve the positions below and to the right. Spans are
+ * clipped to the table's end (as browsers do) and to the limits; short rows are padded
+ * with empty cells so every grid position belongs to exactly one cell.
+ *
+ * Why one builder for every reader: the span arithmetic is where hostile input bites
+ * (`rowspan="100000"`), so it is bounded in one place.
+ */
+export function buildGrid(
+  sourceRows: SourceCell[][],
+  options: { limits?: TableLimits; caption?: string; warnings: string[]; padWarning?: boolean },
+): Table {
+  const limits = resolveLimits(options.limits);
+  const warnings = options.warnings;
+  let rowsIn = sourceRows;
+  if (rowsIn.length > limits.maxRows) {
+    warnings.push(`table cut to ${limits.maxRows} rows (had ${rowsIn.length})`);
+    rowsIn = rowsIn.slice(0, limits.maxRows);
+  }
+  const nRows = rowsIn.length;
+  // Occupancy: one Set of taken columns per row; memory is bounded by the cells we place.
+  const taken: Array<Set<number>> = Array.from({ length: nRows }, () => new Set<number>());
+  const cells: TableCell[] = [];
+  let width = 0;
+  let spanClamped = false;
+  let colsCut = false;
+  let placed = 0;
+  let cellsCut = false;
+  let cutRow = nRows;
+  for (let r = 0; r < nRows && !cellsCut; r++) {
+    let c = 0;
+    for (const src of rowsIn[r]!) {
+      while (taken[r]!.has(c)) c++;
+      if (c >= limits.maxCols) {
+        colsCut = true;
+        break;
+      }
+      let rs = normaliseSpan(src.rowSpan, nRows - r);
+      let cs = normaliseSpan(src.colSpan, limits.maxCols);
+      if (rs > limits.maxSpan) { rs = limits.maxSpan; spanClamped = true; }
+      if (cs > limits.maxSpan) { cs = limits.maxSpan; spanClamped = true; }
+      rs = Math.min(rs, nRows - r);
+      cs = Math.min(cs, limits.maxCols - c);
+      // A colspan may not run into a cell that a rowspan from above already holds.
+      let free = 1;
+      while (free < cs && !taken[r]!.has(c + free)) free++;
+      cs = free;
+      if (placed + rs * cs > limits.maxCells) {
+        cellsCut = true;
+        cutRow = r;
+        break;
+      }
+      placed += rs * cs;
+      for (let dr = 0; dr < rs; dr++) for (let dc = 0; dc < cs; dc++) taken[r + dr]!.add(c + dc);
+      cells.push({ row: r, col: c, rowSpan: rs, colSpan: cs, text: src.text, header: Boolean(src.header) });
+      width = Math.max(width, c + cs);
+      c += cs;
+    }
+  }
+  if (spanClamped) warnings.push(`row or column span larger than ${limits.maxSpan} clamped`);
+  if (colsCut) warnings.push(`table cut to ${limits.maxCols} columns`);
+  let rows = nRows;
+  if (cellsCut) {
+    // Keep whole rows only: the row the budget ran out in is dropped.
+    rows = cutRow;
+    warnings.push(`table cut to ${limits.maxCells} cells`);
+  }
+  if (rows * width > limits.maxCells) rows = Math.max(0, Math.floor(limits.maxCells / Math.max(1, width)));
+  let kept = cells.filter((x) => x.row < rows);
+  for (const k of kept) if (k.row + k.rowSpan > rows) k.rowSpan = rows - k.row;
+  // Pad ragged rows so every position is covered (readers downstream index by position).
+  let padded = false;
+  const pads: TableCell[] = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < width; c++) {
+      if (!taken[r]!.has(c)) {
+        pads.push({ row: r, col: c, rowSpan: 1, colSpan: 1, text: '', header: false });
+        padded = true;
+      }
+    }
+  }
+  if (padded && options.padWarning) warnings.push('ragged rows padded with empty cells');
+  kept = kept.concat(pads).sort((a, b) => a.row - b.row || a.col - b.col);
+  if (rows === 0 || width === 0) {
+    warnings.push('empty table skipped');
+    return { caption: options.caption, rows: 0, cols: 0, cells: [], start: 0, end: 0 };
+  }
+  const table: Table = { rows, cols: width, cells: kept, start: 0, end: 0 };
+  if (options.caption) table.caption = options.caption;
+  return table;
+}
+
+function normaliseSpan(v: number | undefined, zeroMeans: number): number {
+  if (v === undefined || !Number.isFinite(v)) return 1;
+  if (v === 0) return Math.max(1, zeroMeans);
+  return Math.max(1, Math.floor(v));
+}
+
+/** Collapses white space the way a browser renders text. */
+export function collapse(text: string): string {
+  return text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+}
+
+/**
+ * Position index of a table: which cell covers each grid position. Built once per
+ * table; O(rows x cols) numbers.
+ */
+export function coverMap(table: Table): { at: (r: number, c: number) => TableCell | undefined } {
+  const idx = new Int32Array(table.rows * table.cols).fill(-1);
+  table.cells.forEach((cell, i) => {
+    for (let r = cell.row; r < Math.min(table.rows, cell.row + cell.rowSpan); r++)
+      for (let c = cell.col; c < Math.min(table.cols, cell.col + cell.colSpan); c++) idx[r * table.cols + c] = i;
+  });
+  return {
+    at(r, c) {
+      if (r < 0 || c < 0 || r >= table.rows || c >= table.cols) return undefined;
+      const i = idx[r * table.cols + c]!;
+      return i < 0 ? undefined : table.cells[i];
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Size limits for tables. Readers clamp hostile or accidental input (`rowspan="100000"`,
+ * a CSV with a million columns) to these bounds with a warning, so ingest never crashes
+ * and never allocates a grid the page cannot hold.
+ */
+
+/** Bounds a reader enforces on one table. Every field is optional; missing ones take {@link DEFAULT_TABLE_LIMITS}. */
+export interface TableLimits {
+  /** Most grid rows kept; later rows are dropped. */
+  maxRows?: number;
+  /** Most grid columns kept; cells beyond are dropped. */
+  maxCols?: number;
+  /** Most grid positions (rows x cols); rows are dropped until the grid fits. */
+  maxCells?: number;
+  /** Largest `rowspan` / `colspan` honoured (HTML itself caps colspan at 1000 and rowspan at 65534). */
+  maxSpan?: number;
+}
+
+/**
+ * Defaults sized for documents a person reads: the largest HiTab table is 115 x 47, TAT-QA
+ * tables are under 30 x 10; 5,000 x 200 leaves room for real spreadsheets while keeping a grid
+ * (and its row/column summaries) within a few MB.
+ */
+export const DEFAULT_TABLE_LIMITS: Readonly<Required<TableLimits>> = Object.freeze({
+  maxRows: 5000,
+  maxCols: 200,
+  maxCells: 200_000,
+  maxSpan: 1000,
+});
+
+/** Fills missing fields with defaults and makes every bound a positive integer. */
+export function resolveLimits(limits?: TableLimits): Required<TableLimits> {
+  const pick = (v: number | undefined, d: number) =>
+    v !== undefined && Number.isFinite(v) && v >= 1 ? Math.floor(v) : d;
+  const d = DEFAULT_TABLE_LIMITS;
+  return {
+    maxRows: pick(limits?.maxRows, d.maxRows),
+    maxCols: pick(limits?.maxCols, d.maxCols),
+    maxCells: pick(limits?.maxCells, d.maxCells),
+    maxSpan: pick(limits?.maxSpan, d.maxSpan),
+  };
+}

@@ -1,0 +1,218 @@
+/**
+ * The date grammar shared by sentence timestamps and question parsing: a handful of
+ * anchored regular expressions instead of a general date parser, because the
+ * general one (chrono-node) costs ~0.15 ms a call, misses years, decades and
+ * ranges ("1916-1920", "the 1990s"), and does not read pre-tokenised text
+ * ("Dec . 5 , 2016"). Pure: no I/O, no clock (callers pass the reference date).
+ */
+
+import type { TimeSpan } from '../types.ts';
+
+/** A date expression found in a text. `open` and offsets follow {@link TimeSpan}. */
+export interface DateMatch {
+  start: number;
+  end: number;
+  granularity: TimeSpan['granularity'];
+  open?: 'start' | 'end';
+  from: number;
+  to: number;
+  /** True when two dates were joined into one interval ("1916-1920", "from May to June 2016"). */
+  range?: boolean;
+}
+
+/** How lenient the grammar is with bare numbers. */
+export interface GrammarOptions {
+  /**
+   * Accept 1-3 digit years after a time preposition ("from 196 to 220", "in 830").
+   * Sentences accept 3-digit years only; questions (which always carry a date) accept 1-3.
+   */
+  shortYears: 'none' | 'three' | 'any';
+  /** Reference instant (ms) for "present", "since 2015" (an open end runs to it). */
+  reference: number;
+}
+
+const GRAN_RANK: Record<TimeSpan['granularity'], number> = {
+  day: 0, month: 1, season: 2, year: 3, decade: 4, century: 5,
+};
+
+/** The finer of two granularities. */
+export function finer(a: TimeSpan['granularity'], b: TimeSpan['granularity']): TimeSpan['granularity'] {
+  return GRAN_RANK[a] <= GRAN_RANK[b] ? a : b;
+}
+
+/** Milliseconds since epoch of a UTC calendar date; works for years 0-99 and BC (astronomical) too. */
+export function utc(year: number, month = 0, day = 1): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, month, day);
+  return d.getTime();
+}
+
+const MONTH_INDEX: Record<string, number> = {
+  jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11,
+};
+
+function monthOf(word: string): number {
+  return MONTH_INDEX[word.slice(0, 3).toLowerCase()] ?? 0;
+}
+
+// Month names, with an optional abbreviation dot that pre-tokenised text writes as " .".
+const MON = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?:\\s?\\.(?!\\d))?';
+const DAY = '(?:[12]\\d|3[01]|0?[1-9])(?:\\s?(?:st|nd|rd|th))?';
+const Y4 = '(?:1\\d{3}|20\\d{2})';
+
+const RE_ISO = new RegExp(`\\b(${Y4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])\\b`, 'g');
+const RE_DMY = new RegExp(`\\b(${DAY})(?:\\s+of)?\\s+(${MON})\\s*,?\\s*(${Y4})\\b`, 'gi');
+const RE_MDY = new RegExp(`\\b(${MON})\\s+(${DAY})\\s*,?\\s*(${Y4})\\b`, 'gi');
+const RE_MMY = new RegExp(`\\b(${MON})\\s*(?:-|–|—|to|until|till|through|and)\\s*(${MON})\\s*,?\\s*(${Y4})\\b`, 'gi');
+const RE_MY = new RegExp(`\\b(${MON})\\s*,?\\s+(?:of\\s+)?(${Y4})\\b`, 'gi');
+const RE_SEASON = new RegExp(`\\b(spring|summer|autumn|fall|winter)\\s+(?:of\\s+)?(${Y4})\\b`, 'gi');
+const RE_SHORT_RANGE = new RegExp(`\\b(${Y4})\\s*[-–—/]\\s*(\\d{2})\\b(?![-–/.,]\\d)`, 'g');
+const RE_DECADE = new RegExp(`\\b((?:1\\d|20)\\d0)\\s?'?s\\b`, 'g');
+const RE_CENTURY = /\b(\d{1,2})\s?(?:st|nd|rd|th)[\s-]+centur(?:y|ies)\b/gi;
+const RE_BC = /\b(\d{1,4})\s?(BCE?|B\.C\.)(?![a-z])/g;
+const RE_AD = /\b(?:(?:AD|A\.D\.)\s?(\d{1,4})\b|(\d{1,4})(?:\s?[-–]\s?(\d{1,4}))?\s?(?:AD|CE|A\.D\.)(?![a-z]))/g;
+const RE_YEAR = new RegExp(`\\b(${Y4})\\b`, 'g');
+const RE_SHORT_YEAR_3 = /\b(?:in|from|to|until|till|since|by|during|circa|c\s?\.|ad|a\.d\.|around|before|after|year|between|and)\s+(\d{3})\b/gi;
+const RE_SHORT_YEAR_ANY = /\b(?:in|from|to|until|till|since|by|during|circa|c\s?\.|ad|a\.d\.|around|before|after|year|between|and)\s+(\d{1,3})\b/gi;
+const RE_MONTH_WORD = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+const RE_SEASON_WORD = /\b(?:spring|summer|autumn|fall|winter)\b/i;
+
+// A 4-digit number is not a year after a currency sign or a reference word ("page 2001",
+// "$2000", "No. 1500"), nor before a unit or a counted noun ("1500 troops"), nor as a street
+// number ("1600 Pennsylvania Avenue"), nor inside a longer number ("2.2001", "1,2001").
+const NOT_YEAR_BEFORE = /(?:[$£€¥#+×]\s*|\d\s?[.,/]|\b(?:page|pages|p\s?\.|pp\s?\.|no\s?\.|nos\s?\.|number|numbers|vol\s?\.|volume|chapter|route|highway|interstate|flight|room|suite|box|rule|article|section|model|serial|opus|op\s?\.|bwv|catalogue|catalog|cat\s?\.|track|episode|level|grade|code|usd|eur|gbp|rs\s?\.|us\$|nr\s?\.)\s*)$/i;
+const NOT_YEAR_AFTER = /^(?:[.,]\d|\s*(?:%|percent\b|per\s?cent\b|(?:troops|soldiers|men|women|people|persons|civilians|refugees|residents|inhabitants|students|pupils|employees|workers|staff|members|votes|voters|signatures|copies|units|cars|vehicles|trucks|tanks|guns|ships|boats|aircraft|planes|horses|cattle|sheep|km|kilometres|kilometers|kilometre|kilometer|miles|mi|metres|meters|m|cm|mm|ft|feet|foot|inches|yards|yd|acres|hectares|ha|tons|tonnes|tonne|t|kg|g|lb|lbs|pounds|dollars|euros|yen|rupees|francs|marks|horsepower|hp|cc|kw|mw|kv|rpm|mph|kph|calories|points|pts|runs|goals|wickets|pages|words|square|sq|cubic|seats|rooms|beds|houses|homes|buildings|households|families|jobs|tickets|spectators|fans|viewers|listeners|subscribers|followers|prisoners|casualties|deaths|lives|hours|minutes|seconds|days|weeks|months|years|times|items|species|titles|songs|albums|records|games|matches|episodes)\b|(?:[A-Z]\s?\.?\s+|[NSEW]\s+)?(?:[A-Z][a-z]+\s+){0,2}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Drive|Place|Way|Broadway|Highway)\b))/;
+// Short (1-3 digit) years also need the next word not to be a counted noun ("in 500 ships").
+const SHORT_YEAR_NEXT_OK = /^\s*(?:$|[,.;:)?!'"]|-|–|(?:and|or|to|until|till|when|where|after|before|the|a|an|he|she|it|they|his|her|its|their|as|by|in|on|at|of|for|with|from|during|ad|ce|bc|bce|[A-Z]\w*)\b)/;
+
+/**
+ * Finds the date expressions in `text`, with adjacent ones joined into ranges and open
+ * intervals ("since 2015", "until 1990", "2004 - present"). Returns them in text order.
+ */
+export function findDates(text: string, options: GrammarOptions): DateMatch[] {
+  const hasDigit = /\d/.test(text);
+  if (!hasDigit) return [];
+  const atoms: DateMatch[] = [];
+  const taken: Array<[number, number]> = [];
+  const free = (a: number, b: number): boolean => {
+    for (const [x, y] of taken) if (a < y && x < b) return false;
+    return true;
+  };
+  const add = (m: DateMatch): void => {
+    if (!free(m.from, m.to)) return;
+    taken.push([m.from, m.to]);
+    atoms.push(m);
+  };
+
+  for (const m of text.matchAll(RE_ISO)) {
+    const y = +m[1]!, mo = +m[2]! - 1, d = +m[3]!;
+    add({ start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
+  }
+  if (RE_MONTH_WORD.test(text)) {
+    for (const m of text.matchAll(RE_DMY)) {
+      const d = parseInt(m[1]!, 10), mo = monthOf(m[2]!), y = +m[3]!;
+      add({ start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
+    }
+    for (const m of text.matchAll(RE_MDY)) {
+      const mo = monthOf(m[1]!), d = parseInt(m[2]!, 10), y = +m[3]!;
+      add({ start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
+    }
+    for (const m of text.matchAll(RE_MMY)) {
+      const a = monthOf(m[1]!), b = monthOf(m[2]!), y = +m[3]!;
+      if (b < a) continue;
+      add({ start: utc(y, a), end: utc(y, b + 1), granularity: 'month', from: m.index, to: m.index + m[0].length, range: true });
+    }
+    for (const m of text.matchAll(RE_MY)) {
+      const mo = monthOf(m[1]!), y = +m[2]!;
+      add({ start: utc(y, mo), end: utc(y, mo + 1), granularity: 'month', from: m.index, to: m.index + m[0].length });
+    }
+  }
+  if (RE_SEASON_WORD.test(text)) {
+    for (const m of text.matchAll(RE_SEASON)) {
+      const s = m[1]!.toLowerCase(), y = +m[2]!;
+      const first = s === 'spring' ? 2 : s === 'summer' ? 5 : s === 'winter' ? 11 : 8;
+      add({ start: utc(y, first), end: utc(y, first + 3), granularity: 'season', from: m.index, to: m.index + m[0].length });
+    }
+  }
+  for (const m of text.matchAll(RE_SHORT_RANGE)) {
+    const y = +m[1]!, tail = +m[2]!;
+    const century = y - (y % 100);
+    let y2 = century + tail;
+    if (y2 <= y) y2 += 100;
+    // "1990-93" and "2004-05" are ranges; "1999-2" or a jump past a decade ("1950/75") mostly is not.
+    if (y2 - y > 20) continue;
+    add({ start: utc(y), end: utc(y2 + 1), granularity: 'year', from: m.index, to: m.index + m[0].length, range: true });
+  }
+  for (const m of text.matchAll(RE_DECADE)) {
+    const y = +m[1]!;
+    add({ start: utc(y), end: utc(y + 10), granularity: 'decade', from: m.index, to: m.index + m[0].length });
+  }
+  for (const m of text.matchAll(RE_CENTURY)) {
+    const c = +m[1]!;
+    if (c < 1 || c > 22) continue;
+    add({ start: utc((c - 1) * 100), end: utc(c * 100), granularity: 'century', from: m.index, to: m.index + m[0].length });
+  }
+  for (const m of text.matchAll(RE_BC)) {
+    const y = 1 - +m[1]!;
+    add({ start: utc(y), end: utc(y + 1), granularity: 'year', from: m.index, to: m.index + m[0].length });
+  }
+  for (const m of text.matchAll(RE_AD)) {
+    const y = +(m[1] ?? m[2]!), y2 = m[3] ? +m[3] : y;
+    if (y2 < y) continue;
+    add({ start: utc(y), end: utc(y2 + 1), granularity: 'year', from: m.index, to: m.index + m[0].length, range: y2 !== y });
+  }
+  for (const m of text.matchAll(RE_YEAR)) {
+    const from = m.index, to = from + m[0].length;
+    if (!free(from, to)) continue;
+    if (NOT_YEAR_BEFORE.test(text.slice(Math.max(0, from - 14), from))) continue;
+    if (NOT_YEAR_AFTER.test(text.slice(to, to + 40))) continue;
+    const y = +m[1]!;
+    add({ start: utc(y), end: utc(y + 1), granularity: 'year', from, to });
+  }
+  if (options.shortYears !== 'none') {
+    const re = options.shortYears === 'any' ? RE_SHORT_YEAR_ANY : RE_SHORT_YEAR_3;
+    for (const m of text.matchAll(re)) {
+      const to = m.index + m[0].length, from = to - m[1]!.length;
+      if (!free(from, to)) continue;
+      if (!SHORT_YEAR_NEXT_OK.test(text.slice(to, to + 12))) continue;
+      const y = +m[1]!;
+      add({ start: utc(y), end: utc(y + 1), granularity: 'year', from, to });
+    }
+  }
+  if (atoms.length === 0) return atoms;
+  atoms.sort((a, b) => a.from - b.from);
+  return joinRanges(text, atoms, options.reference);
+}
+
+const RANGE_GAP = /^\s*(?:-|–|—|to|until|till|through|thru|and)\s*$/i;
+const PRESENT_AFTER = /^\s*(?:-|–|—|to|until|till|through)\s*(?:the\s+)?(?:present(?:\s+day)?|now|today|date)\b/i;
+const OPEN_END_BEFORE = /\b(?:since|from|starting(?:\s+in)?|beginning(?:\s+in)?)\s+(?:the\s+)?$/i;
+const OPEN_START_BEFORE = /\b(?:until|till|til|up\s+to|up\s+until|through)\s+(?:the\s+)?$/i;
+const ONWARDS_AFTER = /^\s*(?:on(?:wards?)?|and\s+(?:after|later|beyond))\b/i;
+
+function joinRanges(text: string, atoms: DateMatch[], reference: number): DateMatch[] {
+  const out: DateMatch[] = [];
+  for (let i = 0; i < atoms.length; i++) {
+    let a = atoms[i]!;
+    const b = atoms[i + 1];
+    if (b && !a.range && !b.range && b.start >= a.start) {
+      const gap = text.slice(a.to, b.from);
+      const joined = RANGE_GAP.test(gap) && (!/and/i.test(gap) || /\bbetween\s+(?:the\s+)?$/i.test(text.slice(Math.max(0, a.from - 14), a.from)));
+      if (joined) {
+        a = { start: a.start, end: Math.max(a.end, b.end), granularity: finer(a.granularity, b.granularity), from: a.from, to: b.to, range: true };
+        i++;
+      }
+    }
+    const after = text.slice(a.to, a.to + 24);
+    const present = PRESENT_AFTER.exec(after);
+    if (present) {
+      a = { ...a, end: Math.max(a.end, reference), open: 'end', to: a.to + present[0].length, range: true };
+    } else if (!a.range) {
+      const before = text.slice(Math.max(0, a.from - 24), a.from);
+      if (OPEN_END_BEFORE.test(before) || ONWARDS_AFTER.test(after)) a = { ...a, end: Math.max(a.end, reference), open: 'end' };
+      else if (OPEN_START_BEFORE.test(before)) a = { ...a, open: 'start' };
+    }
+    out.push(a);
+  }
+  return out;
+}

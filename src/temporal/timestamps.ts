@@ -1,0 +1,42 @@
+/**
+ * Sentence timestamps, extracted once at ingest (MRAG step 3). Budget: the engine calls
+ * this for every sentence of the corpus, so a sentence without a digit costs one regex
+ * test, the date grammar runs only on sentences with digits, and chrono-node (about
+ * 0.15 ms a call) runs only when a numeric day/month pattern ("3/5/2016") is present,
+ * which the grammar leaves to it.
+ */
+
+import * as chrono from 'chrono-node';
+import type { TimeSpan } from '../types.ts';
+import { findDates, utc } from './date-grammar.ts';
+
+const NUMERIC_DATE = /\b\d{1,2}[/.]\d{1,2}[/.](?:\d{4}|\d{2})\b/;
+
+/**
+ * The time expressions of one sentence, as intervals in ms since epoch (UTC), in text
+ * order. Years, months, days, seasons, decades, centuries, ranges ("1990-93",
+ * "from 1811 to 1827") and open intervals ("since 2015" runs to `referenceDate`,
+ * default now; "until 1990" has `open: 'start'`). Numbers that are not years
+ * ("1500 troops", "page 2001", "$2000", "3017 N Street") are skipped.
+ */
+export function extractTimestamps(sentence: string, options?: { referenceDate?: Date }): TimeSpan[] {
+  if (!/\d/.test(sentence)) return [];
+  const reference = options?.referenceDate?.getTime() ?? Date.now();
+  const spans: TimeSpan[] = [];
+  for (const m of findDates(sentence, { shortYears: 'three', reference })) {
+    const span: TimeSpan = { start: m.start, end: m.end, granularity: m.granularity, from: m.from, to: m.to };
+    if (m.open) span.open = m.open;
+    spans.push(span);
+  }
+  if (NUMERIC_DATE.test(sentence)) {
+    for (const r of chrono.parse(sentence, new Date(reference))) {
+      const k = r.start.knownValues;
+      if (k.day === undefined || k.month === undefined || k.year === undefined) continue;
+      const from = r.index, to = r.index + r.text.length;
+      if (spans.some((s) => s.from < to && from < s.to)) continue;
+      spans.push({ start: utc(k.year, k.month - 1, k.day), end: utc(k.year, k.month - 1, k.day + 1), granularity: 'day', from, to });
+    }
+    spans.sort((a, b) => a.from - b.from);
+  }
+  return spans;
+}

@@ -1,0 +1,75 @@
+import type { Block } from '../ingest/parsed.ts';
+import { CHUNKING } from '../settings.ts';
+import { splitSentences, type SentenceSpan } from './segment.ts';
+
+/** A text passage before it gets an id: offsets into the document text and its sentences (relative to the passage). */
+export interface ChunkDraft {
+  start: number;
+  end: number;
+  heading?: string;
+  sentences: SentenceSpan[];
+}
+
+/**
+ * Cuts the paragraph blocks of a document into passages that keep their provenance:
+ * character offsets into `text` and the nearest heading. Passages never cross a heading;
+ * a long paragraph is cut at sentence boundaries, short ones are merged.
+ */
+export function chunkBlocks(text: string, blocks: Block[], options: { maxChars?: number; minChars?: number } = {}): ChunkDraft[] {
+  const maxChars = options.maxChars ?? CHUNKING.maxChars;
+  const minChars = options.minChars ?? CHUNKING.minChars;
+  const drafts: ChunkDraft[] = [];
+  let heading: string | undefined;
+  let open: { start: number; end: number; heading?: string; sentences: SentenceSpan[] } | undefined;
+
+  const close = () => {
+    if (open) drafts.push({ start: open.start, end: open.end, heading: open.heading, sentences: open.sentences });
+    open = undefined;
+  };
+
+  for (const block of blocks) {
+    if (block.kind === 'heading') {
+      close();
+      heading = text.slice(block.start, block.end);
+      continue;
+    }
+    if (block.kind !== 'paragraph') {
+      close();
+      continue;
+    }
+    const para = text.slice(block.start, block.end);
+    for (const s of splitLong(para, splitSentences(para), maxChars)) {
+      const abs = { start: block.start + s.start, end: block.start + s.end };
+      const fitsOpen = open && abs.end - open.start <= maxChars &&
+        // Merge across paragraphs only while the open passage is still short.
+        (abs.start - open.end <= 1 || open.end - open.start < minChars);
+      if (!fitsOpen) {
+        close();
+        open = { start: abs.start, end: abs.end, heading, sentences: [] };
+      }
+      open!.sentences.push({ start: abs.start - open!.start, end: abs.end - open!.start });
+      open!.end = abs.end;
+    }
+  }
+  close();
+  return drafts;
+}
+
+/** Cuts sentences longer than `max` at white space so no passage exceeds it. */
+function splitLong(text: string, sentences: SentenceSpan[], max: number): SentenceSpan[] {
+  const out: SentenceSpan[] = [];
+  for (const s of sentences) {
+    let start = s.start;
+    while (s.end - start > max) {
+      // Cut at the last space in the second half of the window, else hard at `max`.
+      let cut = start + max;
+      const space = text.lastIndexOf(' ', cut);
+      if (space > start + max / 2) cut = space;
+      out.push({ start, end: cut });
+      start = cut;
+      while (start < s.end && text[start] === ' ') start++;
+    }
+    out.push({ start, end: s.end });
+  }
+  return out;
+}

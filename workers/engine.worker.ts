@@ -1,0 +1,165 @@
+/**
+ * The engine in a Web Worker: parsing, indexing, IndexedDB and models run off the page's
+ * main thread, so typing in the search box never waits on an ingest. The page talks to it
+ * through `src/engine/remote.ts`; the contract is `engine-protocol.ts`.
+ */
+import * as Comlink from 'comlink';
+import { createAlmanac } from '../src/index.ts';
+import { createError } from '../src/errors.ts';
+import type { Almanac, Embedder, Progress, Reranker } from '../src/types.ts';
+import {
+  installErrorTransfer,
+  type CallId,
+  type EngineWorkerApi,
+  type LoadedModels,
+  type ModelSpec,
+  type ProgressPort,
+} from './engine-protocol.ts';
+
+installErrorTransfer();
+
+/**
+ * Progress crosses a MessageChannel per call; an ingest of thousands of passages would
+ * flood it. One message per this many ms is plenty for a progress bar.
+ */
+const PROGRESS_INTERVAL_MS = 50;
+
+let engine: Almanac | undefined;
+let embedder: Embedder | undefined;
+let reranker: Reranker | undefined;
+const running = new Map<CallId, AbortController>();
+
+function requireEngine(): Almanac {
+  if (!engine) throw createError('INVALID_OPTION', 'engine', 'the worker was not opened; call connectAlmanac()');
+  return engine;
+}
+
+/** Wraps the page's progress proxy: throttled, never throwing into the engine. */
+function forward(port: ProgressPort | undefined): ((p: Progress) => void) | undefined {
+  if (!port) return undefined;
+  let last = 0;
+  return (p) => {
+    const now = performance.now();
+    const final = p.total > 0 && p.done >= p.total;
+    if (!final && now - last < PROGRESS_INTERVAL_MS) return;
+    last = now;
+    // A proxy call returns a promise; a page that went away must not crash the worker.
+    Promise.resolve(port(p)).catch(() => undefined);
+  };
+}
+
+/** Frees the MessageChannel behind a progress proxy once its call is over. */
+function release(port: ProgressPort | undefined): void {
+  (port as Partial<Comlink.Remote<ProgressPort>> | undefined)?.[Comlink.releaseProxy]?.();
+}
+
+/** Runs `work` with an AbortSignal the page can trigger through `abort(call)`. */
+async function tracked<T>(call: CallId, port: ProgressPort | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  running.set(call, controller);
+  try {
+    return await work(controller.signal);
+  } finally {
+    running.delete(call);
+    release(port);
+  }
+}
+
+function describeModels(): LoadedModels {
+  const out: LoadedModels = {};
+  if (embedder) out.embedder = { id: embedder.id, device: embedder.device, dimensions: embedder.dimensions };
+  if (reranker) out.reranker = { id: reranker.id, device: reranker.device };
+  return out;
+}
+
+async function loadOne(kind: 'embedder' | 'reranker', spec: ModelSpec, signal: AbortSignal, onProgress?: (p: Progress) => void): Promise<Embedder | Reranker> {
+  // Loaded on demand so that zero-download mode never fetches transformers.js or ONNX Runtime.
+  const models = await import('../src/models/index.ts');
+  const options = { device: spec.device ?? 'auto', signal, onProgress };
+  return kind === 'embedder' ? models.loadEmbedder(spec.id, options) : models.loadReranker(spec.id, options);
+}
+
+const api: EngineWorkerApi = {
+  async open(storage, port) {
+    const started = performance.now();
+    const onProgress = forward(port);
+    try {
+      engine?.close().catch(() => undefined);
+      engine = await createAlmanac(onProgress ? { storage, onProgress } : { storage });
+      const stats = await engine.stats();
+      return {
+        documents: stats.documents,
+        passages: stats.passages,
+        ms: Math.round(performance.now() - started),
+        crossOriginIsolated: self.crossOriginIsolated === true,
+      };
+    } finally {
+      release(port);
+    }
+  },
+
+  ingest(call, docs, port) {
+    const almanac = requireEngine();
+    return tracked(call, port, (signal) => {
+      const onProgress = forward(port);
+      return almanac.ingest(docs, onProgress ? { signal, onProgress } : { signal });
+    });
+  },
+
+  search(call, query, options) {
+    const almanac = requireEngine();
+    return tracked(call, undefined, (signal) => almanac.search(query, { ...options, signal }));
+  },
+
+  remove: (ids) => requireEngine().remove(ids),
+  documents: () => requireEngine().documents(),
+  document: (id) => requireEngine().document(id),
+  stats: () => requireEngine().stats(),
+  timeCoverage: (options) => requireEngine().timeCoverage(options),
+
+  loadModels(call, request, port) {
+    const almanac = requireEngine();
+    return tracked(call, port, async (signal) => {
+      const onProgress = forward(port);
+      const next: { embedder?: Embedder | null; reranker?: Reranker | null } = {};
+      if (request.embedder !== undefined) {
+        next.embedder = request.embedder ? ((await loadOne('embedder', request.embedder, signal, onProgress)) as Embedder) : null;
+      }
+      if (request.reranker !== undefined) {
+        next.reranker = request.reranker ? ((await loadOne('reranker', request.reranker, signal, onProgress)) as Reranker) : null;
+      }
+      await almanac.setModels(next);
+      // The engine now holds the new models; the old ones would only keep memory (and GPU buffers).
+      if (next.embedder !== undefined) {
+        const old = embedder;
+        embedder = next.embedder ?? undefined;
+        if (old && old !== embedder) await old.dispose().catch(() => undefined);
+      }
+      if (next.reranker !== undefined) {
+        const old = reranker;
+        reranker = next.reranker ?? undefined;
+        if (old && old !== reranker) await old.dispose().catch(() => undefined);
+      }
+      return describeModels();
+    });
+  },
+
+  models: async () => describeModels(),
+  clear: () => requireEngine().clear(),
+
+  async close() {
+    for (const controller of running.values()) controller.abort();
+    const almanac = engine;
+    engine = undefined;
+    await almanac?.close();
+    await embedder?.dispose().catch(() => undefined);
+    await reranker?.dispose().catch(() => undefined);
+    embedder = reranker = undefined;
+  },
+
+  abort(call) {
+    running.get(call)?.abort(createError('ABORTED', 'The call'));
+  },
+};
+
+Comlink.expose(api);
