@@ -1,13 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 
-/**
- * Three projects, run together by `npm test`:
- * - unit: the pure core and Node adapters, in Node;
- * - browser: workers, comlink, transformers.js (WASM) and IndexedDB in real Chromium;
- * - e2e: builds the app, serves it and drives it with Playwright.
- */
-const chromiumLaunch = {
+/** How Chromium is launched headless here; the e2e test (test/e2e/app.test.ts) launches it the same way. */
+export const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
     '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -16,6 +11,12 @@ const chromiumLaunch = {
   ],
 };
 
+/**
+ * Three projects, run together by `npm test`:
+ * - unit: the pure core and Node adapters, in Node;
+ * - browser: workers, comlink, transformers.js (WASM) and IndexedDB in real Chromium;
+ * - e2e: builds the app, serves it and drives it with Playwright.
+ */
 export default defineConfig({
   test: {
     projects: [
@@ -33,6 +34,8 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           testTimeout: 120_000,
+          // The synthetic models the browser tests load from /models/synthetic/ (served from public/).
+          globalSetup: ['test/models/global-setup.ts'],
           browser: {
             enabled: true,
             headless: true,

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { createAlmanac } from '../src/index.ts';
 import { dataPath, option, percentile, round1 } from './args.ts';

@@ -24,7 +24,7 @@ const { onnx } = onnxProto;
 const require = createRequire(import.meta.url);
 
 /** Bumped whenever the graphs, weights or tokenizer files change, so stale models are rebuilt. */
-const GENERATOR_VERSION = 3;
+const GENERATOR_VERSION = 4;
 
 /** The ONNX opset the graphs use: 17 has LayerNormalization, which ONNX Runtime (node, wasm, webgpu) runs. */
 const OPSET = 17;
@@ -286,7 +286,9 @@ function encoderModel(s: EncoderSpec): Uint8Array {
   }
   // Sequence classification: pooler (tanh dense on [CLS]) then one logit.
   const cls = g.op('Gather', [hidden, g.i64([0], [])], { axis: 1 });
-  const pooled = g.op('Tanh', [g.linear(cls, 'pooler.dense', s.hidden, s.hidden)]);
+  const pooled = g.op('Tanh', [
+    g.op('Add', [g.op('MatMul', [cls, g.weight('pooler.dense.weight', [s.hidden, s.hidden], 0.2)]), g.fill('pooler.dense.bias', [s.hidden], 0)]),
+  ]);
   // A larger classifier init spreads the logits, so scores differ visibly between passages.
   const logits = g.op('Add', [
     g.op('MatMul', [pooled, g.weight('classifier.weight', [s.hidden, 1], 1)]),
@@ -522,7 +524,7 @@ async function exists(path: string): Promise<boolean> {
 /** Writes to a temporary name first, so a killed run never leaves a half-written file behind. */
 async function writeAtomic(path: string, data: string | Uint8Array): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.tmp-${process.pid}`;
+  const tmp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
   await writeFile(tmp, data);
   await rename(tmp, path);
 }

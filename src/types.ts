@@ -213,6 +213,11 @@ export interface TemporalConstraint {
   granularity: TimeSpan['granularity'];
   /** The text span of the question the constraint came from. */
   text: string;
+  /**
+   * Which score curve applies (set by `parseQuestion`): MRAG's six types, `overlap` for
+   * "from T1 to T2" without a first/last condition, `point` for in / on / around.
+   */
+  kind?: 'last-before' | 'first-before' | 'last-after' | 'first-after' | 'last-between' | 'first-between' | 'overlap' | 'point';
 }
 
 /** Why a passage ranked where it did on the temporal path. */
@@ -272,7 +277,11 @@ export interface CorpusStats {
 // The engine
 // ---------------------------------------------------------------------------
 
-/** Where the corpus is kept. `memory`: nothing persisted. `indexeddb`: the browser's (or fake-indexeddb's) IndexedDB. */
+/**
+ * Where the corpus is kept. `memory`: nothing persisted. `indexedDB`: the browser's
+ * IndexedDB, database `name`; `factory` picks another `IDBFactory` (tests). In Node,
+ * `import 'fake-indexeddb/auto'` first: it provides the IndexedDB globals.
+ */
 export type StorageOption = 'memory' | { indexedDB: { name: string; factory?: IDBFactory } };
 
 /** Options of {@link createAlmanac}. */

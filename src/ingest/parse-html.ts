@@ -39,8 +39,9 @@ export function parseHtml(content: string): ParsedDocument {
       if (node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') continue;
       const el = node as Element;
       const name = el.name.toLowerCase();
-      if (name === 'title') {
-        title ??= textOf(el).replace(/\s+/g, ' ').trim() || undefined;
+      if (name === 'title' || name === 'head') {
+        const t = name === 'title' ? el : el.children.find((c): c is Element => c.type === 'tag' && (c as Element).name === 'title');
+        if (t) title ??= textOf(t).replace(/\s+/g, ' ').trim() || undefined;
         continue;
       }
       if (SKIP.has(name)) continue;

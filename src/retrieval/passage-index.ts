@@ -27,10 +27,12 @@ export class PassageIndex {
   /** @param dimensions vector size of the embedder, or undefined for BM25 only. */
   constructor(dimensions?: number) {
     this.dims = dimensions;
-    const schema: Record<string, string> = { text: 'string', docId: 'string' };
+    const schema: Record<string, string> = { text: 'string' };
     if (dimensions) schema.vector = `vector[${dimensions}]`;
     this.db = create({
       schema: schema as never,
+      // Results are ranked by score only; Orama's sort index would cost ingest time and memory.
+      sort: { enabled: false },
       components: { tokenizer: { stemming: true, stopWords: [...STOP_WORDS] } },
     });
   }
@@ -48,7 +50,7 @@ export class PassageIndex {
   /** Adds passages; `vectors[i]` belongs to `passages[i]` when given. */
   async add(passages: Passage[], vectors?: Array<Float32Array | undefined>): Promise<void> {
     const docs = passages.map((p, i) => {
-      const doc: Record<string, unknown> = { id: p.id, text: indexText(p), docId: p.docId };
+      const doc: Record<string, unknown> = { id: p.id, text: indexText(p) };
       const v = vectors?.[i];
       if (v && this.dims) {
         doc.vector = Array.from(v);

@@ -14,7 +14,10 @@ import { recordBytes } from './size.ts';
  */
 export async function openIdbStore(name: string, factory?: IDBFactory): Promise<CorpusStore> {
   const f = factory ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
-  if (!f) throw createError('STORAGE_FAILED', 'IndexedDB is not available here; use storage "memory"');
+  // idb checks requests against the global IDB classes, so they must exist even with a custom factory.
+  if (!f || typeof (globalThis as { IDBRequest?: unknown }).IDBRequest === 'undefined') {
+    throw createError('STORAGE_FAILED', 'IndexedDB is not available here; use storage "memory", or in Node import "fake-indexeddb/auto" first');
+  }
   const request = f.open(name, SCHEMA_VERSION);
   request.addEventListener('upgradeneeded', (event) => {
     const db = request.result as unknown as UpgradeDb;
@@ -68,10 +71,10 @@ class IdbStore implements CorpusStore {
   }
 
   async put(records: DocumentRecord[], embedderId?: string): Promise<void> {
+    const tx = this.db.transaction(['documents', 'passages', 'vectors', 'meta'], 'readwrite');
+    const writes: Promise<unknown>[] = [];
     try {
-      const tx = this.db.transaction(['documents', 'passages', 'vectors', 'meta'], 'readwrite');
       const [docs, passages, vectors, meta] = [tx.objectStore('documents'), tx.objectStore('passages'), tx.objectStore('vectors'), tx.objectStore('meta')];
-      const writes: Promise<unknown>[] = [];
       for (const r of records) {
         // Replacing a document: its old passages and vectors go in the same transaction.
         writes.push(...(await deleteByDoc(passages, vectors, r.document.id)));
@@ -82,6 +85,9 @@ class IdbStore implements CorpusStore {
       if (embedderId) writes.push(meta.put(embedderId, 'embedderId'));
       await Promise.all([...writes, tx.done]);
     } catch (err) {
+      // A record that cannot be stored must not leave the rest of its batch behind.
+      try { tx.abort(); } catch { /* already finished */ }
+      await Promise.allSettled([...writes, tx.done]);
       throw createError('STORAGE_FAILED', String((err as Error)?.message ?? err), { cause: err });
     }
   }

@@ -126,16 +126,16 @@ export function detectHeaders(table: Table): TableStructure {
     run = [];
     dataRows.push(r);
     rowUnits[r] = sectionUnit;
-    const own: string[] = [];
+    const labels: string[] = [];
     let last: TableCell | undefined;
     for (let c = 0; c < k; c++) {
       const cell = map.at(r, c);
       if (!cell || cell === last) continue;
       last = cell;
       const t = cell.text.trim();
-      if (t && own[own.length - 1] !== t) own.push(t);
+      if (t && labels[labels.length - 1] !== t) labels.push(t);
     }
-    rowPaths[r] = [...stack.filter((s) => !own.includes(s)), ...own];
+    rowPaths[r] = [...stack.filter((s) => !labels.includes(s)), ...labels];
   }
   unitRows.sort((a, b) => a - b);
   return {

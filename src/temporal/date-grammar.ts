@@ -29,6 +29,11 @@ export interface GrammarOptions {
   shortYears: 'none' | 'three' | 'any';
   /** Reference instant (ms) for "present", "since 2015" (an open end runs to it). */
   reference: number;
+  /**
+   * Read "since 2015" / "until 1990" as open intervals (default true). The question parser
+   * turns this off: there the preposition is the relation, not part of the date.
+   */
+  prepositions?: boolean;
 }
 
 const GRAN_RANK: Record<TimeSpan['granularity'], number> = {
@@ -181,16 +186,16 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
   }
   if (atoms.length === 0) return atoms;
   atoms.sort((a, b) => a.from - b.from);
-  return joinRanges(text, atoms, options.reference);
+  return joinRanges(text, atoms, options.reference, options.prepositions ?? true);
 }
 
-const RANGE_GAP = /^\s*(?:-|–|—|to|until|till|through|thru|and)\s*$/i;
+const RANGE_GAP = /^\s*(?:-|–|—|(?:and\s+)?(?:to|until|till|through|thru)|and)\s*$/i;
 const PRESENT_AFTER = /^\s*(?:-|–|—|to|until|till|through)\s*(?:the\s+)?(?:present(?:\s+day)?|now|today|date)\b/i;
 const OPEN_END_BEFORE = /\b(?:since|from|starting(?:\s+in)?|beginning(?:\s+in)?)\s+(?:the\s+)?$/i;
 const OPEN_START_BEFORE = /\b(?:until|till|til|up\s+to|up\s+until|through)\s+(?:the\s+)?$/i;
 const ONWARDS_AFTER = /^\s*(?:on(?:wards?)?|and\s+(?:after|later|beyond))\b/i;
 
-function joinRanges(text: string, atoms: DateMatch[], reference: number): DateMatch[] {
+function joinRanges(text: string, atoms: DateMatch[], reference: number, prepositions: boolean): DateMatch[] {
   const out: DateMatch[] = [];
   for (let i = 0; i < atoms.length; i++) {
     let a = atoms[i]!;
@@ -207,7 +212,7 @@ function joinRanges(text: string, atoms: DateMatch[], reference: number): DateMa
     const present = PRESENT_AFTER.exec(after);
     if (present) {
       a = { ...a, end: Math.max(a.end, reference), open: 'end', to: a.to + present[0].length, range: true };
-    } else if (!a.range) {
+    } else if (!a.range && prepositions) {
       const before = text.slice(Math.max(0, a.from - 24), a.from);
       if (OPEN_END_BEFORE.test(before) || ONWARDS_AFTER.test(after)) a = { ...a, end: Math.max(a.end, reference), open: 'end' };
       else if (OPEN_START_BEFORE.test(before)) a = { ...a, open: 'start' };

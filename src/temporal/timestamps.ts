@@ -30,11 +30,12 @@ export function extractTimestamps(sentence: string, options?: { referenceDate?: 
   }
   if (NUMERIC_DATE.test(sentence)) {
     for (const r of chrono.parse(sentence, new Date(reference))) {
-      const k = r.start.knownValues;
-      if (k.day === undefined || k.month === undefined || k.year === undefined) continue;
+      const c = r.start;
+      if (!c.isCertain('day') || !c.isCertain('month') || !c.isCertain('year')) continue;
+      const y = c.get('year')!, mo = c.get('month')! - 1, d = c.get('day')!;
       const from = r.index, to = r.index + r.text.length;
       if (spans.some((s) => s.from < to && from < s.to)) continue;
-      spans.push({ start: utc(k.year, k.month - 1, k.day), end: utc(k.year, k.month - 1, k.day + 1), granularity: 'day', from, to });
+      spans.push({ start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from, to });
     }
     spans.sort((a, b) => a.from - b.from);
   }

@@ -1,5 +1,0 @@
-import { extractTimestamps } from '../src/temporal/timestamps.ts';
-const ref = new Date(Date.UTC(2026,0,1));
-const show = (s: string) => console.log(s, '=>', extractTimestamps(s,{referenceDate:ref}).map(t=>`[${new Date(t.start).toISOString().slice(0,10)}..${new Date(t.end).toISOString().slice(0,10)}) ${t.granularity}${t.open?' open-'+t.open:''} "${s.slice(t.from,t.to)}"`).join(' | '));
-for (const s of ['Newton D . Baker House , also known as Jacqueline Kennedy House , is a historic house at 3017 N Street NW in Washington , D.C. . Built in 1794 , it was home of Newton D . Baker , who was Secretary of War , during 1916-1920 , while',
-'1500 troops landed on page 2001 for $2000 in 1990-93 and 2004-05','from 1811 to 1827 he lived','Since 2015 he has been mayor.','He played until 1990 .','in the 1990s and 2000s','between May and June 2016','on Dec . 5 , 2016 and 5 December 2016 and June 3, 2016','In 830 , the king had 500 ships','the 18 th century','He served 2004 – present .','from Jun 1981 to Oct 1983','born 3/5/2016 in','Johnson has been prime minister since 24 July 2019 .','In 196 to 220 AD','44 BC']) show(s);

@@ -1,0 +1,441 @@
+/**
+ * `npm run bench -- tables`: MixRAG's hierarchical-table retrieval measured on HiTab (and
+ * TAT-QA with `--tatqa`). Compares the flattened-table baseline, the table-level summary,
+ * RCL and H-RCL row/column summaries, and the two-corpus ensemble with lexical fusion, all
+ * BM25 (zero-download). Also scores header detection against HiTab's header trees.
+ *
+ * Options:
+ *   --hitab-tables PATH     default ../shared/data/hitab/tables.jsonl (from the project root)
+ *   --hitab-questions PATH  default ../shared/data/hitab/questions.jsonl
+ *   --split dev|train|all   default dev
+ *   --tatqa [PATH]          run on TAT-QA instead (default ../shared/data/tatqa/dev.json)
+ *   --configs a,b           subset of flat,table-summary,rcl,h-rcl,ensemble
+ *   --harness               run `ensemble` on this file's Orama harness even if the engine exists
+ *   --no-stem, --no-stop    tokenizer ablations (the engine's index must match what wins)
+ *   --sweep                 grid-search the fusion parameters (prints a table)
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { create, insertMultiple, search } from '@orama/orama';
+import { parseDocument } from 'htmlparser2';
+import { findAll } from 'domutils';
+import type { Passage, PassageKind, Table } from '../src/types.ts';
+import { detectHeaders, flattenTable, readGrid, readHtmlTable, summarizeTable } from '../src/tables/index.ts';
+import { isUnitLabel } from '../src/tables/cell-text.ts';
+import { DEFAULT_FUSION, STOP_WORDS, type FusionSettings } from '../src/tables/settings.ts';
+import { fuseCandidates, type Hit } from '../src/retrieval/fusion.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const KS = [1, 3, 5, 10] as const;
+const ALL_CONFIGS = ['flat', 'table-summary', 'rcl', 'h-rcl', 'ensemble'] as const;
+type Config = (typeof ALL_CONFIGS)[number];
+
+interface Doc {
+  id: string;
+  name: string;
+  html?: string;
+  paragraphs: string[];
+  tables: Table[];
+}
+interface Question {
+  question: string;
+  gold: string;
+  group?: string;
+}
+interface TokenizerOptions {
+  stemming: boolean;
+  stopWords: boolean;
+}
+
+/** Runs the suite; see the file comment for options. */
+export async function run(argv: string[], log: (line: string) => void): Promise<Record<string, unknown>> {
+  const args = parseArgs(argv);
+  const tok: TokenizerOptions = { stemming: !args.flags.has('no-stem'), stopWords: !args.flags.has('no-stop') };
+  const configs = (args.values.get('configs')?.split(',') ?? [...ALL_CONFIGS]) as Config[];
+  const tatqa = args.flags.has('tatqa') || args.values.has('tatqa');
+  const t0 = performance.now();
+  const { docs, questions, extra } = tatqa ? loadTatqa(args, log) : loadHitab(args, log);
+  const loadS = (performance.now() - t0) / 1000;
+  log(`${tatqa ? 'tatqa' : 'hitab'}: ${docs.length} documents, ${questions.length} questions (tables read in ${loadS.toFixed(1)} s)`);
+
+  // Passages of every kind, written once (timed: this is the table part of ingest).
+  const t1 = performance.now();
+  const corpus = buildPassages(docs);
+  const summariesS = (performance.now() - t1) / 1000;
+  log(`summaries: ${corpus.length} passages in ${summariesS.toFixed(1)} s`);
+
+  const results: Record<string, Record<string, number>> = {};
+  const byGroup: Record<string, Record<string, Record<string, number>>> = {};
+  let indexS = 0;
+  const indexes = new Map<string, Awaited<ReturnType<typeof buildIndex>>>();
+  const indexOf = async (name: string, pick: (p: Passage & { style?: string }) => boolean) => {
+    let idx = indexes.get(name);
+    if (!idx) {
+      const t = performance.now();
+      idx = await buildIndex(corpus.filter(pick), tok);
+      indexS += (performance.now() - t) / 1000;
+      indexes.set(name, idx);
+    }
+    return idx;
+  };
+  const text = (p: Passage) => p.kind === 'text';
+  for (const config of configs) {
+    let rank: (q: string) => Promise<string[]>;
+    if (config === 'flat') {
+      const idx = await indexOf('flat', (p) => text(p) || p.style === 'flat');
+      rank = async (q) => docsByBestPassage(await idx.search(q, 200));
+    } else if (config === 'table-summary') {
+      const idx = await indexOf('table-summary', (p) => text(p) || p.kind === 'table');
+      rank = async (q) => docsByBestPassage(await idx.search(q, 200));
+    } else if (config === 'rcl' || config === 'h-rcl') {
+      const idx = await indexOf(config, (p) => text(p) || (p.kind !== 'table' && p.style === config));
+      rank = async (q) => docsByBestPassage(await idx.search(q, 300));
+    } else {
+      const engine = args.flags.has('harness') ? undefined : await tryEngine(docs, log);
+      if (engine) {
+        rank = engine;
+      } else {
+        const lex = await indexOf('table-summary', (p) => text(p) || p.kind === 'table');
+        const str = await indexOf('h-rcl', (p) => text(p) || (p.kind !== 'table' && p.style === 'h-rcl'));
+        const strOnly = await indexOf('h-rcl-only', (p) => p.kind !== 'table' && p.kind !== 'text' && p.style === 'h-rcl');
+        void str;
+        if (args.flags.has('sweep')) await sweep(questions, lex, strOnly, log);
+        rank = async (q) => {
+          const lexical = await lex.search(q, DEFAULT_FUSION.lexicalTopK);
+          const structured = await strOnly.search(q, DEFAULT_FUSION.structuredTopK);
+          return uniqueDocs(fuseCandidates({ query: q, lexical, structured }).map((x) => x.passage.docId));
+        };
+      }
+    }
+    const { hits, ms, groups } = await evaluate(questions, rank);
+    results[config] = hits;
+    byGroup[config] = groups;
+    log(`${config.padEnd(14)} ${KS.map((k) => `HiT@${k} ${hits[`HiT@${k}`]!.toFixed(1)}`).join('  ')}  p50 ${hits.query_ms_p50!.toFixed(1)} ms`);
+  }
+  const ingestS = loadS + summariesS + indexS;
+  log(`ingest: read ${loadS.toFixed(1)} s + summaries ${summariesS.toFixed(1)} s + BM25 indexes ${indexS.toFixed(1)} s`);
+  return {
+    suite: 'tables',
+    dataset: tatqa ? 'tatqa' : 'hitab',
+    questions: questions.length,
+    documents: docs.length,
+    tokenizer: { stemming: tok.stemming, stopWords: tok.stopWords ? 'almanac' : 'none' },
+    configs: results,
+    ...(tatqa ? { by_answer_from: byGroup } : {}),
+    ...extra,
+    ingest_s: round1(ingestS),
+    ingest_breakdown_s: { read: round1(loadS), summaries: round1(summariesS), indexes: round1(indexS) },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Data
+// ---------------------------------------------------------------------------
+
+function loadHitab(args: ReturnType<typeof parseArgs>, log: (l: string) => void) {
+  const tablesPath = resolve(ROOT, args.values.get('hitab-tables') ?? '../shared/data/hitab/tables.jsonl');
+  const questionsPath = resolve(ROOT, args.values.get('hitab-questions') ?? '../shared/data/hitab/questions.jsonl');
+  const split = args.values.get('split') ?? 'dev';
+  const raw = readJsonl(tablesPath) as HitabTable[];
+  const docs: Doc[] = [];
+  const seen = new Set<string>();
+  const headerRows: HitabTable[] = [];
+  for (const t of raw) {
+    if (seen.has(t.canonical_id)) continue;
+    seen.add(t.canonical_id);
+    const dom = parseDocument(t.html, { decodeEntities: true });
+    const tables = findAll((e) => e.name === 'table', dom.children)
+      .filter((e) => !hasTableAncestor(e))
+      .map((e) => readHtmlTable(e).table)
+      .filter((x) => x.rows > 0);
+    docs.push({ id: t.canonical_id, name: 'table', html: t.html, paragraphs: [], tables });
+    headerRows.push(t);
+  }
+  const questions: Question[] = (readJsonl(questionsPath) as HitabQuestion[])
+    .filter((q) => split === 'all' || q.split === split)
+    .map((q) => ({ question: q.question, gold: q.canonical_table_id, group: q.table_source }));
+  const header_accuracy = headerAccuracy(headerRows, docs, log);
+  return { docs, questions, extra: { header_accuracy } };
+}
+
+function loadTatqa(args: ReturnType<typeof parseArgs>, _log: (l: string) => void) {
+  const path = resolve(ROOT, args.values.get('tatqa') ?? '../shared/data/tatqa/dev.json');
+  const raw = JSON.parse(readFileSync(path, 'utf8')) as TatqaDoc[];
+  const docs: Doc[] = [];
+  const questions: Question[] = [];
+  for (const d of raw) {
+    const id = d.table.uid;
+    const { table } = readGrid(d.table.table);
+    const paragraphs = [...d.paragraphs].sort((a, b) => a.order - b.order).map((p) => p.text);
+    docs.push({ id, name: 'report', paragraphs, tables: table.rows > 0 ? [table] : [] });
+    for (const q of d.questions) questions.push({ question: q.question, gold: id, group: q.answer_from });
+  }
+  return { docs, questions, extra: {} };
+}
+
+/** Every passage kind of every document, tagged with the config it belongs to. */
+function buildPassages(docs: Doc[]): Array<Passage & { style?: string }> {
+  const out: Array<Passage & { style?: string }> = [];
+  for (const doc of docs) {
+    let ordinal = 0;
+    const push = (kind: PassageKind, text: string, style?: string, tableIndex?: number) => {
+      out.push({ id: `${doc.id}#${ordinal}`, docId: doc.id, ordinal: ordinal++, kind, text, start: 0, end: 0, sentences: [], style, ...(tableIndex === undefined ? {} : { tableIndex }) });
+    };
+    for (const p of doc.paragraphs) push('text', p);
+    doc.tables.forEach((table, ti) => {
+      push('table', flattenTable(table), 'flat', ti);
+      const structure = detectHeaders(table);
+      const h = summarizeTable(table, { structure });
+      for (const s of h) push(s.kind, s.text, s.kind === 'table' ? undefined : 'h-rcl', ti);
+      for (const s of summarizeTable(table, { structure, style: 'rcl' })) if (s.kind !== 'table') push(s.kind, s.text, 'rcl', ti);
+    });
+  }
+  // The flattened table is a 'table' passage only for the flat config; mark it apart.
+  for (const p of out) if (p.style === 'flat') p.kind = 'table';
+  return out.map((p) => (p.style === 'flat' ? { ...p, kind: 'table' as const } : p)).map((p) => p);
+}
+
+// ---------------------------------------------------------------------------
+// BM25 harness over Orama (what the engine's indexes do)
+// ---------------------------------------------------------------------------
+
+async function buildIndex(passages: Passage[], tok: TokenizerOptions) {
+  const db = create({
+    schema: { text: 'string' } as const,
+    components: {
+      tokenizer: { language: 'english', stemming: tok.stemming, ...(tok.stopWords ? { stopWords: [...STOP_WORDS] } : {}) },
+    },
+  });
+  const byId = new Map<string, Passage>();
+  for (const p of passages) byId.set(p.id, p);
+  await insertMultiple(db, passages.map((p) => ({ id: p.id, text: p.text })), 2000);
+  return {
+    size: passages.length,
+    async search(q: string, limit: number): Promise<Hit[]> {
+      const res = await search(db, { term: q, properties: ['text'], limit });
+      return res.hits.map((h, rank) => ({ passage: byId.get(h.id)!, score: h.score, rank }));
+    },
+  };
+}
+
+function docsByBestPassage(hits: Hit[]): string[] {
+  return uniqueDocs(hits.map((h) => h.passage.docId));
+}
+
+function uniqueDocs(ids: string[]): string[] {
+  return [...new Set(ids)];
+}
+
+async function evaluate(questions: Question[], rank: (q: string) => Promise<string[]>) {
+  const found = Object.fromEntries(KS.map((k) => [k, 0])) as Record<number, number>;
+  const groups: Record<string, { n: number; hits: Record<number, number> }> = {};
+  const times: number[] = [];
+  for (const q of questions) {
+    const t = performance.now();
+    const ranked = await rank(q.question);
+    times.push(performance.now() - t);
+    const pos = ranked.indexOf(q.gold);
+    const g = (groups[q.group ?? 'all'] ??= { n: 0, hits: Object.fromEntries(KS.map((k) => [k, 0])) });
+    g.n++;
+    for (const k of KS) {
+      if (pos >= 0 && pos < k) {
+        found[k]!++;
+        g.hits[k]!++;
+      }
+    }
+  }
+  times.sort((a, b) => a - b);
+  const hits: Record<string, number> = {};
+  for (const k of KS) hits[`HiT@${k}`] = round1((100 * found[k]!) / Math.max(1, questions.length));
+  hits.query_ms_p50 = round1(times[Math.floor(times.length / 2)] ?? 0);
+  const byGroup: Record<string, Record<string, number>> = {};
+  for (const [name, g] of Object.entries(groups)) {
+    byGroup[name] = { questions: g.n };
+    for (const k of KS) byGroup[name]![`HiT@${k}`] = round1((100 * g.hits[k]!) / g.n);
+  }
+  return { hits, ms: times, groups: byGroup };
+}
+
+/** Grid search of the fusion parameters on cached first-stage lists (cheap: no re-search). */
+async function sweep(questions: Question[], lex: { search: (q: string, k: number) => Promise<Hit[]> }, str: { search: (q: string, k: number) => Promise<Hit[]> }, log: (l: string) => void) {
+  const cache: Array<{ q: Question; lexical: Hit[]; structured: Hit[] }> = [];
+  for (const q of questions) cache.push({ q, lexical: await lex.search(q.question, 100), structured: await str.search(q.question, 100) });
+  const grid: Array<Partial<FusionSettings>> = [];
+  for (const lexicalTopK of [20, 40, 60]) for (const structuredTopK of [40, 60, 100]) for (const rrfK of [5, 10, 30, 60])
+    for (const coverageWeight of [0, 0.1, 0.2, 0.5, 1]) for (const supportWeight of [0, 0.3, 1]) for (const lexicalWeight of [0.5, 1])
+      grid.push({ lexicalTopK, structuredTopK, rrfK, coverageWeight, supportWeight, lexicalWeight });
+  const scored = grid.map((settings) => {
+    let h1 = 0;
+    let h10 = 0;
+    for (const c of cache) {
+      const ranked = uniqueDocs(fuseCandidates({ query: c.q.question, lexical: c.lexical, structured: c.structured, settings }).map((x) => x.passage.docId));
+      const pos = ranked.indexOf(c.q.gold);
+      if (pos === 0) h1++;
+      if (pos >= 0 && pos < 10) h10++;
+    }
+    return { settings, h1: (100 * h1) / cache.length, h10: (100 * h10) / cache.length };
+  });
+  scored.sort((a, b) => b.h1 - a.h1 || b.h10 - a.h10);
+  for (const s of scored.slice(0, 15)) log(`sweep ${JSON.stringify(s.settings)} HiT@1 ${s.h1.toFixed(1)} HiT@10 ${s.h10.toFixed(1)}`);
+}
+
+// ---------------------------------------------------------------------------
+// The engine (when it exists): the `ensemble` config through createAlmanac
+// ---------------------------------------------------------------------------
+
+async function tryEngine(docs: Doc[], log: (l: string) => void): Promise<((q: string) => Promise<string[]>) | undefined> {
+  let mod: { createAlmanac?: (o?: unknown) => Promise<unknown> };
+  try {
+    mod = (await import('../src/index.ts' as string)) as typeof mod;
+  } catch (e) {
+    log(`engine not available (${(e as Error).message.split('\n')[0]}); ensemble runs on the harness`);
+    return undefined;
+  }
+  if (!mod.createAlmanac) return undefined;
+  const almanac = (await mod.createAlmanac()) as {
+    ingest(d: unknown[]): Promise<unknown>;
+    search(q: string, o: unknown): Promise<{ results: Array<{ passage: Passage }> }>;
+  };
+  const inputs = docs.map((d) =>
+    d.html
+      ? { id: d.id, name: 'table.html', content: d.html, format: 'html' }
+      : { id: d.id, name: 'report.html', content: tatqaHtml(d), format: 'html' },
+  );
+  const t = performance.now();
+  await almanac.ingest(inputs);
+  log(`engine ingest: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  return async (q) => (await almanac.search(q, { limit: 10, groupByDocument: true })).results.map((r) => r.passage.docId);
+}
+
+/** A TAT-QA document as a user's HTML page: paragraphs, then the table. */
+function tatqaHtml(d: Doc): string {
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const table = d.tables[0];
+  let html = d.paragraphs.map((p) => `<p>${esc(p)}</p>`).join('\n');
+  if (table) {
+    const rows: string[] = [];
+    for (let r = 0; r < table.rows; r++) {
+      const cells = table.cells.filter((c) => c.row === r).map((c) => `<td${c.rowSpan > 1 ? ` rowspan="${c.rowSpan}"` : ''}${c.colSpan > 1 ? ` colspan="${c.colSpan}"` : ''}>${esc(c.text)}</td>`);
+      rows.push(`<tr>${cells.join('')}</tr>`);
+    }
+    html += `\n<table>${rows.join('')}</table>`;
+  }
+  return html;
+}
+
+// ---------------------------------------------------------------------------
+// Header detection against HiTab's trees
+// ---------------------------------------------------------------------------
+
+interface HitabNode { row_index: number; column_index: number; children: HitabNode[] }
+interface HitabTable {
+  id: string; canonical_id: string; title: string; html: string; texts: string[][];
+  top_header_rows_num: number; left_header_columns_num: number; top_root: HitabNode; left_root: HitabNode;
+}
+interface HitabQuestion { id: string; split: string; question: string; canonical_table_id: string; table_source: string }
+interface TatqaDoc { table: { uid: string; table: string[][] }; paragraphs: Array<{ order: number; text: string }>; questions: Array<{ question: string; answer_from: string }> }
+
+/**
+ * HiTab's annotation, read as: column-header rows = rows of the top tree (HiTab's
+ * `top_header_rows_num` is that plus one in all but one table, and counts no unit row);
+ * row-header columns = `left_header_columns_num`; a column's path = texts of its top-tree
+ * ancestors; a row's path = texts of its left-tree ancestors (unit labels and header-area
+ * nodes left out). Ours: header rows that are neither empty nor unit rows.
+ */
+function headerAccuracy(raw: HitabTable[], docs: Doc[], log: (l: string) => void) {
+  const out: Record<string, Record<string, number>> = {};
+  for (const mode of ['markup', 'layout'] as const) {
+    let n = 0, rowsOk = 0, colsOk = 0, topN = 0, topOk = 0, leftN = 0, leftOk = 0;
+    raw.forEach((t, i) => {
+      const table = mode === 'markup' ? docs[i]!.tables[0] : readGrid(t.texts).table;
+      if (!table) return;
+      const s = detectHeaders(table);
+      n++;
+      const goldRows = maxRow(t.top_root) + 1;
+      const predRows = s.headerRows.filter((r) => !s.unitRows.includes(r) && (t.texts[r] ?? []).some((x) => x.trim())).length;
+      if (predRows === goldRows) rowsOk++;
+      if (s.headerCols === t.left_header_columns_num) colsOk++;
+      const norm = (p: string[]) => p.map((x) => x.toLowerCase().replace(/\s+/g, ' ').trim()).filter(Boolean).join(' / ');
+      for (const [leaf, path] of leaves(t.top_root)) {
+        topN++;
+        const gold = path.map((nd) => t.texts[nd.row_index]?.[nd.column_index] ?? '');
+        if (norm(gold) === norm(s.columnPaths[leaf.column_index] ?? [])) topOk++;
+      }
+      for (const [leaf, path] of leaves(t.left_root)) {
+        if (leaf.row_index < goldRows) continue;
+        leftN++;
+        const gold = path
+          .filter((nd) => nd.row_index >= goldRows)
+          .map((nd) => t.texts[nd.row_index]?.[nd.column_index] ?? '')
+          .filter((x) => !isUnitLabel(x));
+        if (norm(gold) === norm(s.rowPaths[leaf.row_index] ?? [])) leftOk++;
+      }
+    });
+    out[mode] = {
+      tables: n,
+      header_rows_acc: pct(rowsOk, n),
+      header_cols_acc: pct(colsOk, n),
+      top_path_acc: pct(topOk, topN),
+      left_path_acc: pct(leftOk, leftN),
+    };
+    log(`header detection (${mode}): rows ${out[mode]!.header_rows_acc}%  cols ${out[mode]!.header_cols_acc}%  top paths ${out[mode]!.top_path_acc}% of ${topN}  left paths ${out[mode]!.left_path_acc}% of ${leftN}`);
+  }
+  return out;
+}
+
+function maxRow(n: HitabNode): number {
+  return n.children.reduce((m, c) => Math.max(m, maxRow(c)), n.row_index);
+}
+
+function leaves(root: HitabNode): Array<[HitabNode, HitabNode[]]> {
+  const out: Array<[HitabNode, HitabNode[]]> = [];
+  const walk = (n: HitabNode, path: HitabNode[]) => {
+    const p = n.row_index >= 0 ? [...path, n] : path;
+    if (n.children.length === 0 && n.row_index >= 0) out.push([n, p]);
+    for (const c of n.children) walk(c, p);
+  };
+  walk(root, []);
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Small helpers
+// ---------------------------------------------------------------------------
+
+function hasTableAncestor(e: { parent: unknown }): boolean {
+  let p = e.parent as { name?: string; parent: unknown } | null;
+  while (p) {
+    if (p.name === 'table') return true;
+    p = p.parent as typeof p;
+  }
+  return false;
+}
+
+function readJsonl(path: string): unknown[] {
+  return readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as unknown);
+}
+
+function parseArgs(argv: string[]) {
+  const values = new Map<string, string>();
+  const flags = new Set<string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('--')) continue;
+    const key = a.slice(2);
+    const next = argv[i + 1];
+    if (next !== undefined && !next.startsWith('--')) {
+      values.set(key, next);
+      i++;
+    } else flags.add(key);
+  }
+  return { values, flags };
+}
+
+function pct(a: number, b: number): number {
+  return round1((100 * a) / Math.max(1, b));
+}
+
+function round1(x: number): number {
+  return Math.round(x * 10) / 10;
+}

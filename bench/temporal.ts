@@ -1,0 +1,83 @@
+/**
+ * `npm run bench -- temporal [--timeqa PATH] [--embedder ID]`: retrieval on TimeQA through
+ * the real engine. Corpus: every paragraph of every page, each its own document (named
+ * with the page title, so passages carry it as heading). Gold: the `(page, para)` of any
+ * answer. ER@k: a gold paragraph is in the top k; AR@k: the normalised answer occurs in
+ * one of the top k passages. Configs: `bm25` (whole question, plain BM25, temporal path
+ * off) and `bm25+temporal` (MC to BM25, then the semantic-temporal rerank; zero-download).
+ */
+import { createAlmanac } from '../src/index.ts';
+import type { Almanac, Embedder } from '../src/types.ts';
+import { dataPath, option, percentile, round1 } from './args.ts';
+import { readTimeQa, timeQaDocuments } from './timeqa.ts';
+
+const KS = [1, 2, 3, 5, 10, 20] as const;
+
+/** TimeQA's answer normalisation: lower case, no punctuation, no articles, single spaces. */
+export function normalizeAnswer(s: string): string {
+  return s.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ').replace(/\b(?:a|an|the)\b/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+interface Question {
+  text: string;
+  gold: Set<string>;
+  answers: string[];
+}
+
+/** Runs the suite. */
+export async function run(argv: string[], log: (line: string) => void): Promise<Record<string, unknown>> {
+  const file = dataPath(argv, 'timeqa', '../shared/data/timeqa/train.json');
+  const pages = readTimeQa(file);
+  const docs = timeQaDocuments(pages);
+  const questions: Question[] = [];
+  pages.forEach((page, p) => {
+    for (const [text, answers] of page.questions) {
+      questions.push({
+        text,
+        gold: new Set(answers.map((a) => `${p}:${a.para}`)),
+        answers: [...new Set(answers.map((a) => normalizeAnswer(a.answer)).filter(Boolean))],
+      });
+    }
+  });
+
+  let embedder: Embedder | undefined;
+  const embedderId = option(argv, 'embedder');
+  if (embedderId) {
+    const models = await import('../src/models/index.ts') as unknown as { loadEmbedder?: (id: string) => Promise<Embedder> };
+    if (!models.loadEmbedder) throw new Error('src/models does not export loadEmbedder; run without --embedder');
+    embedder = await models.loadEmbedder(embedderId);
+  }
+  const almanac: Almanac = await createAlmanac(embedder ? { embedder } : {});
+  const t0 = performance.now();
+  await almanac.ingest(docs);
+  const stats = await almanac.stats();
+  log(`temporal: ${questions.length} questions, ${docs.length} paragraphs -> ${stats.passages} passages (ingest ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+
+  const configs: Record<string, Record<string, number>> = {};
+  for (const [name, temporal] of [['bm25', false], ['bm25+temporal', true]] as const) {
+    const er = new Array<number>(KS.length).fill(0);
+    const ar = new Array<number>(KS.length).fill(0);
+    const times: number[] = [];
+    for (const q of questions) {
+      const t = performance.now();
+      const res = await almanac.search(q.text, { limit: 20, temporal });
+      times.push(performance.now() - t);
+      const texts = res.results.map((r) => normalizeAnswer(r.passage.text));
+      const firstGold = res.results.findIndex((r) => q.gold.has(r.passage.docId));
+      const firstAnswer = texts.findIndex((t) => q.answers.some((a) => ` ${t} `.includes(` ${a} `)));
+      KS.forEach((k, i) => {
+        if (firstGold >= 0 && firstGold < k) er[i]!++;
+        if (firstAnswer >= 0 && firstAnswer < k) ar[i]!++;
+      });
+    }
+    const row: Record<string, number> = {};
+    KS.forEach((k, i) => { row[`ER@${k}`] = round1((100 * er[i]!) / questions.length); });
+    KS.forEach((k, i) => { row[`AR@${k}`] = round1((100 * ar[i]!) / questions.length); });
+    row.query_ms_p50 = round1(percentile(times, 50));
+    configs[name] = row;
+    log(`${name.padEnd(14)} ${KS.map((k) => `ER@${k} ${row[`ER@${k}`]}`).join('  ')}`);
+    log(`${''.padEnd(14)} ${KS.map((k) => `AR@${k} ${row[`AR@${k}`]}`).join('  ')}  p50 ${row.query_ms_p50} ms`);
+  }
+  await almanac.close();
+  return { suite: 'temporal', questions: questions.length, passages: stats.passages, configs };
+}

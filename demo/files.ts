@@ -1,0 +1,75 @@
+/**
+ * Turns files the user drops or picks into {@link DocumentInput}s, refusing what Almanac cannot
+ * read with a message that says why, before anything reaches the engine.
+ */
+import type { DocumentInput } from '../src/types.ts';
+import { formatBytes } from './format.ts';
+
+/** Extensions the demo accepts; the engine detects the format from the name. */
+export const ACCEPTED_EXTENSIONS = ['.txt', '.md', '.markdown', '.html', '.htm', '.csv'] as const;
+
+/**
+ * Files above this size are refused in the page: reading a 50 MB file into a string only to
+ * have the engine refuse it would freeze the tab. The engine has its own, precise limit.
+ */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+/** A file the demo refused, and why. */
+export interface RejectedFile {
+  name: string;
+  reason: string;
+}
+
+/** What reading a batch of files gave. */
+export interface ReadFiles {
+  docs: DocumentInput[];
+  rejected: RejectedFile[];
+}
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot).toLowerCase();
+}
+
+/** Whether `text` looks like binary data decoded as UTF-8 (NUL bytes or many replacement characters). */
+function looksBinary(text: string): boolean {
+  if (text.includes('\u0000')) return true;
+  const sample = text.slice(0, 4096);
+  let bad = 0;
+  for (const ch of sample) if (ch === '\uFFFD') bad++;
+  return sample.length > 0 && bad / sample.length > 0.02;
+}
+
+/** Reads files as text, keeping the ones Almanac can index. */
+export async function readFiles(files: Iterable<File>): Promise<ReadFiles> {
+  const docs: DocumentInput[] = [];
+  const rejected: RejectedFile[] = [];
+  for (const file of files) {
+    const ext = extensionOf(file.name);
+    if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(ext)) {
+      rejected.push({ name: file.name, reason: `"${ext || 'no extension'}" is not a supported type; use .txt, .md, .html or .csv.` });
+      continue;
+    }
+    if (file.size === 0) {
+      rejected.push({ name: file.name, reason: 'the file is empty.' });
+      continue;
+    }
+    if (file.size > MAX_FILE_BYTES) {
+      rejected.push({ name: file.name, reason: `the file is ${formatBytes(file.size)}; the limit is ${formatBytes(MAX_FILE_BYTES)}. Split it into smaller files.` });
+      continue;
+    }
+    let content: string;
+    try {
+      content = await file.text();
+    } catch (error) {
+      rejected.push({ name: file.name, reason: `the browser could not read it (${error instanceof Error ? error.message : String(error)}).` });
+      continue;
+    }
+    if (looksBinary(content)) {
+      rejected.push({ name: file.name, reason: 'it does not look like text (binary content). Save it as plain text, Markdown, HTML or CSV.' });
+      continue;
+    }
+    docs.push({ id: file.name, name: file.name, content, date: file.lastModified ? new Date(file.lastModified) : undefined });
+  }
+  return { docs, rejected };
+}

@@ -1,0 +1,197 @@
+/**
+ * The search box and its results: ranked passages with where they come from, which path the
+ * engine ran, highlighted matches, the temporal explanation (MRAG) and table hits (MixRAG).
+ */
+import type { RemoteAlmanac } from '../src/engine/remote.ts';
+import type { SearchResponse, SearchResult, StoredDocument, TemporalConstraint } from '../src/types.ts';
+import { byId, clear, el } from './dom.ts';
+import { errorMessage, formatInterval, formatScore, formatSpan } from './format.ts';
+import { highlighted } from './highlight.ts';
+import { scoreCurveChart, type CurveMark } from './charts.ts';
+import { renderTable } from './table-view.ts';
+import { curveOf } from './temporal-curve.ts';
+
+const TABLE_KINDS = new Set(['table', 'table-row', 'table-column']);
+
+/** The search panel; `run` searches programmatically (the example buttons use it). */
+export interface SearchPanel {
+  run(query: string): Promise<void>;
+  /** Forgets cached documents (after a remove or an ingest replaced one). */
+  invalidate(): void;
+}
+
+/** Wires the search form in `index.html` to `almanac`. */
+export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
+  const form = byId<HTMLFormElement>('search-form');
+  const input = byId<HTMLInputElement>('query');
+  const meta = byId('search-meta');
+  const timePanel = byId('time-panel');
+  const list = byId<HTMLOListElement>('results');
+  // Documents of table hits, fetched once per search session: several hits share a table.
+  let documents = new Map<string, Promise<StoredDocument | undefined>>();
+  let current: AbortController | undefined;
+
+  const getDocument = (id: string): Promise<StoredDocument | undefined> => {
+    let doc = documents.get(id);
+    if (!doc) {
+      doc = almanac.document(id);
+      documents.set(id, doc);
+    }
+    return doc;
+  };
+
+  async function run(query: string): Promise<void> {
+    current?.abort();
+    const controller = new AbortController();
+    current = controller;
+    if (!query.trim()) {
+      clear(list);
+      clear(meta);
+      timePanel.hidden = true;
+      return;
+    }
+    meta.textContent = 'Searching…';
+    try {
+      const response = await almanac.search(query, { limit: 10, signal: controller.signal });
+      if (controller.signal.aborted) return;
+      render(response);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      clear(list);
+      timePanel.hidden = true;
+      meta.replaceChildren(el('p', { class: 'error', text: errorMessage(error) }));
+    }
+  }
+
+  function render(response: SearchResponse): void {
+    meta.replaceChildren(describeRun(response));
+    renderTime(response);
+    clear(list);
+    if (response.results.length === 0) {
+      list.appendChild(el('li', { class: 'empty', text: 'No passage matches. Try other words, or add documents.' }));
+    }
+    response.results.forEach((result, i) => list.appendChild(resultItem(result, i + 1)));
+    document.body.dataset.searched = String(response.results.length);
+  }
+
+  function renderTime(response: SearchResponse): void {
+    clear(timePanel);
+    const constraint = response.constraint;
+    if (!constraint) {
+      timePanel.hidden = true;
+      return;
+    }
+    timePanel.hidden = false;
+    timePanel.appendChild(el('h3', { text: 'Time-sensitive question' }));
+    timePanel.appendChild(el('dl', { class: 'constraint' }, [
+      el('dt', { text: 'Relation' }), el('dd', { text: constraint.kind ? `${constraint.relation} (${constraint.kind})` : constraint.relation }),
+      el('dt', { text: 'Condition' }), el('dd', { text: conditionLabel(constraint) }),
+      el('dt', { text: 'Interval' }), el('dd', { text: formatInterval(constraint.start, constraint.end, constraint.granularity) }),
+      el('dt', { text: 'From the words' }), el('dd', { text: `“${constraint.text}”` }),
+      el('dt', { text: 'Searched for' }), el('dd', { text: response.results[0]?.temporal?.mainContent ?? response.query }),
+    ]));
+    const curve = curveOf(constraint);
+    if (curve) {
+      const marks: CurveMark[] = [];
+      response.results.slice(0, 5).forEach((r, i) => {
+        const t = r.temporal?.times[0];
+        if (r.temporal && t) marks.push({ time: t.start, score: r.temporal.temporal, label: `#${i + 1} ${r.title}: ${formatSpan(t)}, temporal ${formatScore(r.temporal.temporal)}` });
+      });
+      timePanel.appendChild(el('figure', { class: 'curve-figure' }, [
+        scoreCurveChart(constraint, curve, marks),
+        el('figcaption', { text: 'Temporal score of a sentence by its date; dots are the top results’ best sentences.' }),
+      ]));
+    }
+  }
+
+  function resultItem(result: SearchResult, rank: number): HTMLLIElement {
+    const p = result.passage;
+    const where = [
+      `passage ${p.ordinal}`,
+      `chars ${p.start}–${p.end}`,
+      p.heading ? `§ ${p.heading}` : '',
+      p.kind !== 'text' ? p.kind : '',
+    ].filter(Boolean).join(' · ');
+    const item = el('li', { class: 'result', attrs: { 'data-doc': p.docId, 'data-kind': p.kind } }, [
+      el('div', { class: 'result-head' }, [
+        el('span', { class: 'rank', text: `${rank}.` }),
+        el('span', { class: 'result-title', text: result.title }),
+        el('span', { class: 'score', text: `score ${formatScore(result.score)}`, attrs: { title: 'Final ranking score' } }),
+      ]),
+      el('p', { class: 'where', text: where }),
+      el('p', { class: 'passage-text' }, [highlighted(p.text, result.highlights)]),
+    ]);
+    if (result.temporal) {
+      const t = result.temporal;
+      item.appendChild(el('div', { class: 'temporal' }, [
+        el('p', { class: 'best-sentence' }, [el('span', { class: 'label', text: 'Best sentence: ' }), t.sentence]),
+        el('p', { class: 'times' }, [
+          el('span', { class: 'label', text: 'Dates: ' }),
+          t.times.length ? t.times.map(formatSpan).join('; ') : 'none found',
+          ' · ',
+          el('span', { text: `semantic ${formatScore(t.semantic)} × temporal ${formatScore(t.temporal)}` }),
+        ]),
+      ]));
+    }
+    if (TABLE_KINDS.has(p.kind) && p.tableIndex !== undefined) {
+      const slot = el('div', { class: 'table-hit', text: 'Loading the table…' });
+      item.appendChild(slot);
+      void showTable(slot, result);
+    }
+    return item;
+  }
+
+  async function showTable(slot: HTMLElement, result: SearchResult): Promise<void> {
+    const p = result.passage;
+    try {
+      const doc = await getDocument(p.docId);
+      const table = doc?.tables[p.tableIndex ?? -1];
+      if (!table) {
+        slot.textContent = 'The table is no longer stored.';
+        return;
+      }
+      slot.replaceChildren(renderTable(table, p.cells ?? [], `Table ${(p.tableIndex ?? 0) + 1} of ${result.title}`));
+    } catch (error) {
+      slot.textContent = `Could not load the table: ${errorMessage(error)}`;
+    }
+  }
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void run(input.value);
+  });
+  for (const button of document.querySelectorAll<HTMLButtonElement>('button.example')) {
+    button.addEventListener('click', () => {
+      input.value = button.textContent ?? '';
+      void run(input.value);
+    });
+  }
+
+  return {
+    run,
+    invalidate() {
+      documents = new Map();
+    },
+  };
+}
+
+function conditionLabel(c: TemporalConstraint): string {
+  if (c.condition === 'first') return 'first (earliest wins)';
+  if (c.condition === 'last') return 'last (latest wins)';
+  return 'none';
+}
+
+/** "bm25 · temporal-parse → bm25 → temporal-rerank · skipped: vectors (no embedder loaded)". */
+function describeRun(response: SearchResponse): HTMLElement {
+  const skipped = Object.entries(response.skipped);
+  return el('div', { class: 'run' }, [
+    el('p', {}, [
+      el('span', { class: `mode mode-${response.mode}`, text: response.mode === 'bm25' ? 'BM25 (zero-download)' : 'hybrid (BM25 + vectors)' }),
+      ` ${response.results.length} results in ${Math.round(response.tookMs)} ms · steps: `,
+      el('span', { class: 'steps', text: response.steps.join(' → ') || 'none' }),
+    ]),
+    skipped.length
+      ? el('p', { class: 'skipped' }, [`skipped: ${skipped.map(([step, why]) => `${step} (${why})`).join('; ')}`])
+      : null,
+  ]);
+}

@@ -1,0 +1,76 @@
+/**
+ * Shows a table hit the way MixRAG reads it: the grid with its merged cells, the cells the
+ * passage covers, and the header cells that give those cells their meaning (the cell 11.2
+ * means "Mexican peso, 2013, Buy").
+ */
+import type { Table, TableCell } from '../src/types.ts';
+import { el } from './dom.ts';
+
+/** Which cells to mark in a table for one passage. */
+export interface TableMarks {
+  /** Cells the passage covers. */
+  hit: Set<TableCell>;
+  /** Header cells above (in the first `headerRows` rows) or left of (first `headerCols` columns) a hit cell. */
+  headers: Set<TableCell>;
+}
+
+/** For each grid position, the cell covering it (merged cells cover several positions). */
+function coverage(table: Table): Array<Array<TableCell | undefined>> {
+  const grid: Array<Array<TableCell | undefined>> = Array.from({ length: table.rows }, () => new Array<TableCell | undefined>(table.cols));
+  for (const cell of table.cells) {
+    for (let r = cell.row; r < Math.min(cell.row + cell.rowSpan, table.rows); r++) {
+      const line = grid[r];
+      if (!line) continue;
+      for (let c = cell.col; c < Math.min(cell.col + cell.colSpan, table.cols); c++) line[c] = cell;
+    }
+  }
+  return grid;
+}
+
+/** Works out what to mark for the grid positions `cells` of a passage. */
+export function tableMarks(table: Table, cells: ReadonlyArray<readonly [number, number]> = []): TableMarks {
+  const grid = coverage(table);
+  const at = (r: number, c: number): TableCell | undefined => grid[r]?.[c];
+  const hit = new Set<TableCell>();
+  const headers = new Set<TableCell>();
+  const headerRows = table.headerRows ?? 0;
+  const headerCols = table.headerCols ?? 0;
+  for (const [r, c] of cells) {
+    const cell = at(r, c);
+    if (!cell) continue;
+    hit.add(cell);
+    for (let hr = 0; hr < Math.min(headerRows, r); hr++) {
+      const h = at(hr, c);
+      if (h && h !== cell) headers.add(h);
+    }
+    for (let hc = 0; hc < Math.min(headerCols, c); hc++) {
+      const h = at(r, hc);
+      if (h && h !== cell) headers.add(h);
+    }
+  }
+  for (const cell of hit) headers.delete(cell);
+  return { hit, headers };
+}
+
+/** Renders `table` as an HTML table (text only), with the passage's cells and their headers marked. */
+export function renderTable(table: Table, cells: ReadonlyArray<readonly [number, number]> = [], label = 'Table'): HTMLElement {
+  const marks = tableMarks(table, cells);
+  const headerRows = table.headerRows ?? 0;
+  const headerCols = table.headerCols ?? 0;
+  const rows: HTMLTableRowElement[] = Array.from({ length: table.rows }, () => el('tr'));
+  for (const cell of table.cells) {
+    const isHeader = cell.header || cell.row < headerRows || cell.col < headerCols;
+    const classes = [marks.hit.has(cell) ? 'cell-hit' : '', marks.headers.has(cell) ? 'cell-header-path' : ''].filter(Boolean).join(' ');
+    const td = el(isHeader ? 'th' : 'td', { text: cell.text, class: classes });
+    if (cell.rowSpan > 1) td.rowSpan = cell.rowSpan;
+    if (cell.colSpan > 1) td.colSpan = cell.colSpan;
+    if (isHeader) td.setAttribute('scope', cell.row < headerRows ? (cell.colSpan > 1 ? 'colgroup' : 'col') : cell.rowSpan > 1 ? 'rowgroup' : 'row');
+    rows[cell.row]?.appendChild(td);
+  }
+  const head = el('thead', {}, rows.slice(0, headerRows));
+  const body = el('tbody', {}, rows.slice(headerRows));
+  const caption = el('caption', { text: table.caption ? `${label}: ${table.caption}` : label });
+  return el('div', { class: 'table-scroll', attrs: { role: 'region', 'aria-label': caption.textContent ?? label, tabindex: 0 } }, [
+    el('table', { class: 'grid' }, [caption, headerRows > 0 ? head : null, body]),
+  ]);
+}

@@ -1,0 +1,73 @@
+/**
+ * The one place that sets transformers.js's global `env`: local models only unless the
+ * caller opts in, models from the app's own folder, ONNX Runtime's wasm from the app's own
+ * origin. Loads run one at a time because `env` is global and read during a load.
+ */
+import type * as TransformersModule from '@huggingface/transformers';
+import { MODEL_SETTINGS } from './settings.ts';
+
+/** The transformers.js module, loaded on demand so zero-download mode never fetches it. */
+export type Transformers = typeof TransformersModule;
+
+/** True in Node (onnxruntime-node), false in a page or a worker (onnxruntime-web). */
+export function isNodeRuntime(): boolean {
+  return typeof process !== 'undefined' && process.release?.name === 'node';
+}
+
+/**
+ * Default folder of local models: `/models/` in browsers (the app serves `public/`), the
+ * repository's `public/models/` in Node, so both read the same files.
+ */
+export function defaultLocalModelPath(): string {
+  if (!isNodeRuntime()) return MODEL_SETTINGS.browserModelPath;
+  // A variable, not a literal: Vite rewrites `new URL('literal', import.meta.url)` into an asset.
+  const relative = '../../public/models/';
+  const path = decodeURIComponent(new URL(relative, import.meta.url).pathname);
+  return /^\/[A-Za-z]:\//.test(path) ? path.slice(1) : path;
+}
+
+let loaded: Promise<Transformers> | undefined;
+
+/** Imports transformers.js once and applies the settings that never change. */
+export function loadTransformers(): Promise<Transformers> {
+  loaded ??= (async () => {
+    const transformers = await import('@huggingface/transformers');
+    const { env } = transformers;
+    env.allowRemoteModels = false;
+    env.allowLocalModels = true;
+    if (!isNodeRuntime()) {
+      const { ORT_WASM_PATHS } = await import('./ort-wasm-urls.ts');
+      const wasm = env.backends.onnx.wasm;
+      if (wasm) wasm.wasmPaths = { ...ORT_WASM_PATHS };
+    }
+    return transformers;
+  })();
+  return loaded;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `load` with `env` set for these options, after any load already running, so that
+ * two loads with different folders or remote settings cannot see each other's `env`.
+ */
+export function withModelEnvironment<T>(
+  options: { localModelPath?: string; allowRemote?: boolean },
+  load: (transformers: Transformers, localModelPath: string) => Promise<T>,
+): Promise<T> {
+  const run = async (): Promise<T> => {
+    const transformers = await loadTransformers();
+    const { env } = transformers;
+    let localModelPath = options.localModelPath ?? defaultLocalModelPath();
+    if (!localModelPath.endsWith('/')) localModelPath += '/';
+    env.localModelPath = localModelPath;
+    env.allowRemoteModels = options.allowRemote === true;
+    // Local files are already on this origin (HTTP cache) or disk: copying them into Cache
+    // Storage would only double the space they take. Downloads are worth keeping.
+    env.useBrowserCache = !isNodeRuntime() && options.allowRemote === true;
+    return load(transformers, localModelPath);
+  };
+  const result = queue.then(run, run);
+  queue = result.catch(() => undefined);
+  return result;
+}

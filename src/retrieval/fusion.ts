@@ -1,0 +1,133 @@
+import { tokenizer as oramaTokenizer } from '@orama/orama/components';
+import type { Passage } from '../types.ts';
+import { DEFAULT_FUSION, STOP_WORDS, type FusionSettings } from '../tables/settings.ts';
+
+export type { FusionSettings } from '../tables/settings.ts';
+
+/** A first-stage hit: a passage, its index score (BM25) and its 0-based rank in that list. */
+export interface Hit {
+  passage: Passage;
+  score: number;
+  rank: number;
+}
+
+/**
+ * Lexical fusion of MixRAG's two corpora, used when no cross-encoder is loaded.
+ *
+ * The first stage gives two ranked lists: the lexical index (text passages and table-level
+ * summaries, top `lexicalTopK`) and the structured index (H-RCL row and column summaries, top
+ * `structuredTopK`). Their candidates are mapped to their documents and each document is
+ * scored from three kinds of evidence:
+ *
+ * 1. rank evidence, by reciprocal rank fusion: `lexicalWeight / (rrfK + rank)` of its best
+ *    lexical passage plus `structuredWeight / (rrfK + rank)` of its best structured passage, plus
+ *    `supportWeight` times the same for its second-best structured passage (a question that
+ *    names a row and a column finds both summaries of the right table);
+ * 2. coverage, the best-snippet rescoring: the share of the question's terms, weighted by their
+ *    rarity among the candidate documents, that the document's candidate snippets contain. A
+ *    question spreads its words over the table's title, a row label and a column header; BM25
+ *    scores each summary on its own, coverage reads them together;
+ * 3. nothing else: no per-dataset constants, no ids.
+ *
+ * Each candidate passage gets its document's score plus a small share of its own (its rank
+ * evidence and coverage), so results grouped by document show the document's best passage
+ * and ungrouped results keep a document's passages together, best first.
+ */
+export function fuseCandidates(input: {
+  query: string;
+  lexical: Hit[];
+  structured: Hit[];
+  settings?: Partial<FusionSettings>;
+}): Array<{ passage: Passage; score: number }> {
+  const s = { ...DEFAULT_FUSION, ...input.settings };
+  const lexical = input.lexical.slice(0, s.lexicalTopK);
+  const structured = input.structured.slice(0, s.structuredTopK);
+  if (lexical.length === 0 && structured.length === 0) return [];
+  const queryTerms = [...new Set(tokenize(input.query))];
+
+  interface DocEvidence {
+    lexRank: number;
+    strRanks: number[];
+    terms: Set<string>;
+  }
+  const docs = new Map<string, DocEvidence>();
+  const passages = new Map<string, { passage: Passage; lexRank: number; strRank: number; terms: Set<string> }>();
+  const termsCache = new Map<string, Set<string>>();
+  const termsOf = (p: Passage) => {
+    let t = termsCache.get(p.id);
+    if (!t) {
+      t = new Set(tokenize(p.text));
+      termsCache.set(p.id, t);
+    }
+    return t;
+  };
+  const add = (hit: Hit, which: 'lex' | 'str') => {
+    const p = hit.passage;
+    let d = docs.get(p.docId);
+    if (!d) {
+      d = { lexRank: Infinity, strRanks: [], terms: new Set() };
+      docs.set(p.docId, d);
+    }
+    const terms = termsOf(p);
+    for (const t of terms) d.terms.add(t);
+    if (which === 'lex') d.lexRank = Math.min(d.lexRank, hit.rank);
+    else d.strRanks.push(hit.rank);
+    let e = passages.get(p.id);
+    if (!e) {
+      e = { passage: p, lexRank: Infinity, strRank: Infinity, terms };
+      passages.set(p.id, e);
+    }
+    if (which === 'lex') e.lexRank = Math.min(e.lexRank, hit.rank);
+    else e.strRank = Math.min(e.strRank, hit.rank);
+  };
+  lexical.forEach((h, i) => add({ ...h, rank: Number.isFinite(h.rank) ? h.rank : i }, 'lex'));
+  structured.forEach((h, i) => add({ ...h, rank: Number.isFinite(h.rank) ? h.rank : i }, 'str'));
+
+  // Term weights: rarer among the candidate documents, more telling.
+  const n = docs.size;
+  const weight = new Map<string, number>();
+  let total = 0;
+  for (const t of queryTerms) {
+    let df = 0;
+    for (const d of docs.values()) if (d.terms.has(t)) df++;
+    const w = Math.log(1 + (n + 1) / (df + 0.5));
+    weight.set(t, w);
+    total += w;
+  }
+  const coverage = (terms: Set<string>) => {
+    if (total === 0) return 0;
+    let got = 0;
+    for (const t of queryTerms) if (terms.has(t)) got += weight.get(t)!;
+    return got / total;
+  };
+  const rrf = (rank: number, w: number) => (Number.isFinite(rank) ? w / (s.rrfK + rank + 1) : 0);
+
+  const docScore = new Map<string, number>();
+  for (const [id, d] of docs) {
+    const str = d.strRanks.sort((a, b) => a - b);
+    const score =
+      rrf(d.lexRank, s.lexicalWeight) +
+      rrf(str[0] ?? Infinity, s.structuredWeight) +
+      s.supportWeight * rrf(str[1] ?? Infinity, s.structuredWeight) +
+      s.coverageWeight * coverage(d.terms);
+    docScore.set(id, score);
+  }
+  const out: Array<{ passage: Passage; score: number }> = [];
+  for (const e of passages.values()) {
+    const own = rrf(e.lexRank, s.lexicalWeight) + rrf(e.strRank, s.structuredWeight) + s.coverageWeight * coverage(e.terms);
+    out.push({ passage: e.passage, score: docScore.get(e.passage.docId)! + 0.01 * own });
+  }
+  out.sort((a, b) => b.score - a.score || (a.passage.id < b.passage.id ? -1 : 1));
+  return out;
+}
+
+let cached: ReturnType<typeof oramaTokenizer.createTokenizer> | undefined;
+
+/**
+ * The tokenizer fusion compares terms with: Orama's English tokenizer with stemming and
+ * {@link STOP_WORDS}, the same settings the BM25 indexes must use (see `src/tables/settings.ts`).
+ */
+export function tokenize(text: string): string[] {
+  cached ??= oramaTokenizer.createTokenizer({ language: 'english', stemming: true, stopWords: [...STOP_WORDS] });
+  return cached.tokenize(text, 'english', undefined, false) as string[];
+}

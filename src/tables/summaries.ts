@@ -1,0 +1,166 @@
+import type { Table } from '../types.ts';
+import { coverMap } from './grid.ts';
+import { detectHeaders, type TableStructure } from './headers.ts';
+import { MAX_SUMMARY_CHARS, MAX_TABLE_SUMMARY_ITEMS } from './settings.ts';
+
+/** A passage written from a table: the whole table, one row, or one column. */
+export interface TableSummary {
+  kind: 'table' | 'table-row' | 'table-column';
+  text: string;
+  /** Grid cells `[row, col]` the summary speaks about. */
+  cells: Array<[number, number]>;
+}
+
+/**
+ * Writes a table as sentences a retriever can match (MixRAG's H-RCL): one table-level
+ * summary (title, column headers, row labels), one summary per data row — its full left
+ * header path, then each value with its full top header path ("Mexican peso: in 2013 Buy
+ * 11.2, in 2013 Sell none, in 2012 Buy 10.9") — and one per data column the other way
+ * round. Units ride with the values. `style: 'rcl'` keeps only the innermost header level
+ * (the ablation the paper reports). Deterministic: the same table gives the same text.
+ */
+export function summarizeTable(
+  table: Table,
+  options?: { title?: string; style?: 'h-rcl' | 'rcl'; structure?: TableStructure },
+): TableSummary[] {
+  if (table.rows === 0 || table.cols === 0) return [];
+  const s = options?.structure ?? detectHeaders(table);
+  const style = options?.style ?? 'h-rcl';
+  const map = coverMap(table);
+  const title = clean(options?.title ?? table.caption ?? '');
+  const caption = clean(table.caption ?? '');
+  const heading = title && caption && title.toLowerCase() !== caption.toLowerCase() ? `${title}: ${caption}` : title || caption;
+  const path = (p: string[]) => (style === 'rcl' ? p.slice(-1) : p);
+  const colName = (c: number) => path(s.columnPaths[c] ?? []).join(' ');
+  const rowName = (r: number) => path(s.rowPaths[r] ?? []).join(', ');
+  const valueAt = (r: number, c: number) => {
+    const cell = map.at(r, c);
+    if (!cell || cell.row !== r || cell.col !== c) return '';
+    return clean(cell.text);
+  };
+  const unitOf = (r: number, c: number) => s.units[c] ?? s.rowUnits[r];
+  // A unit shared by every value of a summary is said once at its end; mixed units ride with each value.
+  const unitsOf = (pairs: Array<[number, number]>) => unique(pairs.map(([r, c]) => unitOf(r, c) ?? ''));
+  const render = (v: string, r: number, c: number, shared: boolean) => {
+    const unit = unitOf(r, c);
+    return !shared && unit && !v.toLowerCase().includes(unit.toLowerCase()) ? `${v} (${unit})` : v;
+  };
+  const tail = (pairs: Array<[number, number]>) => {
+    const u = unitsOf(pairs);
+    return u.length === 1 && u[0] ? ` (${u[0]})` : '';
+  };
+  const out: TableSummary[] = [];
+
+  // Table level: what the table is about, what it measures, what it lists.
+  const headerNames = unique(s.dataCols.map(colName).filter(Boolean));
+  const stubNames = unique(range(0, s.headerCols).map(colName).filter(Boolean));
+  // Row labels level by level in reading order, each once: group labels are not repeated per row.
+  const rowNames = unique(
+    [...s.dataRows, ...s.groupRows].sort((a, b) => a - b).flatMap((r) => path(s.rowPaths[r] ?? [])).filter(Boolean),
+  );
+  const units = unique(s.units.filter((u): u is string => Boolean(u)));
+  const parts: string[] = [];
+  if (heading) parts.push(`${heading}.`);
+  if (headerNames.length) parts.push(`Columns: ${listCap(headerNames)}.`);
+  if (stubNames.length) parts.push(`Rows by ${stubNames.join(', ')}: ${listCap(rowNames)}.`);
+  else if (rowNames.length) parts.push(`Rows: ${listCap(rowNames)}.`);
+  if (units.length) parts.push(`Units: ${units.join(', ')}.`);
+  if (parts.length === 0) parts.push(flattenTable(table).slice(0, MAX_SUMMARY_CHARS));
+  out.push({ kind: 'table', text: cap(parts.join(' ')), cells: [] });
+
+  const prefix = heading ? `${heading}. ` : '';
+  // One summary per data row.
+  for (const r of s.dataRows) {
+    const label = rowName(r);
+    const items: string[] = [];
+    const cells: Array<[number, number]> = [];
+    for (let c = 0; c < s.headerCols; c++) {
+      const cell = map.at(r, c);
+      if (cell?.text.trim()) cells.push([cell.row, cell.col]);
+    }
+    const filled = s.dataCols.filter((c) => valueAt(r, c)).map((c): [number, number] => [r, c]);
+    const shared = unitsOf(filled).length === 1;
+    for (const [, c] of filled) {
+      const v = render(valueAt(r, c), r, c, shared);
+      const name = colName(c);
+      items.push(name ? `in ${name} ${v}` : v);
+      cells.push([r, c]);
+    }
+    if (items.length === 0 && !label) continue;
+    const body = label ? `${label}: ${items.join(', ')}` : items.join(', ');
+    out.push({ kind: 'table-row', text: cap(`${prefix}${body}${tail(filled)}.`), cells: uniqueCells(cells) });
+  }
+  // One summary per data column.
+  for (const c of s.dataCols) {
+    const name = colName(c);
+    const items: string[] = [];
+    const cells: Array<[number, number]> = [];
+    const filled = s.dataRows.filter((r) => valueAt(r, c)).map((r): [number, number] => [r, c]);
+    const shared = unitsOf(filled).length === 1;
+    for (const [r] of filled) {
+      const v = render(valueAt(r, c), r, c, shared);
+      const label = rowName(r);
+      items.push(label ? `${label} ${v}` : v);
+      cells.push([r, c]);
+    }
+    if (items.length === 0) continue;
+    const body = name ? `${name}: ${items.join(', ')}` : items.join(', ');
+    out.push({ kind: 'table-column', text: cap(`${prefix}${body}${tail(filled)}.`), cells });
+  }
+  return out;
+}
+
+/**
+ * The whole grid as plain text, a line per row with cells separated by ` | `, caption
+ * first: what a standard RAG pipeline indexes, kept as the baseline and as the table's
+ * place in the document text. Merged cells appear once, at their top-left position.
+ */
+export function flattenTable(table: Table): string {
+  const lines: string[] = [];
+  if (table.caption?.trim()) lines.push(clean(table.caption));
+  const byRow: string[][] = Array.from({ length: table.rows }, () => []);
+  for (const cell of table.cells) {
+    if (cell.row < table.rows) byRow[cell.row]!.push(clean(cell.text));
+  }
+  for (const row of byRow) {
+    const line = row.join(' | ').replace(/(\s\|\s)+$/, '').trim();
+    if (line.replace(/[|\s]/g, '')) lines.push(line);
+  }
+  return lines.join('\n');
+}
+
+function clean(t: string): string {
+  return t.replace(/\s+/g, ' ').trim();
+}
+
+function cap(text: string): string {
+  if (text.length <= MAX_SUMMARY_CHARS) return text;
+  const cut = text.lastIndexOf(', ', MAX_SUMMARY_CHARS - 1);
+  return `${text.slice(0, cut > MAX_SUMMARY_CHARS / 2 ? cut : MAX_SUMMARY_CHARS - 1)} …`;
+}
+
+function listCap(items: string[]): string {
+  const shown = items.slice(0, MAX_TABLE_SUMMARY_ITEMS);
+  const more = items.length - shown.length;
+  return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
+}
+
+function unique(items: string[]): string[] {
+  return [...new Set(items)];
+}
+
+function uniqueCells(cells: Array<[number, number]>): Array<[number, number]> {
+  const seen = new Set<string>();
+  return cells.filter(([r, c]) => {
+    const k = `${r},${c}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+function range(a: number, b: number): number[] {
+  const out: number[] = [];
+  for (let i = a; i < b; i++) out.push(i);
+  return out;
+}

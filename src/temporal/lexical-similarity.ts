@@ -1,0 +1,124 @@
+/**
+ * The default semantic score of the temporal reranker when no model is loaded
+ * (zero-download mode): a deterministic lexical similarity between the main content and
+ * a sentence, in [0, 1], comparable across sentences and passages of one query.
+ *
+ * It is idf-weighted query-term coverage, with idf computed over the candidate set (the
+ * words that tell candidates apart, not the corpus's). A sentence rarely repeats its
+ * subject: the page title sits in the passage heading and the subject in the sentence
+ * before ("He joined ... in 1997"), so a query term found only in the heading, a
+ * neighbouring sentence or elsewhere in the passage counts for part of a match.
+ */
+
+import type { Passage } from '../types.ts';
+import { STOP_WORDS } from '../text/stopwords.ts';
+import { LEXICAL } from './settings.ts';
+
+const STOP = new Set(STOP_WORDS);
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** A light suffix stripper: enough to meet "owned"/"owner"/"owns" half-way, cheap enough per query. */
+function stem(w: string): string {
+  if (w.length <= 3) return w;
+  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith('sses')) w = w.slice(0, -2);
+  else if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
+  else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
+  else if (/(?:sh|ch|x|z|ss)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  return w;
+}
+
+/** Content words of `text`, lower-cased, stop words dropped, lightly stemmed. */
+export function contentTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.toLowerCase().matchAll(WORD)) {
+    const w = m[0];
+    if (STOP.has(w)) continue;
+    out.push(stem(w));
+  }
+  return out;
+}
+
+interface PassageTerms {
+  sentences: Array<Set<string>>;
+  heading: Set<string>;
+  all: Set<string>;
+}
+
+// Passages are immutable once ingested, and the engine hands the same objects to every
+// query, so their terms are computed once.
+const cache = new WeakMap<Passage, PassageTerms>();
+
+function termsOf(p: Passage): PassageTerms {
+  let t = cache.get(p);
+  if (t) return t;
+  const sentences = p.sentences.length
+    ? p.sentences.map((s) => new Set(contentTerms(p.text.slice(s.start, s.end))))
+    : [new Set(contentTerms(p.text))];
+  const all = new Set<string>();
+  for (const s of sentences) for (const w of s) all.add(w);
+  const heading = new Set(p.heading ? contentTerms(p.heading) : []);
+  t = { sentences, heading, all };
+  cache.set(p, t);
+  return t;
+}
+
+/** Scores the sentences of a candidate set against one query; build once per query. */
+export interface LexicalScorer {
+  /** One similarity in [0, 1] per sentence of `passage` (one for the whole text when it has no sentences). */
+  scoreSentences(passage: Passage): number[];
+}
+
+/**
+ * Builds the lexical scorer for `query` over `passages` (the candidate set: idf is
+ * computed over it, passage text and heading together).
+ */
+export function createLexicalScorer(query: string, passages: readonly Passage[]): LexicalScorer {
+  const terms = [...new Set(contentTerms(query))];
+  const n = passages.length;
+  const df = new Map<string, number>(terms.map((t) => [t, 0]));
+  for (const p of passages) {
+    const t = termsOf(p);
+    for (const q of terms) if (t.all.has(q) || t.heading.has(q)) df.set(q, df.get(q)! + 1);
+  }
+  const weights: Array<[string, number]> = [];
+  let total = 0;
+  for (const q of terms) {
+    const d = df.get(q)!;
+    if (d === 0) continue;
+    const w = Math.log(1 + (n - d + 0.5) / (d + 0.5));
+    weights.push([q, w]);
+    total += w;
+  }
+  return {
+    scoreSentences(passage: Passage): number[] {
+      const t = termsOf(passage);
+      return t.sentences.map((s, i) => {
+        if (total === 0) return LEXICAL.floor;
+        const prev = t.sentences[i - 1], next = t.sentences[i + 1];
+        let got = 0;
+        for (const [q, w] of weights) {
+          if (s.has(q)) got += w;
+          else if (t.heading.has(q)) got += w * LEXICAL.headingWeight;
+          else if (prev?.has(q) || next?.has(q)) got += w * LEXICAL.neighbourWeight;
+          else if (t.all.has(q)) got += w * LEXICAL.passageWeight;
+        }
+        return LEXICAL.floor + (1 - LEXICAL.floor) * (got / total);
+      });
+    },
+  };
+}
+
+/**
+ * The lexical similarity with the `semantic` signature of `rerankTemporal`: idf over the
+ * given sentences, no heading or neighbour context.
+ */
+export function lexicalSimilarity(query: string, sentences: string[]): number[] {
+  const passages: Passage[] = sentences.map((text, i) => ({
+    id: `s#${i}`, docId: 's', ordinal: i, kind: 'text', text, start: 0, end: text.length, sentences: [],
+  }));
+  const scorer = createLexicalScorer(query, passages);
+  return passages.map((p) => scorer.scoreSentences(p)[0] ?? 0);
+}

@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const cli = (args: string[], input?: string) =>
+  spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['src/cli/main.ts', ...args], { cwd: root, encoding: 'utf8', input });
+
+function corpus(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'almanac-cli-'));
+  fs.mkdirSync(path.join(dir, 'sub'));
+  fs.writeFileSync(path.join(dir, 'house.md'), '# Baker House\n\nGeorge Peter owned the house from 1811 to 1827.');
+  fs.writeFileSync(path.join(dir, 'sub', 'rates.csv'), 'currency,2013\nEuro,1.3\nMexican peso,11.2\n');
+  fs.writeFileSync(path.join(dir, 'ignored.bin'), 'nope');
+  return dir;
+}
+
+describe('almanac CLI', () => {
+  it('indexes a folder recursively and answers a question as JSON', () => {
+    const r = cli([corpus(), 'who owned the house', '--json', '--limit', '2']);
+    expect(r.status).toBe(0);
+    const res = JSON.parse(r.stdout.trim());
+    expect(res.mode).toBe('bm25');
+    expect(res.results[0].passage.docId).toBe('house.md');
+    expect(r.stderr).toMatch(/indexed 2 documents/);
+  });
+
+  it('reads questions from standard input', () => {
+    const r = cli([corpus()], 'Mexican peso\nGeorge Peter\n');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/Mexican peso.*\n[\s\S]*sub\/rates\.csv/);
+    expect(r.stdout).toMatch(/George Peter[\s\S]*house\.md/);
+  });
+
+  it('explains bad usage', () => {
+    expect(cli([]).status).toBe(2);
+    const r = cli(['/nonexistent/folder', 'q']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/cannot read folder/);
+  });
+});

@@ -1,0 +1,163 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { createAlmanac, AlmanacError } from '../../src/index.ts';
+import type { Embedder } from '../../src/types.ts';
+
+const DOCS = [
+  { name: 'house.md', content: '# Baker House\n\nThe house was built in 1794 in Washington.\n\n## Owners\n\nGeorge Peter owned the house from 1811 to 1827. Newton D. Baker lived there during 1916-1920.' },
+  { name: 'rates.html', content: '<h1>Exchange rates</h1><table><caption>Average exchange rates</caption><thead><tr><th rowspan="2">Currency</th><th colspan="2">2013</th><th colspan="2">2012</th></tr><tr><th>Buy</th><th>Sell</th><th>Buy</th><th>Sell</th></tr></thead><tbody><tr><th>Euro</th><td>1.3</td><td>1.4</td><td>1.2</td><td>1.25</td></tr><tr><th>Mexican peso</th><td>11.2</td><td>11.9</td><td>10.9</td><td>11.5</td></tr></tbody></table>' },
+  { name: 'pm.txt', content: 'Boris Johnson became prime minister of the United Kingdom in July 2019 and served until September 2022.\n\nNicola Sturgeon won the Scottish Parliament election on 6 May 2021.' },
+];
+
+/** A deterministic bag-of-letters embedder: enough to exercise the hybrid path without a model. */
+function letterEmbedder(id = 'letters'): Embedder & { calls: number } {
+  const e = {
+    id, dimensions: 26, device: 'cpu', calls: 0,
+    async embed(texts: string[]) {
+      e.calls++;
+      return texts.map((t) => {
+        const v = new Float32Array(26);
+        for (const ch of t.toLowerCase()) { const k = ch.charCodeAt(0) - 97; if (k >= 0 && k < 26) v[k]! += 1; }
+        const n = Math.hypot(...v) || 1;
+        return v.map((x) => x / n);
+      });
+    },
+    async dispose() {},
+  };
+  return e;
+}
+
+describe('createAlmanac', () => {
+  it('ingests text, Markdown and HTML, and searches in zero-download mode, saying so', async () => {
+    const almanac = await createAlmanac();
+    const reports = await almanac.ingest(DOCS);
+    expect(reports.map((r) => r.error)).toEqual([undefined, undefined, undefined]);
+    expect(reports[1]!.tables).toBe(1);
+    const res = await almanac.search('George Peter house owner');
+    expect(res.mode).toBe('bm25');
+    expect(res.skipped.vectors).toMatch(/zero-download/);
+    expect(res.results[0]!.passage.docId).toBe('house.md');
+    expect(res.results[0]!.title).toBe('Baker House');
+    expect(res.results[0]!.passage.heading).toBe('Owners');
+    const [s, e] = res.results[0]!.highlights[0]!;
+    expect(res.results[0]!.passage.text.slice(s, e)).toMatch(/George|Peter|house|owned/i);
+  });
+
+  it('keeps provenance: a text passage is a slice of its document text', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest(DOCS);
+    const res = await almanac.search('Baker lived there');
+    const p = res.results[0]!.passage;
+    const doc = await almanac.document(p.docId);
+    expect(doc!.text.slice(p.start, p.end)).toBe(p.text);
+  });
+
+  it('finds a table cell through its H-RCL summary and cites the cells', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest(DOCS);
+    const res = await almanac.search('Mexican peso 2013 buy rate', { limit: 3 });
+    const hit = res.results.find((r) => r.passage.kind === 'table-row' || r.passage.kind === 'table-column');
+    expect(hit).toBeDefined();
+    expect(hit!.passage.docId).toBe('rates.html');
+    expect(hit!.passage.cells!.length).toBeGreaterThan(0);
+  });
+
+  it('routes a time-sensitive question through the temporal path with an explanation', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest(DOCS);
+    const res = await almanac.search('Who was prime minister of the United Kingdom as of 6 May 2021?');
+    expect(res.constraint).toBeDefined();
+    expect(res.steps).toContain('temporal-rerank');
+    expect(res.skipped.summaries).toMatch(/no generator/);
+    expect(res.results[0]!.passage.text).toMatch(/Johnson/);
+    expect(res.results[0]!.temporal!.times.length).toBeGreaterThan(0);
+    const plain = await almanac.search('Who was prime minister of the United Kingdom?');
+    expect(plain.constraint).toBeUndefined();
+    expect(plain.steps).not.toContain('temporal-rerank');
+  });
+
+  it('groups by document on request', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest(DOCS);
+    const res = await almanac.search('house 2013 exchange Johnson', { groupByDocument: true, limit: 10 });
+    const ids = res.results.map((r) => r.passage.docId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('reports bad documents without losing the good ones', async () => {
+    const almanac = await createAlmanac();
+    const reports = await almanac.ingest([{ name: 'empty.txt', content: '   ' }, { name: 'ok.txt', content: 'Fine text here.' }, { name: 'bin', content: '\u0000\u0001' }]);
+    expect(reports[0]!.error?.code).toBe('EMPTY_DOCUMENT');
+    expect(reports[2]!.error?.code).toBe('UNSUPPORTED_FORMAT');
+    expect(reports[1]!.error).toBeUndefined();
+    expect((await almanac.stats()).documents).toBe(1);
+  });
+
+  it('rejects an empty query with a typed error', async () => {
+    const almanac = await createAlmanac();
+    await expect(almanac.search('  ')).rejects.toMatchObject({ code: 'INVALID_QUERY' });
+    await expect(almanac.search('x', { limit: 0 })).rejects.toBeInstanceOf(AlmanacError);
+  });
+
+  it('replaces a re-ingested document and removes documents', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([{ id: 'a', name: 'a.txt', content: 'Old content about zebras.' }]);
+    await almanac.ingest([{ id: 'a', name: 'a.txt', content: 'New content about giraffes.' }]);
+    expect((await almanac.search('zebras')).results).toHaveLength(0);
+    expect((await almanac.search('giraffes')).results).toHaveLength(1);
+    await almanac.remove(['a']);
+    expect((await almanac.search('giraffes')).results).toHaveLength(0);
+    expect(await almanac.documents()).toEqual([]);
+  });
+
+  it('honours an aborted signal and reports progress', async () => {
+    const almanac = await createAlmanac();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(almanac.ingest(DOCS, { signal: controller.signal })).rejects.toMatchObject({ code: 'ABORTED' });
+    const seen: number[] = [];
+    await almanac.ingest(DOCS, { onProgress: (p) => seen.push(p.done) });
+    expect(seen.at(-1)).toBe(DOCS.length);
+  });
+
+  it('persists to IndexedDB and comes back without re-ingesting', async () => {
+    const factory = new IDBFactory();
+    const storage = { indexedDB: { name: 'engine-test', factory } };
+    const first = await createAlmanac({ storage });
+    await first.ingest(DOCS);
+    const before = await first.stats();
+    await first.close();
+    await expect(first.search('house')).rejects.toMatchObject({ code: 'CLOSED' });
+    const second = await createAlmanac({ storage });
+    expect(await second.stats()).toEqual(before);
+    expect((await second.search('George Peter')).results[0]!.passage.docId).toBe('house.md');
+    const doc = await second.document('rates.html');
+    expect(doc!.tables[0]!.cells.length).toBeGreaterThan(0);
+  });
+
+  it('runs hybrid search when an embedder is loaded, and stores its vectors', async () => {
+    const factory = new IDBFactory();
+    const storage = { indexedDB: { name: 'hybrid-test', factory } };
+    const embedder = letterEmbedder();
+    const almanac = await createAlmanac({ storage, embedder });
+    await almanac.ingest(DOCS);
+    const res = await almanac.search('George Peter');
+    expect(res.mode).toBe('hybrid');
+    expect((await almanac.stats()).vectors).toBe((await almanac.stats()).passages);
+    await almanac.close();
+    const again = letterEmbedder();
+    const reopened = await createAlmanac({ storage, embedder: again });
+    expect(again.calls).toBe(0); // vectors came back from storage
+    expect((await reopened.search('George Peter')).mode).toBe('hybrid');
+  });
+
+  it('lists the corpus time coverage', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest(DOCS);
+    const buckets = await almanac.timeCoverage({ buckets: 'decade' });
+    const labels = buckets.filter((b) => b.sentences > 0).map((b) => b.label);
+    expect(labels.some((l) => l.includes('1790'))).toBe(true);
+    expect(labels.some((l) => l.includes('2010'))).toBe(true);
+  });
+});

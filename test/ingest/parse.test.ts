@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { parseContent } from '../../src/ingest/parse.ts';
+import { detectFormat } from '../../src/ingest/detect-format.ts';
+
+const blockTexts = (d: ReturnType<typeof parseContent>) => d.blocks.map((b) => [b.kind, d.text.slice(b.start, b.end)]);
+
+describe('detectFormat', () => {
+  it('uses the extension first, then the content', () => {
+    expect(detectFormat('a.MD', 'x')).toBe('markdown');
+    expect(detectFormat('a.htm', 'x')).toBe('html');
+    expect(detectFormat('a.csv', 'x')).toBe('csv');
+    expect(detectFormat('a.tsv', 'x')).toBe('tsv');
+    expect(detectFormat(undefined, '<!DOCTYPE html><p>x')).toBe('html');
+    expect(detectFormat(undefined, '# Title\n\ntext')).toBe('markdown');
+    expect(detectFormat(undefined, 'just words')).toBe('text');
+    expect(detectFormat('blob', 'PK\u0003\u0004\u0000\u0000')).toBeUndefined();
+  });
+});
+
+describe('parseContent', () => {
+  it('text: paragraphs split on blank lines, soft line breaks joined', () => {
+    const d = parseContent('text', 'First line\nsame para.\r\n\r\nSecond para.');
+    expect(blockTexts(d)).toEqual([['paragraph', 'First line same para.'], ['paragraph', 'Second para.']]);
+  });
+
+  it('markdown: headings, inline markup removed, lists, code, pipe tables as structured tables', () => {
+    const md = [
+      '# Rates', '', 'Some **bold** and [a link](http://x) and `code`.', '', '## Table', '',
+      '| Currency | 2013 |', '|---|---:|', '| Euro | 1.3 |', '| Peso | 11.2 |', '', '- item one', '- item two',
+      '', '```', 'let x = 1;', '```',
+    ].join('\n');
+    const d = parseContent('markdown', md);
+    expect(d.title).toBe('Rates');
+    expect(blockTexts(d)).toEqual([
+      ['heading', 'Rates'], ['paragraph', 'Some bold and a link and code.'], ['heading', 'Table'],
+      ['table', expect.stringContaining('Peso')], ['paragraph', 'item one'], ['paragraph', 'item two'], ['paragraph', 'let x = 1;'],
+    ]);
+    expect(d.tables).toHaveLength(1);
+    const t = d.tables[0]!;
+    expect([t.rows, t.cols]).toEqual([3, 2]);
+    expect(d.text.slice(t.start, t.end)).toContain('Euro');
+  });
+
+  it('html: title, headings, block breaks, tables; scripts and styles never become text', () => {
+    const html = `<!doctype html><html><head><title>Report</title><style>p{}</style></head><body>
+      <h1>Exchange</h1><p>Rates <b>rose</b> in 2013.</p><script>alert(1)</script>
+      <div>Second<br>line</div>
+      <table><caption>Rates</caption><tr><th>Currency</th><th>2013</th></tr><tr><td>Peso</td><td>11.2</td></tr></table>
+      <p>&lt;b&gt;escaped&lt;/b&gt; stays text</p></body></html>`;
+    const d = parseContent('html', html);
+    expect(d.title).toBe('Report');
+    expect(d.text).not.toContain('alert');
+    expect(d.text).not.toContain('p{}');
+    expect(blockTexts(d)).toEqual([
+      ['heading', 'Exchange'], ['paragraph', 'Rates rose in 2013.'], ['paragraph', 'Second'], ['paragraph', 'line'],
+      ['table', expect.stringContaining('Peso')], ['paragraph', '<b>escaped</b> stays text'],
+    ]);
+    expect(d.tables[0]!.caption).toBe('Rates');
+  });
+
+  it('csv: the whole document is one table, quotes handled', () => {
+    const d = parseContent('csv', 'name,note\n"Smith, J.","said ""hi"""\nDoe,ok\n');
+    expect(d.tables).toHaveLength(1);
+    const cells = d.tables[0]!.cells.map((c) => c.text);
+    expect(cells).toContain('Smith, J.');
+    expect(cells).toContain('said "hi"');
+  });
+});
