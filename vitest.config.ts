@@ -30,6 +30,11 @@ export default defineConfig({
         },
       },
       {
+        // Pre-bundled up front: found only when the engine worker loads, they would make Vite
+        // re-optimise and reload the page in the middle of a test.
+        optimizeDeps: {
+          include: ['@orama/orama', '@orama/orama/components', 'idb', 'chrono-node', 'htmlparser2', 'papaparse', 'comlink'],
+        },
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],

@@ -150,7 +150,7 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
         slot.textContent = 'The table is no longer stored.';
         return;
       }
-      slot.replaceChildren(renderTable(table, p.cells ?? [], `Table ${(p.tableIndex ?? 0) + 1} of ${result.title}`));
+      slot.replaceChildren(renderTable(table, p.cells ?? [], `Table ${(p.tableIndex ?? 0) + 1}`));
     } catch (error) {
       slot.textContent = `Could not load the table: ${errorMessage(error)}`;
     }

@@ -8,6 +8,7 @@ import type { Embedder } from '../types.ts';
 import { loadPretrained } from './loader.ts';
 import { loaderOptions, type EmbedderLoadOptions, type LoaderArgs } from './options.ts';
 import { MODEL_SETTINGS } from './settings.ts';
+import { yieldToEventLoop } from './yield.ts';
 
 interface FeatureTensor {
   dims: number[];
@@ -56,6 +57,7 @@ export async function loadEmbedder(...args: LoaderArgs<EmbedderLoadOptions>): Pr
       if (disposed) throw createError('MODEL_LOAD_FAILED', options.model, 'it was disposed; load it again');
       const out: Float32Array[] = [];
       for (let i = 0; i < texts.length; i += batchSize) {
+        if (i > 0) await yieldToEventLoop();
         throwIfAborted(callOptions.signal, 'Embedding');
         // An empty string would give a zero vector after pooling [CLS][SEP] only; keep it, the caller decides.
         out.push(...(await embedBatch(texts.slice(i, i + batchSize))));

@@ -9,6 +9,7 @@ import type { Generator } from '../types.ts';
 import { loadPretrained } from './loader.ts';
 import { loaderOptions, type GeneratorLoadOptions, type LoaderArgs } from './options.ts';
 import { MODEL_SETTINGS } from './settings.ts';
+import { yieldToEventLoop } from './yield.ts';
 
 interface IdsTensor {
   dims: number[];
@@ -24,6 +25,7 @@ interface Tokenizer {
 
 interface CausalLM {
   generate(options: Record<string, unknown>): Promise<IdsTensor>;
+  forward(inputs: Record<string, unknown>): Promise<unknown>;
   dispose(): Promise<unknown>;
 }
 
@@ -47,6 +49,12 @@ export async function loadGenerator(...args: LoaderArgs<GeneratorLoadOptions>): 
   );
   const { tokenizer, model } = parts;
   let disposed = false;
+  // One event-loop turn before each decoding step, so an abort sent to a worker is read mid-generation.
+  const forward = model.forward.bind(model);
+  model.forward = async (inputs) => {
+    await yieldToEventLoop();
+    return forward(inputs);
+  };
 
   const render = (prompt: string): { text: string; special: boolean } => {
     if (!tokenizer.chat_template) return { text: prompt, special: true };

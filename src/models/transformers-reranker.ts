@@ -8,6 +8,7 @@ import type { Reranker } from '../types.ts';
 import { loadPretrained } from './loader.ts';
 import { loaderOptions, type LoaderArgs, type RerankerLoadOptions } from './options.ts';
 import { MODEL_SETTINGS } from './settings.ts';
+import { yieldToEventLoop } from './yield.ts';
 
 interface LogitsTensor {
   dims: number[];
@@ -58,6 +59,7 @@ export async function loadReranker(...args: LoaderArgs<RerankerLoadOptions>): Pr
       if (disposed) throw createError('MODEL_LOAD_FAILED', options.model, 'it was disposed; load it again');
       const scores: number[] = [];
       for (let i = 0; i < passages.length; i += batchSize) {
+        if (i > 0) await yieldToEventLoop();
         throwIfAborted(callOptions.signal, 'Reranking');
         const batch = passages.slice(i, i + batchSize);
         const inputs = parts.tokenizer(batch.map(() => query), { text_pair: batch, padding: true, truncation: true });

@@ -79,7 +79,7 @@ class IdbStore implements CorpusStore {
         // Replacing a document: its old passages and vectors go in the same transaction.
         writes.push(...(await deleteByDoc(passages, vectors, r.document.id)));
         writes.push(docs.put(r.document));
-        for (const p of r.passages) writes.push(passages.put(toStoredPassage(p)));
+        for (const p of r.passages) writes.push(passages.put(toStoredPassage(p, r.document)));
         for (const [id, vector] of r.vectors ?? []) writes.push(vectors.put({ id, docId: r.document.id, vector } satisfies StoredVector));
       }
       if (embedderId) writes.push(meta.put(embedderId, 'embedderId'));

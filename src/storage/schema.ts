@@ -9,8 +9,19 @@ import type { Passage, StoredDocument } from '../types.ts';
  */
 export const SCHEMA_VERSION = 1;
 
-/** A passage as stored: text passages drop their text, which is a slice of the document's. */
-export type StoredPassage = Omit<Passage, 'text'> & { text?: string };
+/**
+ * A passage as stored, compacted because a corpus holds tens of thousands: text passages
+ * drop their text (a slice of the document's), a heading equal to the document title is
+ * dropped, and sentences become flat offset pairs plus the timestamps of dated sentences.
+ */
+export type StoredPassage = Omit<Passage, 'text' | 'sentences' | 'heading'> & {
+  text?: string;
+  heading?: string;
+  /** `[start0, end0, start1, end1, ...]` */
+  s: number[];
+  /** `[sentenceIndex, times]` for sentences that have timestamps. */
+  t?: Array<[number, Passage['sentences'][number]['times']]>;
+};
 
 /** A vector as stored: binary, never JSON numbers. */
 export interface StoredVector {
@@ -19,16 +30,24 @@ export interface StoredVector {
   vector: Float32Array;
 }
 
-/** Drops what can be rebuilt from the document so text is stored once. */
-export function toStoredPassage(p: Passage): StoredPassage {
-  if (p.kind !== 'text') return p;
-  const { text: _text, ...rest } = p;
-  return rest;
+/** Drops what can be rebuilt from the document. */
+export function toStoredPassage(p: Passage, doc: { title: string }): StoredPassage {
+  const { text, sentences, heading, ...rest } = p;
+  const stored: StoredPassage = { ...rest, s: sentences.flatMap((x) => [x.start, x.end]) };
+  if (p.kind !== 'text') stored.text = text;
+  if (heading !== undefined && heading !== doc.title) stored.heading = heading;
+  const dated = sentences.flatMap((x, i) => (x.times.length ? [[i, x.times] as [number, typeof x.times]] : []));
+  if (dated.length) stored.t = dated;
+  return stored;
 }
 
 /** Rebuilds a passage from its stored form and its document. */
 export function fromStoredPassage(p: StoredPassage, doc: StoredDocument): Passage {
-  return p.text !== undefined ? (p as Passage) : { ...p, text: doc.text.slice(p.start, p.end) };
+  const { s, t, text, heading, ...rest } = p;
+  const sentences: Passage['sentences'] = [];
+  for (let i = 0; i < s.length; i += 2) sentences.push({ start: s[i]!, end: s[i + 1]!, times: [] });
+  for (const [i, times] of t ?? []) if (sentences[i]) sentences[i]!.times = times;
+  return { ...rest, text: text ?? doc.text.slice(p.start, p.end), heading: heading ?? doc.title, sentences };
 }
 
 /** Minimal view of the upgrade transaction that migrations need. */

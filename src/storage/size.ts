@@ -7,7 +7,7 @@ import { toStoredPassage } from './schema.ts';
  */
 export function recordBytes(r: DocumentRecord): number {
   let n = JSON.stringify({ ...r.document }).length;
-  for (const p of r.passages) n += JSON.stringify(toStoredPassage(p)).length;
+  for (const p of r.passages) n += JSON.stringify(toStoredPassage(p, r.document)).length;
   if (r.vectors) for (const v of r.vectors.values()) n += v.byteLength;
   return n;
 }
