@@ -1,3 +1,5 @@
+export {};
+
 /**
  * `npm run bench -- <suite> [args]`: runs one benchmark suite. Progress goes to
  * stderr; the last line of stdout is one JSON object with the figures.

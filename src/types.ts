@@ -229,6 +229,8 @@ export interface TemporalExplanation {
   times: TimeSpan[];
   semantic: number;
   temporal: number;
+  /** The best "sentence" is a query-focused summary written by the generator, not a sentence of the passage. */
+  fromSummary?: boolean;
 }
 
 /** One search hit. */
@@ -253,6 +255,8 @@ export interface SearchResponse {
   results: SearchResult[];
   /** Parsed constraint when the question was time-sensitive. */
   constraint?: TemporalConstraint;
+  /** Query-focused summaries of the top passages (generator loaded, time-sensitive question); dropped ones say why. */
+  summaries?: Array<{ passageId: string; summary: string; kept: boolean; reason?: string }>;
   tookMs: number;
 }
 
@@ -326,8 +330,11 @@ export interface Almanac {
   stats(): Promise<CorpusStats>;
   /** How the corpus's sentence timestamps spread over time, so a user sees the holes. */
   timeCoverage(options?: { buckets?: 'year' | 'decade' }): Promise<TimeBucket[]>;
-  /** Loads or replaces models after creation (vectors of existing passages are computed on the next ingest or by `reembed`). */
-  setModels(models: { embedder?: Embedder | null; reranker?: Reranker | null; generator?: Generator | null }): Promise<void>;
+  /**
+   * Loads or replaces models after creation. A new embedder re-embeds the stored passages
+   * (`options` reports that as `embed` progress and can abort it).
+   */
+  setModels(models: { embedder?: Embedder | null; reranker?: Reranker | null; generator?: Generator | null }, options?: LongCallOptions): Promise<void>;
   /** Deletes everything. */
   clear(): Promise<void>;
   close(): Promise<void>;

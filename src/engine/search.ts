@@ -1,6 +1,6 @@
 import { createError, throwIfAborted } from '../errors.ts';
 import { RETRIEVAL } from '../settings.ts';
-import { parseQuestion, rerankTemporal } from '../temporal/index.ts';
+import { parseQuestion, rerankTemporal, summarizeForQuestion, temporalScore, lexicalSimilarity, SUMMARIES, type PassageSummary } from '../temporal/index.ts';
 import { fuseCandidates, type Hit } from '../retrieval/fusion.ts';
 import type { IndexHit } from '../retrieval/passage-index.ts';
 import type { Passage, SearchOptions, SearchResponse, SearchResult, TemporalConstraint, TemporalExplanation } from '../types.ts';
@@ -53,11 +53,19 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   const structured = toHits(state, structuredHits);
 
   let ranked: Ranked[];
+  let summaries: PassageSummary[] | undefined;
   if (constraint) {
     const candidates = [...lexical, ...structured].map((h) => ({ passage: h.passage, score: h.score }));
-    ranked = rerankTemporal({ mainContent, constraint, candidates }).map((r) => ({ passage: r.passage, score: r.score, explanation: r.explanation }));
-    steps.push('temporal-rerank');
-    skipped.summaries = state.generator ? 'query-focused summaries are not wired into search yet' : 'no generator loaded';
+    const semantic = state.reranker ? await crossEncoderSemantic(state, mainContent, constraint, candidates, options.signal) : undefined;
+    ranked = rerankTemporal({ mainContent, constraint, candidates, semantic }).map((r) => ({ passage: r.passage, score: r.score, explanation: r.explanation }));
+    steps.push(semantic ? 'temporal-rerank (cross-encoder semantic)' : 'temporal-rerank');
+    if (state.generator) {
+      summaries = await summarizeForQuestion(state.generator, { mainContent, constraint }, ranked.slice(0, SUMMARIES.topPassages).map((r) => r.passage), { signal: options.signal });
+      ranked = applySummaries(ranked, summaries, mainContent, constraint);
+      steps.push('summaries');
+    } else {
+      skipped.summaries = 'no generator loaded';
+    }
   } else if (structured.length) {
     ranked = fuseCandidates({ query: mainContent, lexical, structured });
     steps.push('fusion');
@@ -65,7 +73,7 @@ export async function runSearch(state: EngineState, query: string, options: Sear
     ranked = lexical.map((h) => ({ passage: h.passage, score: h.score }));
   }
 
-  if (state.reranker && !constraint) {
+  if (state.reranker && !constraint && ranked.length) {
     const head = ranked.slice(0, RETRIEVAL.rerankCandidates);
     const scores = await state.reranker.score(mainContent, head.map((r) => r.passage.text), { signal: options.signal });
     const reranked = head.map((r, i) => ({ ...r, score: scores[i] ?? 0 })).sort((a, b) => b.score - a.score);
@@ -73,8 +81,6 @@ export async function runSearch(state: EngineState, query: string, options: Sear
     steps.push('cross-encoder');
   } else if (!state.reranker) {
     skipped.rerank = 'no reranker loaded';
-  } else {
-    skipped.rerank = 'the temporal rerank ran instead';
   }
 
   if (options.groupByDocument) ranked = bestPerDocument(ranked);
@@ -85,7 +91,54 @@ export async function runSearch(state: EngineState, query: string, options: Sear
     highlights: findHighlights(mainContent, r.passage.text),
     ...(r.explanation ? { temporal: r.explanation } : {}),
   }));
-  return { query, mode, steps, skipped, results, ...(constraint ? { constraint } : {}), tookMs: performance.now() - t0 };
+  return {
+    query, mode, steps, skipped, results,
+    ...(constraint ? { constraint } : {}),
+    ...(summaries ? { summaries: summaries.map(({ passageId, summary, kept, reason }) => ({ passageId, summary, kept, ...(reason ? { reason } : {}) })) } : {}),
+    tookMs: performance.now() - t0,
+  };
+}
+
+/**
+ * A cross-encoder as the semantic half of the temporal score. `rerankTemporal` asks for
+ * sentence scores synchronously, so a first pass collects the sentences it would score
+ * (for the best first-stage candidates only: each pair is one model call) and the
+ * model scores them; the second pass reads the scores. Sentences of the remaining
+ * candidates score 0 and keep their first-stage share.
+ */
+async function crossEncoderSemantic(
+  state: EngineState, mainContent: string, constraint: TemporalConstraint,
+  candidates: Array<{ passage: Passage; score: number }>, signal?: AbortSignal,
+): Promise<(query: string, sentences: string[]) => number[]> {
+  const head = candidates.slice(0, RETRIEVAL.rerankCandidates);
+  let texts: string[] = [];
+  rerankTemporal({ mainContent, constraint, candidates: head, semantic: (_q, sentences) => { texts = sentences; return sentences.map(() => 0); } });
+  const scores = await state.reranker!.score(mainContent, texts, { signal });
+  const byText = new Map(texts.map((t, i) => [t, scores[i] ?? 0]));
+  return (_q, sentences) => sentences.map((t) => byText.get(t) ?? 0);
+}
+
+/**
+ * Scores each kept query-focused summary like a sentence of its passage; a summary that
+ * beats the passage's best sentence lifts the passage by the difference (MRAG uses
+ * summaries for scoring only: results still show the original passage).
+ */
+function applySummaries(ranked: Ranked[], summaries: PassageSummary[], mainContent: string, constraint: TemporalConstraint): Ranked[] {
+  const kept = summaries.filter((s) => s.kept);
+  if (!kept.length) return ranked;
+  const semantic = lexicalSimilarity(mainContent, kept.map((s) => s.summary));
+  const lifted = ranked.map((r) => ({ ...r }));
+  kept.forEach((s, i) => {
+    const r = lifted.find((x) => x.passage.id === s.passageId);
+    if (!r?.explanation) return;
+    const sem = semantic[i] ?? 0;
+    const tmp = temporalScore(constraint, s.times);
+    const gain = sem * tmp - r.explanation.semantic * r.explanation.temporal;
+    if (gain <= 0) return;
+    r.score += gain;
+    r.explanation = { ...r.explanation, sentence: s.summary, times: s.times, semantic: sem, temporal: tmp, fromSummary: true };
+  });
+  return lifted.sort((a, b) => b.score - a.score);
 }
 
 function toHits(state: EngineState, hits: IndexHit[]): Hit[] {

@@ -1,10 +1,9 @@
-import { wrap, type IDBPDatabase } from 'idb';
+import { wrap, type IDBPDatabase, type IDBPObjectStore } from 'idb';
 import { createError } from '../errors.ts';
-import type { StoredDocument } from '../types.ts';
 import type { CorpusStore, DocumentRecord, LoadedCorpus } from './store.ts';
 import {
   MIGRATIONS, SCHEMA_VERSION, fromStoredPassage, toStoredPassage,
-  type StoredPassage, type StoredVector, type UpgradeDb,
+  type AlmanacDB, type StoredPassage, type StoredVector, type UpgradeDb,
 } from './schema.ts';
 import { recordBytes } from './size.ts';
 
@@ -23,9 +22,9 @@ export async function openIdbStore(name: string, factory?: IDBFactory): Promise<
     const db = request.result as unknown as UpgradeDb;
     for (let v = event.oldVersion; v < SCHEMA_VERSION; v++) MIGRATIONS[v]!(db);
   });
-  let db: IDBPDatabase;
+  let db: IDBPDatabase<AlmanacDB>;
   try {
-    db = (await wrap(request)) as IDBPDatabase;
+    db = (await wrap(request)) as unknown as IDBPDatabase<AlmanacDB>;
   } catch (err) {
     if ((err as DOMException)?.name === 'VersionError') {
       const found = await storedVersion(f, name);
@@ -42,15 +41,15 @@ async function storedVersion(f: IDBFactory, name: string): Promise<number> {
 }
 
 class IdbStore implements CorpusStore {
-  constructor(private readonly db: IDBPDatabase) {}
+  constructor(private readonly db: IDBPDatabase<AlmanacDB>) {}
 
   async load(onProgress?: (done: number, total: number) => void): Promise<LoadedCorpus> {
     const tx = this.db.transaction(['documents', 'passages', 'vectors', 'meta'], 'readonly');
     const [docs, passages, vectors, embedderId] = await Promise.all([
-      tx.objectStore('documents').getAll() as Promise<StoredDocument[]>,
-      tx.objectStore('passages').getAll() as Promise<StoredPassage[]>,
-      tx.objectStore('vectors').getAll() as Promise<StoredVector[]>,
-      tx.objectStore('meta').get('embedderId') as Promise<string | undefined>,
+      tx.objectStore('documents').getAll(),
+      tx.objectStore('passages').getAll(),
+      tx.objectStore('vectors').getAll(),
+      tx.objectStore('meta').get('embedderId'),
     ]);
     await tx.done;
     const records = new Map<string, DocumentRecord>();
@@ -104,7 +103,10 @@ class IdbStore implements CorpusStore {
 
   async clear(): Promise<void> {
     const tx = this.db.transaction(['documents', 'passages', 'vectors', 'meta'], 'readwrite');
-    await Promise.all([...['documents', 'passages', 'vectors', 'meta'].map((s) => tx.objectStore(s as 'meta').clear()), tx.done]);
+    await Promise.all([
+      tx.objectStore('documents').clear(), tx.objectStore('passages').clear(),
+      tx.objectStore('vectors').clear(), tx.objectStore('meta').clear(), tx.done,
+    ]);
   }
 
   async estimateBytes(): Promise<number> {
@@ -117,9 +119,9 @@ class IdbStore implements CorpusStore {
   }
 }
 
-type Store = ReturnType<ReturnType<IDBPDatabase['transaction']>['objectStore']>;
+type Writable<S extends 'passages' | 'vectors'> = IDBPObjectStore<AlmanacDB, ArrayLike<'documents' | 'passages' | 'vectors' | 'meta'>, S, 'readwrite'>;
 
-async function deleteByDoc(passages: Store, vectors: Store, docId: string): Promise<Promise<unknown>[]> {
+async function deleteByDoc(passages: Writable<'passages'>, vectors: Writable<'vectors'>, docId: string): Promise<Promise<unknown>[]> {
   const [pk, vk] = await Promise.all([
     passages.index('docId').getAllKeys(docId),
     vectors.index('docId').getAllKeys(docId),

@@ -1,3 +1,4 @@
+import type { DBSchema } from 'idb';
 import type { Passage, StoredDocument } from '../types.ts';
 
 /**
@@ -48,6 +49,14 @@ export function fromStoredPassage(p: StoredPassage, doc: StoredDocument): Passag
   for (let i = 0; i < s.length; i += 2) sentences.push({ start: s[i]!, end: s[i + 1]!, times: [] });
   for (const [i, times] of t ?? []) if (sentences[i]) sentences[i]!.times = times;
   return { ...rest, text: text ?? doc.text.slice(p.start, p.end), heading: heading ?? doc.title, sentences };
+}
+
+/** The stores and their records, for `idb`'s typed API. */
+export interface AlmanacDB extends DBSchema {
+  documents: { key: string; value: StoredDocument };
+  passages: { key: string; value: StoredPassage; indexes: { docId: string } };
+  vectors: { key: string; value: StoredVector; indexes: { docId: string } };
+  meta: { key: string; value: string };
 }
 
 /** Minimal view of the upgrade transaction that migrations need. */

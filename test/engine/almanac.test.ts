@@ -161,3 +161,47 @@ describe('createAlmanac', () => {
     expect(labels.some((l) => l.includes('2010'))).toBe(true);
   });
 });
+
+describe('models on the temporal path', () => {
+  it('uses a generator for query-focused summaries, dropping those with dates not in the passage', async () => {
+    const prompts: string[] = [];
+    const generator = {
+      id: 'fake-llm', device: 'cpu',
+      async generate(prompt: string) {
+        prompts.push(prompt);
+        return prompt.includes('Johnson') ? 'Boris Johnson was prime minister from July 2019.' : 'Nicola Sturgeon became prime minister in 1999.';
+      },
+      async dispose() {},
+    };
+    const almanac = await createAlmanac({ generator });
+    await almanac.ingest(DOCS);
+    const res = await almanac.search('Who was prime minister of the United Kingdom as of 6 May 2021?');
+    expect(res.steps).toContain('summaries');
+    expect(prompts.length).toBeGreaterThan(0);
+    const johnson = res.summaries!.find((s) => s.summary.includes('Johnson'));
+    expect(johnson?.kept).toBe(true);
+    const sturgeon = res.summaries!.find((s) => s.summary.includes('Sturgeon'));
+    if (sturgeon) expect(sturgeon.kept).toBe(false);
+    expect(res.results[0]!.passage.text).toMatch(/Johnson/);
+  });
+
+  it('uses a cross-encoder as the semantic score of the temporal rerank', async () => {
+    let pairs = 0;
+    const reranker = {
+      id: 'fake-ce', device: 'cpu',
+      async score(_q: string, passages: string[]) {
+        pairs += passages.length;
+        return passages.map((p) => (/prime minister/.test(p) ? 0.9 : 0.1));
+      },
+      async dispose() {},
+    };
+    const almanac = await createAlmanac({ reranker });
+    await almanac.ingest(DOCS);
+    const res = await almanac.search('Who was prime minister of the United Kingdom as of 6 May 2021?');
+    expect(res.steps.some((s) => s.includes('cross-encoder'))).toBe(true);
+    expect(pairs).toBeGreaterThan(0);
+    expect(res.results[0]!.passage.text).toMatch(/Johnson/);
+    const plain = await almanac.search('Mexican peso');
+    expect(plain.steps).toContain('cross-encoder');
+  });
+});
