@@ -79,6 +79,9 @@ export default defineConfig({
     // Pre-bundling would move these packages' `new URL('./x.wasm', import.meta.url)` assets
     // away from their files; served as-is they find their wasm and workers.
     exclude: ['@huggingface/transformers', 'onnxruntime-web'],
+    // The engine worker's dependencies, bundled up front: discovered only when the worker
+    // starts, they would make the dev server re-optimise and reload the page mid-ingest.
+    include: ['@orama/orama', '@orama/orama/components', 'idb', 'chrono-node', 'htmlparser2', 'papaparse', 'comlink'],
   },
   build: {
     target: 'es2022',

@@ -12,7 +12,11 @@
  *   --configs a,b           subset of flat,table-summary,rcl,h-rcl,ensemble
  *   --harness               run `ensemble` on this file's Orama harness even if the engine exists
  *   --no-stem, --no-stop    tokenizer ablations (the engine's index must match what wins)
+ *   --prefix                Orama's default prefix matching instead of exact terms
+ *   --b X                   BM25 length normalisation (default BM25_RELEVANCE.b)
  *   --sweep                 grid-search the fusion parameters (prints a table)
+ *   --max-questions N       an evenly spaced subset of the questions (quick tuning runs)
+ *   --no-header-accuracy    skip header-detection scoring
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -23,7 +27,8 @@ import { findAll } from 'domutils';
 import type { Passage, PassageKind, Table } from '../src/types.ts';
 import { detectHeaders, flattenTable, readGrid, readHtmlTable, summarizeTable } from '../src/tables/index.ts';
 import { isUnitLabel } from '../src/tables/cell-text.ts';
-import { DEFAULT_FUSION, STOP_WORDS, type FusionSettings } from '../src/tables/settings.ts';
+import { BM25_RELEVANCE, DEFAULT_FUSION, STOP_WORDS, type FusionSettings } from '../src/tables/settings.ts';
+import { bm25TokenizerConfig } from '../src/tables/tokenizer.ts';
 import { fuseCandidates, type Hit } from '../src/retrieval/fusion.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,16 +51,30 @@ interface Question {
 interface TokenizerOptions {
   stemming: boolean;
   stopWords: boolean;
+  /** Orama's default prefix matching instead of exact terms (`--prefix`). */
+  prefix: boolean;
+  /** BM25 length normalisation (`--b`). */
+  b: number;
 }
 
 /** Runs the suite; see the file comment for options. */
 export async function run(argv: string[], log: (line: string) => void): Promise<Record<string, unknown>> {
   const args = parseArgs(argv);
-  const tok: TokenizerOptions = { stemming: !args.flags.has('no-stem'), stopWords: !args.flags.has('no-stop') };
+  const tok: TokenizerOptions = {
+    stemming: !args.flags.has('no-stem'),
+    stopWords: !args.flags.has('no-stop'),
+    prefix: args.flags.has('prefix'),
+    b: Number(args.values.get('b') ?? BM25_RELEVANCE.b),
+  };
   const configs = (args.values.get('configs')?.split(',') ?? [...ALL_CONFIGS]) as Config[];
   const tatqa = args.flags.has('tatqa') || args.values.has('tatqa');
   const t0 = performance.now();
-  const { docs, questions, extra } = tatqa ? loadTatqa(args, log) : loadHitab(args, log);
+  const loaded = tatqa ? loadTatqa(args, log) : loadHitab(args, log);
+  const { docs, extra } = loaded;
+  // --max-questions N: an evenly spaced subset, for quick tuning runs.
+  const maxQ = Number(args.values.get('max-questions') ?? Infinity);
+  const step = Math.max(1, loaded.questions.length / maxQ);
+  const questions = Number.isFinite(maxQ) ? loaded.questions.filter((_, i) => Math.floor(i % step) === 0).slice(0, maxQ) : loaded.questions;
   const loadS = (performance.now() - t0) / 1000;
   log(`${tatqa ? 'tatqa' : 'hitab'}: ${docs.length} documents, ${questions.length} questions (tables read in ${loadS.toFixed(1)} s)`);
 
@@ -120,7 +139,7 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
     dataset: tatqa ? 'tatqa' : 'hitab',
     questions: questions.length,
     documents: docs.length,
-    tokenizer: { stemming: tok.stemming, stopWords: tok.stopWords ? 'almanac' : 'none' },
+    tokenizer: { stemming: tok.stemming, stopWords: tok.stopWords ? 'almanac' : 'none', matching: tok.prefix ? 'prefix' : 'exact', b: tok.b },
     configs: results,
     ...(tatqa ? { by_answer_from: byGroup } : {}),
     ...extra,
@@ -155,7 +174,7 @@ function loadHitab(args: ReturnType<typeof parseArgs>, log: (l: string) => void)
   const questions: Question[] = (readJsonl(questionsPath) as HitabQuestion[])
     .filter((q) => split === 'all' || q.split === split)
     .map((q) => ({ question: q.question, gold: q.canonical_table_id, group: q.table_source }));
-  const header_accuracy = headerAccuracy(headerRows, docs, log);
+  const header_accuracy = args.flags.has('no-header-accuracy') ? undefined : headerAccuracy(headerRows, docs, log);
   return { docs, questions, extra: { header_accuracy } };
 }
 
@@ -201,19 +220,19 @@ function buildPassages(docs: Doc[]): Array<Passage & { style?: string }> {
 // ---------------------------------------------------------------------------
 
 async function buildIndex(passages: Passage[], tok: TokenizerOptions) {
-  const db = create({
-    schema: { text: 'string' } as const,
-    components: {
-      tokenizer: { language: 'english', stemming: tok.stemming, ...(tok.stopWords ? { stopWords: [...STOP_WORDS] } : {}) },
-    },
-  });
+  const exact = bm25TokenizerConfig();
+  const tokenizer = tok.prefix
+    ? { language: 'english' as const, stemming: tok.stemming, ...(tok.stopWords ? { stopWords: [...STOP_WORDS] } : {}) }
+    : { ...exact, stemmer: tok.stemming ? exact.stemmer : (w: string) => `${w}_`, stopWords: tok.stopWords ? exact.stopWords : [] };
+  const db = create({ schema: { text: 'string' } as const, components: { tokenizer } });
+  const relevance = { ...BM25_RELEVANCE, b: tok.b };
   const byId = new Map<string, Passage>();
   for (const p of passages) byId.set(p.id, p);
   await insertMultiple(db, passages.map((p) => ({ id: p.id, text: p.text })), 2000);
   return {
     size: passages.length,
     async search(q: string, limit: number): Promise<Hit[]> {
-      const res = await search(db, { term: q, properties: ['text'], limit });
+      const res = await search(db, { term: q, properties: ['text'], limit, relevance });
       return res.hits.map((h, rank) => ({ passage: byId.get(h.id)!, score: h.score, rank }));
     },
   };

@@ -20,9 +20,6 @@ export interface DocumentsPanel {
   ingestSample(): Promise<IngestReport[]>;
 }
 
-/** An ingest report that the engine marked as failed (the engine adds `error` to refused documents). */
-type MaybeFailed = IngestReport & { error?: { code: string; message: string } };
-
 /** Wires the documents panel; `changed` runs after the corpus changes. */
 export function documentsPanel(almanac: RemoteAlmanac, changed: () => void): DocumentsPanel {
   const list = byId<HTMLUListElement>('documents');
@@ -80,7 +77,7 @@ export function documentsPanel(almanac: RemoteAlmanac, changed: () => void): Doc
       }
       progress.start(label);
       try {
-        const reports = (await almanac.ingest(docs, { onProgress: (p) => progress.update(p) })) as MaybeFailed[];
+        const reports = await almanac.ingest(docs, { onProgress: (p) => progress.update(p) });
         let added = 0;
         for (const r of reports) {
           if (r.error) lines.push({ kind: 'error', text: `${r.name} was not added: ${r.error.message}` });
@@ -144,7 +141,7 @@ export function documentsPanel(almanac: RemoteAlmanac, changed: () => void): Doc
     }
     const name = pasteName.value.trim() || `pasted-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.txt`;
     void ingest([{ id: name, name, content, date: new Date() }], `Adding ${name}`).then((reports) => {
-      if (reports.length && !(reports[0] as MaybeFailed).error) {
+      if (reports.length && !reports[0]?.error) {
         pasteText.value = '';
         pasteName.value = '';
       }

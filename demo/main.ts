@@ -3,6 +3,7 @@
  * (or indexes the sample corpus on a first visit), and wires the panels together.
  */
 import { connectAlmanac } from '../src/engine/remote.ts';
+import { AlmanacError } from '../src/errors.ts';
 import { byId } from './dom.ts';
 import { coveragePanel } from './coverage-panel.ts';
 import { documentsPanel } from './documents-panel.ts';
@@ -18,13 +19,29 @@ import { searchPanel } from './search-panel.ts';
  */
 const SEEDED_KEY = 'almanac-demo:sample-loaded';
 
+/** localStorage, or nothing where the browser refuses it (it throws rather than returning null). */
+function flagStore(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 async function main(): Promise<void> {
   const status = byId('status');
   const startup = progressView('Restoring the corpus');
   byId('startup-progress').appendChild(startup.element);
   startup.start('Opening the corpus stored on this device');
 
-  const almanac = await connectAlmanac({ onProgress: (p) => startup.update(p) });
+  let persistent = true;
+  const almanac = await connectAlmanac({ onProgress: (p) => startup.update(p) }).catch(async (error: unknown) => {
+    // Private windows and locked-down browsers may refuse IndexedDB: the demo still works,
+    // only nothing survives a reload.
+    if (!(error instanceof AlmanacError) || error.code !== 'STORAGE_FAILED') throw error;
+    persistent = false;
+    return connectAlmanac({ storage: 'memory' });
+  });
   startup.done();
   const opened = almanac.opened;
 
@@ -38,19 +55,20 @@ async function main(): Promise<void> {
   const models = modelsPanel(almanac, () => undefined);
   await Promise.all([docs.refresh(), coverage.refresh(), models.refresh()]);
 
-  const threads = opened.crossOriginIsolated ? '' : ' (not cross-origin isolated: models run on one thread)';
+  const notes = (opened.crossOriginIsolated ? '' : ' (Not cross-origin isolated: models run on one thread.)')
+    + (persistent ? '' : ' This browser refused storage: documents last until the tab closes.');
   if (opened.documents > 0) {
-    status.textContent = `Restored ${plural(opened.documents, 'document')} (${plural(opened.passages, 'passage')}) from this device in ${opened.ms} ms, without re-indexing.${threads}`;
+    status.textContent = `Restored ${plural(opened.documents, 'document')} (${plural(opened.passages, 'passage')}) from this device in ${opened.ms} ms, without re-indexing.${notes}`;
     status.dataset.restored = String(opened.documents);
-  } else if (!localStorage.getItem(SEEDED_KEY)) {
+  } else if (!persistent || !flagStore()?.getItem(SEEDED_KEY)) {
     status.textContent = `First visit: indexing the ${SAMPLE_SIZE} sample documents on this device…`;
     const reports = await docs.ingestSample();
-    localStorage.setItem(SEEDED_KEY, '1');
+    flagStore()?.setItem(SEEDED_KEY, '1');
     const stats = await almanac.stats();
-    status.textContent = `Indexed ${plural(reports.length, 'sample document')} (${plural(stats.passages, 'passage')}). They stay on this device; add your own below.${threads}`;
+    status.textContent = `Indexed ${plural(reports.length, 'sample document')} (${plural(stats.passages, 'passage')}). They stay on this device; add your own below.${notes}`;
     status.dataset.restored = '0';
   } else {
-    status.textContent = `The corpus is empty. Add documents, or load the sample corpus.${threads}`;
+    status.textContent = `The corpus is empty. Add documents, or load the sample corpus.${notes}`;
     status.dataset.restored = '0';
   }
   document.body.dataset.state = 'ready';

@@ -30,6 +30,8 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
   // Documents of table hits, fetched once per search session: several hits share a table.
   let documents = new Map<string, Promise<StoredDocument | undefined>>();
   let current: AbortController | undefined;
+  // Tables already drawn in the current result list, by `docId#tableIndex`.
+  const shownTables = new Set<string>();
 
   const getDocument = (id: string): Promise<StoredDocument | undefined> => {
     let doc = documents.get(id);
@@ -67,6 +69,7 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
     meta.replaceChildren(describeRun(response));
     renderTime(response);
     clear(list);
+    shownTables.clear();
     if (response.results.length === 0) {
       list.appendChild(el('li', { class: 'empty', text: 'No passage matches. Try other words, or add documents.' }));
     }
@@ -134,9 +137,21 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
       ]));
     }
     if (TABLE_KINDS.has(p.kind) && p.tableIndex !== undefined) {
-      const slot = el('div', { class: 'table-hit', text: 'Loading the table…' });
-      item.appendChild(slot);
-      void showTable(slot, result);
+      const key = `${p.docId}#${p.tableIndex}`;
+      if (!shownTables.has(key)) {
+        shownTables.add(key);
+        const slot = el('div', { class: 'table-hit', text: 'Loading the table…' });
+        item.appendChild(slot);
+        void showTable(slot, result);
+      } else {
+        // The same table already shows above; drawing it once per row hit would bury the list.
+        const slot = el('div', { class: 'table-hit' });
+        const details = el('details', {}, [el('summary', { text: 'Show the table with these cells marked' }), slot]);
+        details.addEventListener('toggle', () => {
+          if (details.open && !slot.firstChild) void showTable(slot, result);
+        });
+        item.appendChild(details);
+      }
     }
     return item;
   }

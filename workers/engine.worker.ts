@@ -73,10 +73,18 @@ function describeModels(): LoadedModels {
 }
 
 async function loadOne(kind: 'embedder' | 'reranker', spec: ModelSpec, signal: AbortSignal, onProgress?: (p: Progress) => void): Promise<Embedder | Reranker> {
-  // Loaded on demand so that zero-download mode never fetches transformers.js or ONNX Runtime.
-  const models = await import('../src/models/index.ts');
+  // Loaded on demand so that zero-download mode never fetches transformers.js or ONNX Runtime;
+  // the two adapters only, so that the web-llm generator's code stays out of this chunk.
+  const [{ loadEmbedder }, { loadReranker }, { loadTransformers }] = await Promise.all([
+    import('../src/models/transformers-embedder.ts'),
+    import('../src/models/transformers-reranker.ts'),
+    import('../src/models/environment.ts'),
+  ]);
+  // transformers.js's wasm cache re-serves ONNX Runtime's .mjs from a blob: URL, which the
+  // app's CSP (script-src 'self') refuses; without the cache ORT imports the same-origin file.
+  (await loadTransformers()).env.useWasmCache = false;
   const options = { device: spec.device ?? 'auto', signal, onProgress };
-  return kind === 'embedder' ? models.loadEmbedder(spec.id, options) : models.loadReranker(spec.id, options);
+  return kind === 'embedder' ? loadEmbedder(spec.id, options) : loadReranker(spec.id, options);
 }
 
 const api: EngineWorkerApi = {
@@ -128,7 +136,8 @@ const api: EngineWorkerApi = {
       if (request.reranker !== undefined) {
         next.reranker = request.reranker ? ((await loadOne('reranker', request.reranker, signal, onProgress)) as Reranker) : null;
       }
-      await almanac.setModels(next);
+      // A new embedder re-embeds every stored passage: that is the long part, so it reports too.
+      await almanac.setModels(next, onProgress ? { signal, onProgress } : { signal });
       // The engine now holds the new models; the old ones would only keep memory (and GPU buffers).
       if (next.embedder !== undefined) {
         const old = embedder;

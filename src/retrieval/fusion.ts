@@ -1,6 +1,7 @@
 import { tokenizer as oramaTokenizer } from '@orama/orama/components';
 import type { Passage } from '../types.ts';
-import { DEFAULT_FUSION, STOP_WORDS, type FusionSettings } from '../tables/settings.ts';
+import { DEFAULT_FUSION, type FusionSettings } from '../tables/settings.ts';
+import { bm25TokenizerConfig } from '../tables/tokenizer.ts';
 
 export type { FusionSettings } from '../tables/settings.ts';
 
@@ -124,10 +125,10 @@ export function fuseCandidates(input: {
 let cached: ReturnType<typeof oramaTokenizer.createTokenizer> | undefined;
 
 /**
- * The tokenizer fusion compares terms with: Orama's English tokenizer with stemming and
- * {@link STOP_WORDS}, the same settings the BM25 indexes must use (see `src/tables/settings.ts`).
+ * The tokenizer fusion compares terms with: the one the BM25 indexes use
+ * ({@link bm25TokenizerConfig}), so a term counts the same in both places.
  */
 export function tokenize(text: string): string[] {
-  cached ??= oramaTokenizer.createTokenizer({ language: 'english', stemming: true, stopWords: [...STOP_WORDS] });
+  cached ??= oramaTokenizer.createTokenizer(bm25TokenizerConfig());
   return cached.tokenize(text, 'english', undefined, false) as string[];
 }

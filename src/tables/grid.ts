@@ -26,7 +26,7 @@ export function buildGrid(
   const warnings = options.warnings;
   let rowsIn = sourceRows;
   if (rowsIn.length > limits.maxRows) {
-    warnings.push(`table cut to ${limits.maxRows} rows (had ${rowsIn.length})`);
+    warnings.push(`table cut to ${limits.maxRows} rows`);
     rowsIn = rowsIn.slice(0, limits.maxRows);
   }
   const nRows = rowsIn.length;

@@ -270,7 +270,7 @@ function labelUnit(path: string[]): string | undefined {
   for (let i = path.length - 1; i >= 0; i--) {
     const label = path[i]!;
     const paren = /\(([^()]{1,40})\)\s*$/.exec(label);
-    if (paren && isUnitLabel(paren[1]!)) return paren[1]!.trim();
+    if (paren && isUnitLabel(paren[1]!)) return unitName(paren[1]!);
     if (/^%$|\(%\)|\bpercent(age)?\b/i.test(label) && label.length <= 40 && isUnitLabel(label)) return label;
   }
   return undefined;
@@ -283,12 +283,17 @@ function cornerUnit(own: string[][], h: number, k: number): string | undefined {
       const t = own[r]?.[c];
       if (!t) continue;
       const inner = /^\((.*)\)$/.exec(t)?.[1] ?? t;
-      if (isUnitLabel(inner)) return inner.trim();
-      const m = /\((?:in\s+)?([^()]{1,30})\)/i.exec(t);
-      if (m && isUnitLabel(m[1]!)) return m[1]!.trim();
+      if (isUnitLabel(inner)) return unitName(inner);
+      const m = /\(([^()]{1,30})\)/i.exec(t);
+      if (m && isUnitLabel(m[1]!)) return unitName(m[1]!);
     }
   }
   return undefined;
+}
+
+/** "in millions" -> "millions": the unit itself, as summaries append it to values. */
+function unitName(t: string): string {
+  return t.trim().replace(/^in\s+/i, '');
 }
 
 function range(a: number, b: number): number[] {

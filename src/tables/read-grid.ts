@@ -28,11 +28,8 @@ export function readGrid(rows: string[][], limits?: TableLimits): { table: Table
   });
   if (ragged) warnings.push('ragged rows padded with empty cells');
   // Bound the work before inferring anything: limits apply to the raw grid too.
-  const plain = buildGrid(texts.map((r) => r.map((text) => ({ text }))), { limits, warnings: [] });
-  if (plain.rows === 0 || plain.cols === 0) {
-    warnings.push('empty table skipped');
-    return { table: plain, warnings };
-  }
+  const plain = buildGrid(texts.map((r) => r.map((text) => ({ text }))), { limits, warnings });
+  if (plain.rows === 0 || plain.cols === 0) return { table: plain, warnings };
   const g = texts.slice(0, plain.rows).map((r) => r.slice(0, plain.cols));
   const nr = g.length;
   const nc = plain.cols;
@@ -105,7 +102,8 @@ export function readGrid(rows: string[][], limits?: TableLimits): { table: Table
     }
     source.push(out);
   }
-  const table = buildGrid(source, { limits, warnings });
+  // Limits were applied above; inferred spans stay inside the grid, so nothing new to report.
+  const table = buildGrid(source, { limits, warnings: [] });
   if (h > 0) table.headerRows = h;
   table.headerCols = k;
   return { table, warnings };

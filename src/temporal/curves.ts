@@ -31,6 +31,15 @@ export function curveKind(c: TemporalConstraint): Kind | 'any' {
 
 const ramp = (x: number): number => CURVES.low + (CURVES.high - CURVES.low) * Math.min(1, Math.max(0, x));
 
+// The before / after ramp: `high` at the preferred end of the window (x = 0), `low` at
+// the far end (x = 1); linear as in MRAG, or exponential (see `CURVES.rampDecayYears`).
+function windowRamp(x: number): number {
+  const tau = CURVES.rampDecayYears / CURVES.windowYears;
+  if (tau <= 0) return ramp(1 - x);
+  const e = (Math.exp(-x / tau) - Math.exp(-1 / tau)) / (1 - Math.exp(-1 / tau));
+  return ramp(e);
+}
+
 // Decays from `low` (touching the interval) to `outside` with the distance in years.
 function near(distanceMs: number, granularity: string): number {
   const tau = CURVES.nearYears[granularity] ?? 1;
@@ -51,16 +60,17 @@ function spanScore(c: TemporalConstraint, kind: Kind | 'any', span: TimeSpan): n
     case 'last-before': case 'first-before': {
       const T = c.relation === 'before' ? c.start : c.end;
       if (a >= T || b <= T - W) return CURVES.outside;
+      // Distance from the preferred end of the window, as a share of the window.
       return kind === 'last-before'
-        ? ramp((Math.min(b, T) - (T - W)) / W)
-        : ramp((T - Math.max(a, T - W)) / W);
+        ? windowRamp((T - Math.min(b, T)) / W)
+        : windowRamp((Math.max(a, T - W) - (T - W)) / W);
     }
     case 'first-after': case 'last-after': {
       const T = c.relation === 'after' ? c.end : c.start;
       if (b <= T || a >= T + W) return CURVES.outside;
       return kind === 'first-after'
-        ? ramp((T + W - Math.max(a, T)) / W)
-        : ramp((Math.min(b, T + W) - T) / W);
+        ? windowRamp((Math.max(a, T) - T) / W)
+        : windowRamp((T + W - Math.min(b, T + W)) / W);
     }
     case 'first-between': case 'last-between': {
       const S = c.start, E = c.end, L = Math.max(1, E - S);
@@ -79,7 +89,11 @@ function spanScore(c: TemporalConstraint, kind: Kind | 'any', span: TimeSpan): n
       }
       if (b <= c.start) return near(c.start - b, c.granularity);
       if (a >= c.end) return near(a - c.end, c.granularity);
-      return overlapScore((Number.isFinite(a) ? b - a : Infinity), c.end - c.start);
+      const base = overlapScore((Number.isFinite(a) ? b - a : Infinity), c.end - c.start);
+      if (kind === 'point' || CURVES.overlapInside >= 1) return base;
+      const d = Math.min(Math.abs(a - c.start), Math.abs(b - c.end)) / MS_PER_YEAR;
+      const lift = Math.exp(-d / CURVES.endpointYears);
+      return base * (CURVES.overlapInside + (1 - CURVES.overlapInside) * lift);
     }
     case 'any':
       return CURVES.anyDated;

@@ -41,8 +41,22 @@ export function contentTerms(text: string): string[] {
   return out;
 }
 
+const NAME = /(?<=[\s(\-"'])\p{Lu}[\p{L}\p{N}]+/gu;
+const NOT_NAMES = new Set(['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december', 'i']);
+
+function namesOf(sentence: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of sentence.matchAll(NAME)) {
+    const w = m[0].toLowerCase();
+    if (!STOP.has(w) && !NOT_NAMES.has(w)) out.add(stem(w));
+  }
+  return out;
+}
+
 interface PassageTerms {
   sentences: Array<Set<string>>;
+  /** Capitalised words of each sentence (not its first word): candidate names, the usual answer. */
+  names: Array<Set<string>>;
   heading: Set<string>;
   all: Set<string>;
 }
@@ -57,10 +71,13 @@ function termsOf(p: Passage): PassageTerms {
   const sentences = p.sentences.length
     ? p.sentences.map((s) => new Set(contentTerms(p.text.slice(s.start, s.end))))
     : [new Set(contentTerms(p.text))];
+  const names = p.sentences.length
+    ? p.sentences.map((s) => namesOf(p.text.slice(s.start, s.end)))
+    : [namesOf(p.text)];
   const all = new Set<string>();
   for (const s of sentences) for (const w of s) all.add(w);
   const heading = new Set(p.heading ? contentTerms(p.heading) : []);
-  t = { sentences, heading, all };
+  t = { sentences, names, heading, all };
   cache.set(p, t);
   return t;
 }
@@ -83,18 +100,24 @@ export function createLexicalScorer(query: string, passages: readonly Passage[])
     const t = termsOf(p);
     for (const q of terms) if (t.all.has(q) || t.heading.has(q)) df.set(q, df.get(q)! + 1);
   }
+  const queryTerms = new Set(terms);
   const weights: Array<[string, number]> = [];
   let total = 0;
   for (const q of terms) {
     const d = df.get(q)!;
     if (d === 0) continue;
-    const w = Math.log(1 + (n - d + 0.5) / (d + 0.5));
+    const w = Math.log(1 + (n + LEXICAL.idfPhantomDocs - d + 0.5) / (d + 0.5));
     weights.push([q, w]);
     total += w;
   }
   return {
     scoreSentences(passage: Passage): number[] {
       const t = termsOf(passage);
+      // How much of the page title the question names: "Chelyabinsk" for a question about
+      // Chelyabinsk, not "Vologda Governorate" whose sentences share "administrative center".
+      let titleHit = 0;
+      for (const w of t.heading) if (queryTerms.has(w)) titleHit++;
+      const title = 1 - LEXICAL.titleWeight + LEXICAL.titleWeight * (t.heading.size ? titleHit / t.heading.size : 0);
       return t.sentences.map((s, i) => {
         if (total === 0) return LEXICAL.floor;
         const prev = t.sentences[i - 1], next = t.sentences[i + 1];
@@ -105,7 +128,11 @@ export function createLexicalScorer(query: string, passages: readonly Passage[])
           else if (prev?.has(q) || next?.has(q)) got += w * LEXICAL.neighbourWeight;
           else if (t.all.has(q)) got += w * LEXICAL.passageWeight;
         }
-        return LEXICAL.floor + (1 - LEXICAL.floor) * (got / total);
+        let novel = 0;
+        for (const w of t.names[i]!) if (!queryTerms.has(w) && !t.heading.has(w)) novel++;
+        const answerish = 1 - LEXICAL.nameWeight + LEXICAL.nameWeight * Math.min(1, novel / LEXICAL.namesWanted);
+        const long = Math.max(0, s.size / LEXICAL.typicalSentenceTerms - 1);
+        return (LEXICAL.floor + (1 - LEXICAL.floor) * (got / total)) * answerish * title / (1 + LEXICAL.lengthPenalty * long);
       });
     },
   };

@@ -9,7 +9,7 @@
 import type { Passage, Sentence, TemporalConstraint, TemporalExplanation } from '../types.ts';
 import { temporalScore } from './curves.ts';
 import { createLexicalScorer } from './lexical-similarity.ts';
-import { RERANK } from './settings.ts';
+import { CURVES, RERANK } from './settings.ts';
 
 /** What {@link rerankTemporal} takes. */
 export interface RerankInput {
@@ -68,11 +68,15 @@ export function rerankTemporal(input: RerankInput): RerankedPassage[] {
   const out = candidates.map((c, i) => {
     const sems = semanticOf(i);
     const sentences = sentencesOf(c.passage);
+    const temps = sentences.map((s) => temporalScore(constraint, s.times));
+    let dated = -1;
+    sentences.forEach((s, j) => { if (s.times.length && temps[j]! > dated) dated = temps[j]!; });
+    const inherited = dated < 0 || (!RERANK.inheritNegative && dated < CURVES.noTimestamp) ? CURVES.noTimestamp : CURVES.noTimestamp + RERANK.inheritTemporal * (dated - CURVES.noTimestamp);
     let best = 0, bestScore = -1, bestSem = 0, bestTemp = 0;
     sentences.forEach((s, j) => {
       const sem = sems[j] ?? 0;
-      const temp = temporalScore(constraint, s.times);
-      const score = sem * temp;
+      const temp = s.times.length ? temps[j]! : inherited;
+      const score = sem * temp ** RERANK.temporalExponent;
       if (score > bestScore) { bestScore = score; best = j; bestSem = sem; bestTemp = temp; }
     });
     const s = sentences[best]!;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseContent } from '../../src/ingest/parse.ts';
 import { detectFormat } from '../../src/ingest/detect-format.ts';
+import { parseText } from '../../src/ingest/parse-text.ts';
 
 const blockTexts = (d: ReturnType<typeof parseContent>) => d.blocks.map((b) => [b.kind, d.text.slice(b.start, b.end)]);
 
@@ -21,6 +22,14 @@ describe('parseContent', () => {
   it('text: paragraphs split on blank lines, soft line breaks joined', () => {
     const d = parseContent('text', 'First line\nsame para.\r\n\r\nSecond para.');
     expect(blockTexts(d)).toEqual([['paragraph', 'First line same para.'], ['paragraph', 'Second para.']]);
+    expect(d.title).toBeUndefined();
+  });
+
+  it('text: a short first line without closing punctuation is the title', () => {
+    const d = parseText('Boris Johnson\n\nHe became prime minister in July 2019.');
+    expect(d.title).toBe('Boris Johnson');
+    expect(blockTexts(d)).toEqual([['heading', 'Boris Johnson'], ['paragraph', 'He became prime minister in July 2019.']]);
+    expect(parseText('Only one short line').title).toBeUndefined();
   });
 
   it('markdown: headings, inline markup removed, lists, code, pipe tables as structured tables', () => {

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { tableMarks } from '../../demo/table-view.ts';
+import type { Table, TableCell } from '../../src/types.ts';
+
+const cell = (row: number, col: number, text: string, header = false, rowSpan = 1, colSpan = 1): TableCell => ({ row, col, rowSpan, colSpan, text, header });
+
+// Currency | 2013 (Buy, Sell) over two header rows; row headers in column 0.
+const table: Table = {
+  rows: 4,
+  cols: 3,
+  headerRows: 2,
+  headerCols: 1,
+  start: 0,
+  end: 0,
+  cells: [
+    cell(0, 0, 'Currency', true, 2, 1), cell(0, 1, '2013', true, 1, 2),
+    cell(1, 1, 'Buy', true), cell(1, 2, 'Sell', true),
+    cell(2, 0, 'Mexican peso', true), cell(2, 1, '11.2'), cell(2, 2, '9.8'),
+    cell(3, 0, 'Euro', true), cell(3, 1, '42.0'), cell(3, 2, '40.1'),
+  ],
+};
+const texts = (cells: Set<TableCell>): string[] => [...cells].map((c) => c.text).sort();
+
+describe('tableMarks', () => {
+  it('marks a cell and the header path that gives it its meaning', () => {
+    const marks = tableMarks(table, [[2, 1]]);
+    expect(texts(marks.hit)).toEqual(['11.2']);
+    expect(texts(marks.headers)).toEqual(['2013', 'Buy', 'Mexican peso']);
+  });
+
+  it('finds a merged header from any position it covers', () => {
+    const marks = tableMarks(table, [[3, 2]]);
+    expect(texts(marks.headers)).toEqual(['2013', 'Euro', 'Sell']);
+  });
+
+  it('does not mark a hit cell as its own header, and ignores positions outside the grid', () => {
+    const marks = tableMarks(table, [[2, 0], [2, 1], [2, 2], [9, 9]]);
+    expect(texts(marks.hit)).toEqual(['11.2', '9.8', 'Mexican peso']);
+    expect(texts(marks.headers)).toEqual(['2013', 'Buy', 'Currency', 'Sell']);
+  });
+});

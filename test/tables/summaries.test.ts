@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { flattenTable, readGrid, readHtmlTable, summarizeTable } from '../../src/tables/index.ts';
+import { CURRENCY_HTML, tableElement } from './helpers.ts';
+
+describe('summarizeTable', () => {
+  const table = readHtmlTable(tableElement(CURRENCY_HTML)).table;
+
+  it('writes one table-level, one per data row and one per data column summary', () => {
+    const s = summarizeTable(table);
+    expect(s.map((x) => x.kind)).toEqual(['table', 'table-row', 'table-row', 'table-row', 'table-column', 'table-column', 'table-column', 'table-column']);
+    expect(s[0]!.text).toBe(
+      'Foreign currency forward contracts. Columns: 2013 Buy; 2013 Sell; 2012 Buy; 2012 Sell. Rows by Currency: Euro; Mexican peso; Total.',
+    );
+  });
+
+  it('writes each value with its full top header path (H-RCL)', () => {
+    const row = summarizeTable(table, { title: 'Hedging' }).find((x) => x.kind === 'table-row' && x.text.includes('Mexican'))!;
+    expect(row.text).toBe(
+      'Hedging: Foreign currency forward contracts. Mexican peso: in 2013 Buy 11.2, in 2013 Sell none, in 2012 Buy 10.9, in 2012 Sell 0.4.',
+    );
+    expect(row.cells).toEqual([[3, 0], [3, 1], [3, 2], [3, 3], [3, 4]]);
+    const col = summarizeTable(table).find((x) => x.kind === 'table-column')!;
+    expect(col.text).toBe('Foreign currency forward contracts. 2013 Buy: Euro 3.2, Mexican peso 11.2, Total 14.4.');
+  });
+
+  it('keeps only the last header level in the RCL style', () => {
+    const row = summarizeTable(table, { style: 'rcl' }).find((x) => x.kind === 'table-row' && x.text.includes('Mexican'))!;
+    expect(row.text).toBe('Foreign currency forward contracts. Mexican peso: in Buy 11.2, in Sell none, in Buy 10.9, in Sell 0.4.');
+  });
+
+  it('carries units and group labels', () => {
+    const t = readGrid([
+      ['', 'men', 'women'],
+      ['', 'percent', ''],
+      ['employed', '', ''],
+      ['full time', '61.2', '48.0'],
+    ]).table;
+    const rows = summarizeTable(t).filter((x) => x.kind === 'table-row');
+    expect(rows.map((x) => x.text)).toEqual(['employed, full time: in men 61.2, in women 48.0 (percent).']);
+  });
+
+  it('caps the size of a summary of a very wide table', () => {
+    const wide = readGrid([
+      ['item', ...Array.from({ length: 400 }, (_, i) => `column number ${i}`)],
+      ['value', ...Array.from({ length: 400 }, (_, i) => String(i * 1.5))],
+    ]).table;
+    const s = summarizeTable(wide);
+    for (const x of s) expect(x.text.length).toBeLessThanOrEqual(1202);
+    expect(s.find((x) => x.kind === 'table-row')!.text.endsWith('…')).toBe(true);
+  });
+
+  it('returns nothing for an empty table', () => {
+    expect(summarizeTable({ rows: 0, cols: 0, cells: [], start: 0, end: 0 })).toEqual([]);
+  });
+});
+
+describe('flattenTable', () => {
+  it('writes the grid row by row with the caption first', () => {
+    expect(flattenTable(table())).toBe(
+      'Foreign currency forward contracts\nCurrency | 2013 | 2012\nBuy | Sell | Buy | Sell\nEuro | 3.2 | 1.1 | 2.9 | 0.8\nMexican peso | 11.2 | none | 10.9 | 0.4\nTotal | 14.4 | 1.1 | 13.8 | 1.2',
+    );
+  });
+});
+
+function table() {
+  return readHtmlTable(tableElement(CURRENCY_HTML)).table;
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { CURVES, temporalScore } from '../../src/temporal/index.ts';
+import { utc } from '../../src/temporal/date-grammar.ts';
+import type { TemporalConstraint, TimeSpan } from '../../src/types.ts';
+
+const year = (y: number, extra: Partial<TimeSpan> = {}): TimeSpan => ({ start: utc(y), end: utc(y + 1), granularity: 'year', from: 0, to: 4, ...extra });
+const years = (a: number, b: number): TimeSpan => ({ start: utc(a), end: utc(b + 1), granularity: 'year', from: 0, to: 9 });
+function tc(relation: string, condition: TemporalConstraint['condition'], kind: TemporalConstraint['kind'], a: number, b = a): TemporalConstraint {
+  return { relation, condition, kind, start: utc(a), end: utc(b + 1), granularity: 'year', text: '' };
+}
+const scores = (c: TemporalConstraint, ys: number[]) => ys.map((y) => temporalScore(c, [year(y)]));
+const increasing = (xs: number[]) => xs.every((x, i) => i === 0 || x > xs[i - 1]!);
+const decreasing = (xs: number[]) => xs.every((x, i) => i === 0 || x < xs[i - 1]!);
+
+describe('temporalScore', () => {
+  it('gives 0.5 to a sentence without a timestamp (MRAG baseline), whatever the constraint', () => {
+    expect(temporalScore(tc('before', 'last', 'last-before', 2000), [])).toBe(0.5);
+    expect(temporalScore(tc('in', 'none', 'point', 2000), [])).toBe(0.5);
+    expect(temporalScore(tc('between', 'none', 'overlap', 1990, 2000), [])).toBe(0.5);
+  });
+
+  it('last-before rises toward T inside [T-50, T] from 0.6 to 1.0 and drops outside', () => {
+    const c = tc('before', 'last', 'last-before', 2000);
+    const inside = scores(c, [1951, 1970, 1990, 1999]);
+    expect(increasing(inside)).toBe(true);
+    expect(inside[0]).toBeGreaterThanOrEqual(CURVES.low);
+    expect(inside[3]).toBeCloseTo(1, 1);
+    expect(temporalScore(c, [year(2001)])).toBe(CURVES.outside);
+    expect(temporalScore(c, [year(1900)])).toBe(CURVES.outside);
+  });
+
+  it('first-before prefers the earliest year of the window', () => {
+    expect(decreasing(scores(tc('before', 'first', 'first-before', 2000), [1955, 1970, 1990, 1999]))).toBe(true);
+  });
+
+  it('first-after prefers the year right after T; last-after the latest', () => {
+    expect(decreasing(scores(tc('after', 'first', 'first-after', 2000), [2001, 2010, 2030, 2049]))).toBe(true);
+    expect(increasing(scores(tc('after', 'last', 'last-after', 2000), [2001, 2010, 2030, 2049]))).toBe(true);
+    expect(temporalScore(tc('after', 'first', 'first-after', 2000), [year(1999)])).toBe(CURVES.outside);
+  });
+
+  it('last-between and first-between ramp across [T1, T2]', () => {
+    expect(increasing(scores(tc('between', 'last', 'last-between', 1990, 2000), [1990, 1994, 1998]))).toBe(true);
+    expect(decreasing(scores(tc('between', 'first', 'first-between', 1990, 2000), [1990, 1994, 1998]))).toBe(true);
+  });
+
+  it('overlap (from T1 to T2) rewards matching ends and decays with distance outside', () => {
+    const c = tc('between', 'none', 'overlap', 1811, 1827);
+    const start = temporalScore(c, [year(1811)]);
+    const middle = temporalScore(c, [year(1819)]);
+    expect(start).toBeGreaterThan(middle);
+    expect(temporalScore(c, [years(1811, 1827)])).toBeCloseTo(CURVES.high, 5);
+    expect(decreasing(scores(c, [1828, 1830, 1840, 1900]))).toBe(true);
+    expect(temporalScore(c, [year(1900)])).toBeLessThan(0.5);
+  });
+
+  it('in: inside scores high, decays with distance, and a coarse span counts less', () => {
+    const c = tc('in', 'none', 'point', 1997);
+    expect(temporalScore(c, [year(1997)])).toBe(CURVES.high);
+    expect(decreasing(scores(c, [1997, 1998, 2000, 2010]))).toBe(true);
+    const decade: TimeSpan = { start: utc(1990), end: utc(2000), granularity: 'decade', from: 0, to: 5 };
+    expect(temporalScore(c, [decade])).toBeLessThan(CURVES.high);
+    expect(temporalScore(c, [decade])).toBeGreaterThan(temporalScore(c, [year(1999)]));
+  });
+
+  it('on: day granularity counts (same day > same month > same year > far)', () => {
+    const c: TemporalConstraint = { relation: 'on', condition: 'none', kind: 'point', start: utc(2016, 4, 3), end: utc(2016, 4, 4), granularity: 'day', text: '' };
+    const day = temporalScore(c, [{ start: utc(2016, 4, 3), end: utc(2016, 4, 4), granularity: 'day', from: 0, to: 1 }]);
+    const month = temporalScore(c, [{ start: utc(2016, 4, 1), end: utc(2016, 5, 1), granularity: 'month', from: 0, to: 1 }]);
+    const year2016 = temporalScore(c, [year(2016)]);
+    const otherDay = temporalScore(c, [{ start: utc(2016, 8, 3), end: utc(2016, 8, 4), granularity: 'day', from: 0, to: 1 }]);
+    expect(day).toBeGreaterThan(month);
+    expect(month).toBeGreaterThan(year2016);
+    expect(year2016).toBeGreaterThan(otherDay);
+  });
+
+  it('around: symmetric bell around T', () => {
+    const c = tc('around', 'none', 'point', 1990);
+    expect(temporalScore(c, [year(1990)])).toBeCloseTo(CURVES.high, 5);
+    expect(temporalScore(c, [year(1987)])).toBeCloseTo(temporalScore(c, [year(1993)]), 1);
+    expect(decreasing(scores(c, [1990, 1992, 1995, 2005]))).toBe(true);
+  });
+
+  it('takes the best span of a sentence and reads open intervals', () => {
+    const c = tc('before-or-at', 'none', 'last-before', 2021);
+    expect(temporalScore(c, [year(2030), year(2020)])).toBe(temporalScore(c, [year(2020)]));
+    // "since July 2019" reaches the question's date: as good as a date right at T.
+    const since: TimeSpan = { start: utc(2019, 6, 24), end: utc(2026), granularity: 'day', open: 'end', from: 0, to: 1 };
+    expect(temporalScore(c, [since])).toBeCloseTo(CURVES.high, 5);
+  });
+
+  it('derives the curve from relation and condition when kind is missing', () => {
+    const withKind = tc('before', 'last', 'last-before', 2000);
+    const { kind: _k, ...noKind } = withKind;
+    expect(temporalScore(noKind, [year(1980)])).toBe(temporalScore(withKind, [year(1980)]));
+  });
+
+  it('stays within [0, 1]', () => {
+    const cs = [tc('before', 'last', 'last-before', 2000), tc('after', 'first', 'first-after', 2000), tc('between', 'none', 'overlap', 1990, 2000), tc('in', 'none', 'point', 1995), tc('around', 'none', 'point', 1995)];
+    for (const c of cs) for (let y = 1900; y < 2100; y += 7) {
+      const s = temporalScore(c, [year(y)]);
+      expect(s).toBeGreaterThanOrEqual(0);
+      expect(s).toBeLessThanOrEqual(1);
+    }
+  });
+});
