@@ -61,7 +61,7 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
     const { measureEmbedding } = await import('../src/models/measure.ts');
     const sample = docs.filter((d) => d.content.length > 200).slice(0, embedN).map((d) => d.content);
     log(`embedding ${sample.length} passages with synthetic/minilm-l6-embedder...`);
-    embed = await measureEmbedding({ model: 'synthetic/minilm-l6-embedder', passages: sample, batchSize: 32 });
+    embed = await measureEmbedding({ model: 'synthetic/minilm-l6-embedder', passages: sample, batchSize: 8 });
   }
 
   const result = {

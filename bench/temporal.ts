@@ -43,9 +43,10 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
   let embedder: Embedder | undefined;
   const embedderId = option(argv, 'embedder');
   if (embedderId) {
-    const models = await import('../src/models/index.ts') as unknown as { loadEmbedder?: (id: string) => Promise<Embedder> };
-    if (!models.loadEmbedder) throw new Error('src/models does not export loadEmbedder; run without --embedder');
-    embedder = await models.loadEmbedder(embedderId);
+    // Loaded only when asked: zero-download runs never import ONNX Runtime.
+    const { loadEmbedder } = await import('../src/models/index.ts');
+    embedder = await loadEmbedder(embedderId);
+    log(`embedder: ${embedder.id} on ${embedder.device}`);
   }
   const almanac: Almanac = await createAlmanac(embedder ? { embedder } : {});
   const t0 = performance.now();

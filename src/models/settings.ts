@@ -3,11 +3,13 @@
  */
 export const MODEL_SETTINGS = {
   /**
-   * Texts per embedder call. Measured with `synthetic/minilm-l6-embedder` (MiniLM-L6's exact
-   * shape) on CPU in Node, 512 passages of ~60 words, 2 cores: see docs/MODELS.md. Larger
-   * batches pad every text to the longest one in the batch, so gains flatten past 16-32.
+   * Texts per model call inside `embed`. Measured with `synthetic/minilm-l6-embedder`
+   * (MiniLM-L6's exact shape) on CPU in Node, 512 passages of ~60 words (~80 tokens), on this
+   * 2-core machine while other work shared it (load average 6-10, so figures swing by 2x):
+   * batch 8: 37-88 passages/s, batch 16: 38-55, batch 32: 24-58. Small batches were never
+   * slower, and real passages of mixed length waste more on padding in big batches.
    */
-  embedBatch: 16,
+  embedBatch: 8,
   /** (query, passage) pairs per cross-encoder call; same padding trade-off as `embedBatch`. */
   rerankBatch: 16,
   /** New tokens when the caller does not say: enough for a one-sentence summary or a short answer. */
