@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -57,8 +59,26 @@ function cspMetaTag(): Plugin {
   };
 }
 
+/**
+ * Keeps the random-weight test models (`public/models/synthetic/`, ~130 MB) out of a
+ * production build; the end-to-end test sets ALMANAC_SYNTHETIC_MODELS=1 to keep them.
+ */
+function dropSyntheticModels(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'almanac-drop-synthetic-models',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      if (process.env.ALMANAC_SYNTHETIC_MODELS !== '1') fs.rmSync(path.join(outDir, 'models', 'synthetic'), { recursive: true, force: true });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [cspMetaTag()],
+  plugins: [cspMetaTag(), dropSyntheticModels()],
   server: {
     host: '127.0.0.1',
     port: 5173,

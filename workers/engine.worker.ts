@@ -75,14 +75,10 @@ function describeModels(): LoadedModels {
 async function loadOne(kind: 'embedder' | 'reranker', spec: ModelSpec, signal: AbortSignal, onProgress?: (p: Progress) => void): Promise<Embedder | Reranker> {
   // Loaded on demand so that zero-download mode never fetches transformers.js or ONNX Runtime;
   // the two adapters only, so that the web-llm generator's code stays out of this chunk.
-  const [{ loadEmbedder }, { loadReranker }, { loadTransformers }] = await Promise.all([
+  const [{ loadEmbedder }, { loadReranker }] = await Promise.all([
     import('../src/models/transformers-embedder.ts'),
     import('../src/models/transformers-reranker.ts'),
-    import('../src/models/environment.ts'),
   ]);
-  // transformers.js's wasm cache re-serves ONNX Runtime's .mjs from a blob: URL, which the
-  // app's CSP (script-src 'self') refuses; without the cache ORT imports the same-origin file.
-  (await loadTransformers()).env.useWasmCache = false;
   const options = { device: spec.device ?? 'auto', signal, onProgress };
   return kind === 'embedder' ? loadEmbedder(spec.id, options) : loadReranker(spec.id, options);
 }

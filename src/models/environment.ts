@@ -39,6 +39,9 @@ export function loadTransformers(): Promise<Transformers> {
       const { ORT_WASM_PATHS } = await import('./ort-wasm-urls.ts');
       const wasm = env.backends.onnx.wasm;
       if (wasm) wasm.wasmPaths = { ...ORT_WASM_PATHS };
+      // The wasm cache re-serves ONNX Runtime's .mjs from a blob: URL, which a strict CSP
+      // (script-src 'self') refuses; without it ORT imports the same-origin file.
+      env.useWasmCache = false;
     }
     return transformers;
   })();

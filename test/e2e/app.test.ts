@@ -59,6 +59,7 @@ describe('demo app (built, served, in Chromium)', () => {
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'almanac-e2e-'));
     const outDir = path.join(tmp, 'dist');
+    process.env.ALMANAC_SYNTHETIC_MODELS = '1';
     await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
     const port = await freePort();
     server = await preview({
