@@ -223,7 +223,7 @@ async function buildIndex(passages: Passage[], tok: TokenizerOptions) {
   const exact = bm25TokenizerConfig();
   const tokenizer = tok.prefix
     ? { language: 'english' as const, stemming: tok.stemming, ...(tok.stopWords ? { stopWords: [...STOP_WORDS] } : {}) }
-    : { ...exact, stemmer: tok.stemming ? exact.stemmer : (w: string) => `${w}_`, stopWords: tok.stopWords ? exact.stopWords : [] };
+    : { ...exact, stemmer: tok.stemming ? exact.stemmer : (w: string) => (w ? `${w}_` : ''), stopWords: tok.stopWords ? exact.stopWords : [] };
   const db = create({ schema: { text: 'string' } as const, components: { tokenizer } });
   const relevance = { ...BM25_RELEVANCE, b: tok.b };
   const byId = new Map<string, Passage>();

@@ -44,9 +44,12 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   const mode = vector && state.lexical.hasVectors ? 'hybrid' : 'bm25';
   if (!state.embedder) skipped.vectors = 'no embedder loaded (zero-download mode)';
   const lexicalK = constraint ? RETRIEVAL.temporalCandidates : Math.max(RETRIEVAL.lexicalTopK, limit * (options.groupByDocument ? 4 : 1));
+  // The first stage sees the whole question: its dates are words BM25 can match
+  // (TimeQA: gold in the top 100 for 88% of questions, against 83% on the main content).
+  // The reranker then judges sentences on the main content alone.
   const [lexicalHits, structuredHits] = await Promise.all([
-    state.lexical.search(mainContent, { limit: lexicalK, vector }),
-    state.structured.size ? state.structured.search(mainContent, { limit: RETRIEVAL.structuredTopK, vector }) : Promise.resolve([]),
+    state.lexical.search(query, { limit: lexicalK, vector }),
+    state.structured.size ? state.structured.search(query, { limit: RETRIEVAL.structuredTopK, vector }) : Promise.resolve([]),
   ]);
   steps.push(mode);
   const lexical = toHits(state, lexicalHits);

@@ -18,5 +18,7 @@ function englishStemmer(): Stemmer {
  */
 export function bm25TokenizerConfig(): { language: 'english'; stemming: true; stemmer: Stemmer; stopWords: string[] } {
   const stem = englishStemmer();
-  return { language: 'english', stemming: true, stemmer: (w: string) => stem(w) + TOKEN_END, stopWords: [...STOP_WORDS] };
+  // Orama's splitter yields empty strings at the edges; they must stay empty, or every text
+  // would share the token "_" and every query would match every passage.
+  return { language: 'english', stemming: true, stemmer: (w: string) => (w ? stem(w) + TOKEN_END : ''), stopWords: [...STOP_WORDS] };
 }

@@ -87,12 +87,14 @@ function spanScore(c: TemporalConstraint, kind: Kind | 'any', span: TimeSpan): n
         const d = mid < a ? a - mid : mid > b ? mid - b : 0;
         return CURVES.outside + (CURVES.high - CURVES.outside) * Math.exp(-((d / sigma) ** 2));
       }
-      if (b <= c.start) return near(c.start - b, c.granularity);
-      if (a >= c.end) return near(a - c.end, c.granularity);
+      // How close one end of the span is to the matching end of the interval.
+      const lift = Math.exp(-Math.min(Math.abs(a - c.start), Math.abs(b - c.end)) / MS_PER_YEAR / CURVES.endpointYears);
+      if (b <= c.start || a >= c.end) {
+        const n = near(b <= c.start ? c.start - b : a - c.end, c.granularity);
+        return kind === 'overlap' ? n + (CURVES.high - n) * lift * CURVES.endpointOutside : n;
+      }
       const base = overlapScore((Number.isFinite(a) ? b - a : Infinity), c.end - c.start);
       if (kind === 'point' || CURVES.overlapInside >= 1) return base;
-      const d = Math.min(Math.abs(a - c.start), Math.abs(b - c.end)) / MS_PER_YEAR;
-      const lift = Math.exp(-d / CURVES.endpointYears);
       return base * (CURVES.overlapInside + (1 - CURVES.overlapInside) * lift);
     }
     case 'any':

@@ -1,9 +1,12 @@
 /**
  * The semantic-temporal hybrid rerank (MRAG step 5): each candidate passage is scored by
- * its best sentence, `semantic(MC, sentence) x temporal(TC, sentence timestamps)`, using
- * the timestamps extracted at ingest (nothing is re-parsed here). The passage score mixes
- * in a share of the first-stage score (`RERANK.firstStageWeight`, measured on TimeQA):
- * BM25 over the whole passage is evidence the best sentence alone does not carry.
+ * its best sentence, `semantic(MC, sentence) x temporal(TC, sentence timestamps)^e`, using
+ * the timestamps extracted at ingest (nothing is re-parsed here). Departures from MRAG,
+ * each measured on TimeQA (see `settings.ts`): the temporal factor is raised to
+ * `RERANK.temporalExponent`; an undated sentence inherits part of its passage's best
+ * temporal score (`RERANK.inheritTemporal`; the explanation then shows that inherited
+ * value with the sentence's empty `times`); and the passage score mixes in a share of the
+ * first-stage score (`RERANK.firstStageWeight`), evidence the best sentence alone lacks.
  */
 
 import type { Passage, Sentence, TemporalConstraint, TemporalExplanation } from '../types.ts';
