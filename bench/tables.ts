@@ -281,9 +281,10 @@ async function sweep(questions: Question[], lex: { search: (q: string, k: number
   const cache: Array<{ q: Question; lexical: Hit[]; structured: Hit[] }> = [];
   for (const q of questions) cache.push({ q, lexical: await lex.search(q.question, 100), structured: await str.search(q.question, 100) });
   const grid: Array<Partial<FusionSettings>> = [];
-  for (const lexicalTopK of [20, 40, 60]) for (const structuredTopK of [40, 60, 100]) for (const rrfK of [5, 10, 30, 60])
-    for (const coverageWeight of [0, 0.1, 0.2, 0.5, 1]) for (const supportWeight of [0, 0.3, 1]) for (const lexicalWeight of [0.5, 1])
+  for (const lexicalTopK of [20, 40]) for (const structuredTopK of [60, 100]) for (const rrfK of [5, 20, 60])
+    for (const coverageWeight of [0, 0.1, 0.3, 1]) for (const supportWeight of [0, 0.5]) for (const lexicalWeight of [0.5, 1])
       grid.push({ lexicalTopK, structuredTopK, rrfK, coverageWeight, supportWeight, lexicalWeight });
+  log(`sweep: ${grid.length} settings over ${cache.length} questions`);
   const scored = grid.map((settings) => {
     let h1 = 0;
     let h10 = 0;

@@ -53,15 +53,7 @@ export function fuseCandidates(input: {
   }
   const docs = new Map<string, DocEvidence>();
   const passages = new Map<string, { passage: Passage; lexRank: number; strRank: number; terms: Set<string> }>();
-  const termsCache = new Map<string, Set<string>>();
-  const termsOf = (p: Passage) => {
-    let t = termsCache.get(p.id);
-    if (!t) {
-      t = new Set(tokenize(p.text));
-      termsCache.set(p.id, t);
-    }
-    return t;
-  };
+  const termsOf = (p: Passage) => termsOfText(p.text);
   const add = (hit: Hit, which: 'lex' | 'str') => {
     const p = hit.passage;
     let d = docs.get(p.docId);
@@ -120,6 +112,21 @@ export function fuseCandidates(input: {
   }
   out.sort((a, b) => b.score - a.score || (a.passage.id < b.passage.id ? -1 : 1));
   return out;
+}
+
+// Candidates recur from query to query (the same popular rows); their terms are kept, keyed
+// by the text itself so a re-ingested passage with new text is never served stale terms.
+const TERMS_CACHE_MAX = 20_000;
+const termsCache = new Map<string, Set<string>>();
+
+function termsOfText(text: string): Set<string> {
+  let t = termsCache.get(text);
+  if (!t) {
+    if (termsCache.size >= TERMS_CACHE_MAX) termsCache.clear();
+    t = new Set(tokenize(text));
+    termsCache.set(text, t);
+  }
+  return t;
 }
 
 let cached: ReturnType<typeof oramaTokenizer.createTokenizer> | undefined;

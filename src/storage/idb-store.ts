@@ -1,9 +1,10 @@
-import { wrap, type IDBPDatabase, type IDBPObjectStore } from 'idb';
+import { wrap, type IDBPDatabase } from 'idb';
 import { createError } from '../errors.ts';
 import type { CorpusStore, DocumentRecord, LoadedCorpus } from './store.ts';
 import {
-  MIGRATIONS, SCHEMA_VERSION, fromStoredPassage, toStoredPassage,
-  type AlmanacDB, type StoredPassage, type StoredVector, type UpgradeDb,
+  MIGRATIONS, SCHEMA_VERSION, fromStoredDocument, fromStoredPassage, fromStoredVectors,
+  toStoredDocument, toStoredPassage, toStoredVectors,
+  type AlmanacDB, type UpgradeDb,
 } from './schema.ts';
 import { recordBytes } from './size.ts';
 
@@ -53,18 +54,17 @@ class IdbStore implements CorpusStore {
     ]);
     await tx.done;
     const records = new Map<string, DocumentRecord>();
-    for (const d of docs) records.set(d.id, { document: d, passages: [] });
+    for (const d of docs) records.set(d.id, { document: fromStoredDocument(d), passages: [] });
     let done = 0;
     for (const p of passages) {
       const r = records.get(p.docId);
-      if (r) r.passages.push(fromStoredPassage(p, r.document));
-      if (++done % 5000 === 0) onProgress?.(done, passages.length);
+      if (r) r.passages = p.passages.map((sp, ordinal) => fromStoredPassage(sp, ordinal, r.document));
+      if (++done % 2000 === 0) onProgress?.(done, passages.length);
     }
     for (const v of vectors) {
       const r = records.get(v.docId);
-      if (r) (r.vectors ??= new Map()).set(v.id, v.vector);
+      if (r) r.vectors = fromStoredVectors(v);
     }
-    for (const r of records.values()) r.passages.sort((a, b) => a.ordinal - b.ordinal);
     onProgress?.(passages.length, passages.length);
     return { records: [...records.values()], embedderId };
   }
@@ -75,11 +75,12 @@ class IdbStore implements CorpusStore {
     try {
       const [docs, passages, vectors, meta] = [tx.objectStore('documents'), tx.objectStore('passages'), tx.objectStore('vectors'), tx.objectStore('meta')];
       for (const r of records) {
-        // Replacing a document: its old passages and vectors go in the same transaction.
-        writes.push(...(await deleteByDoc(passages, vectors, r.document.id)));
-        writes.push(docs.put(r.document));
-        for (const p of r.passages) writes.push(passages.put(toStoredPassage(p, r.document)));
-        for (const [id, vector] of r.vectors ?? []) writes.push(vectors.put({ id, docId: r.document.id, vector } satisfies StoredVector));
+        const id = r.document.id;
+        writes.push(docs.put(toStoredDocument(r.document)));
+        writes.push(passages.put({ docId: id, passages: r.passages.map((p) => toStoredPassage(p, r.document)) }));
+        // Replacing a document replaces its vectors too, or drops them when it has none now.
+        const block = r.vectors ? toStoredVectors(id, r.passages, r.vectors) : undefined;
+        writes.push(block ? vectors.put(block) : vectors.delete(id));
       }
       if (embedderId) writes.push(meta.put(embedderId, 'embedderId'));
       await Promise.all([...writes, tx.done]);
@@ -93,12 +94,10 @@ class IdbStore implements CorpusStore {
 
   async delete(ids: string[]): Promise<void> {
     const tx = this.db.transaction(['documents', 'passages', 'vectors'], 'readwrite');
-    const writes: Promise<unknown>[] = [];
-    for (const id of ids) {
-      writes.push(tx.objectStore('documents').delete(id));
-      writes.push(...(await deleteByDoc(tx.objectStore('passages'), tx.objectStore('vectors'), id)));
-    }
-    await Promise.all([...writes, tx.done]);
+    await Promise.all([
+      ...ids.flatMap((id) => [tx.objectStore('documents').delete(id), tx.objectStore('passages').delete(id), tx.objectStore('vectors').delete(id)]),
+      tx.done,
+    ]);
   }
 
   async clear(): Promise<void> {
@@ -117,14 +116,4 @@ class IdbStore implements CorpusStore {
   async close(): Promise<void> {
     this.db.close();
   }
-}
-
-type Writable<S extends 'passages' | 'vectors'> = IDBPObjectStore<AlmanacDB, ArrayLike<'documents' | 'passages' | 'vectors' | 'meta'>, S, 'readwrite'>;
-
-async function deleteByDoc(passages: Writable<'passages'>, vectors: Writable<'vectors'>, docId: string): Promise<Promise<unknown>[]> {
-  const [pk, vk] = await Promise.all([
-    passages.index('docId').getAllKeys(docId),
-    vectors.index('docId').getAllKeys(docId),
-  ]);
-  return [...pk.map((k) => passages.delete(k)), ...vk.map((k) => vectors.delete(k))];
 }

@@ -104,6 +104,12 @@ export function detectHeaders(table: Table): TableStructure {
   let run: string[] = [];
   let depthBeforeRun = 0;
   let sectionUnit: string | undefined;
+  // The last header row, when it is a unit row with a label in the stub, names the first group.
+  const lastHead = h - 1;
+  if (lastHead >= 0 && unitRows.includes(lastHead) && k > 0) {
+    const stub = range(0, k).map((c) => own[lastHead]![c]!).filter((t) => t && !isUnitLabel(t));
+    if (stub.length > 0) stack = [stub.join(' ')];
+  }
   for (let r = h; r < rows; r++) {
     const dataTexts = range(k, cols).map((c) => own[r]![c]!).filter(Boolean);
     const labelTexts = range(0, k).map((c) => own[r]![c]!).filter(Boolean);
@@ -114,7 +120,10 @@ export function detectHeaders(table: Table): TableStructure {
       sectionUnit = allText[0];
       continue;
     }
-    if (k > 0 && dataTexts.length === 0 && labelTexts.length > 0 && r < rows - 1) {
+    // A label row that also gives the unit of its section ("region of birth | percent").
+    const unitGroup = k > 0 && labelTexts.length > 0 && dataTexts.length > 0 && dataTexts.every(isUnitLabel);
+    if (unitGroup) sectionUnit = dataTexts[0];
+    if (k > 0 && (dataTexts.length === 0 || unitGroup) && labelTexts.length > 0 && r < rows - 1) {
       groupRows.push(r);
       // Runs of group rows nest; a run after data replaces as many levels as it has.
       if (run.length === 0) depthBeforeRun = stack.length;

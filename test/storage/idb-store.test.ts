@@ -4,6 +4,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { openIdbStore } from '../../src/storage/idb-store.ts';
 import { AlmanacError } from '../../src/errors.ts';
 import type { DocumentRecord } from '../../src/storage/store.ts';
+import { prepareDocument } from '../../src/engine/prepare.ts';
 
 function record(id: string, text: string, withVector = false): DocumentRecord {
   return {
@@ -79,5 +80,22 @@ describe('openIdbStore', () => {
     const bytes = await store.estimateBytes();
     expect(bytes).toBeGreaterThan(10_000);
     expect(bytes).toBeLessThan(12_000);
+  });
+
+  it('restores prepared passages exactly: timestamps, table cells, headings, kinds', async () => {
+    const factory = new IDBFactory();
+    const store = await openIdbStore('t7', factory);
+    const html = '<h1>Rates</h1><p>Since 2015 the bank has published rates. From 1990 to 1993 it did not.</p>'
+      + '<table><caption>Rates</caption><tr><th></th><th colspan="2">2013</th></tr><tr><th></th><th>Buy</th><th>Sell</th></tr>'
+      + '<tr><th>Euro</th><td>1.3</td><td>1.4</td></tr></table>';
+    const prepared = prepareDocument({ id: 'r', name: 'rates.html', content: html });
+    const vectors = new Map(prepared.passages.map((p, i) => [p.id, new Float32Array([i, i + 0.5])]));
+    await store.put([{ document: prepared.document, passages: prepared.passages, vectors }], 'emb');
+    await store.close();
+    const { records } = await (await openIdbStore('t7', factory)).load();
+    expect(records[0]!.document).toEqual(prepared.document);
+    expect(records[0]!.passages).toEqual(prepared.passages);
+    expect(records[0]!.vectors).toEqual(vectors);
+    expect(prepared.passages.some((p) => p.sentences.some((s) => s.times.some((t) => t.open)))).toBe(true);
   });
 });
