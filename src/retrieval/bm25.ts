@@ -28,8 +28,6 @@ interface IndexData {
   indexes: Record<string, unknown>;
   avgFieldLength: Record<string, number>;
   fieldLengths: Record<string, Record<number, number | undefined>>;
-  frequencies: Record<string, Record<number, Record<string, number> | undefined>>;
-  tokenOccurrences: Record<string, Record<string, number>>;
 }
 
 interface RadixTree {
@@ -38,7 +36,7 @@ interface RadixTree {
 }
 
 // Counts per token of the token list being inserted: Orama calls the score hook once per
-// token with the whole list, which is quadratic in the passage length without this.
+// token with the whole list, so the counts are made once per list.
 const countsOf = new WeakMap<string[], Map<string, number>>();
 
 function counts(tokens: string[]): Map<string, number> {
@@ -55,16 +53,24 @@ function counts(tokens: string[]): Map<string, number> {
 export function bm25Index(params: Bm25Parameters = DEFAULT_BM25): DefaultIndex {
   const base = oramaIndex.createIndex();
   const { k1, b } = params;
+  // Term counts per property, document and term, in Maps: Orama's plain objects keyed by
+  // token turn slow with numeric-looking keys such as years, and its per-occurrence token
+  // statistics are not needed (document frequency is the posting list's length).
+  // Consequence: Orama's save()/load() would not carry them; Almanac rebuilds instead.
+  const termCounts = new Map<string, Map<number, Map<string, number>>>();
   return {
     ...base,
-    insertTokenScoreParameters(store, prop, id, tokens, token) {
-      const index = store as unknown as IndexData;
-      const internalId = id as unknown as number;
-      // Stored as Orama stores it (count / length) so its load/save format is unchanged.
-      index.frequencies[prop]![internalId]![token] = (counts(tokens).get(token) ?? 0) / tokens.length;
-      // One increment per occurrence, matching Orama's removal, which decrements per occurrence.
-      index.tokenOccurrences[prop]![token] = (index.tokenOccurrences[prop]![token] ?? 0) + 1;
+    insertTokenScoreParameters(_store, prop, id, tokens) {
+      let perDoc = termCounts.get(prop);
+      if (!perDoc) termCounts.set(prop, (perDoc = new Map()));
+      const map = counts(tokens);
+      if (perDoc.get(id as unknown as number) !== map) perDoc.set(id as unknown as number, map);
     },
+    removeDocumentScoreParameters(store, prop, id, docsCount) {
+      base.removeDocumentScoreParameters(store, prop, id, docsCount);
+      termCounts.get(prop)?.delete(id as unknown as number);
+    },
+    removeTokenScoreParameters() {},
     search(store, term, tokenizer, language, propertiesToSearch, _exact, _tolerance, boost, _relevance, docsCount, whereFiltersIDs) {
       const index = store as unknown as IndexData;
       const boosts = boost as Record<string, number | undefined>;
@@ -72,11 +78,11 @@ export function bm25Index(params: Bm25Parameters = DEFAULT_BM25): DefaultIndex {
       const scores = new Map<number, number>();
       for (const prop of propertiesToSearch) {
         const tree = index.indexes[prop] as unknown as RadixTree | undefined;
-        if (!tree || tree.type !== 'Radix') continue;
+        const perDoc = termCounts.get(prop);
+        if (!tree || tree.type !== 'Radix' || !perDoc) continue;
         const weight = boosts[prop] ?? 1;
         const avg = index.avgFieldLength[prop] || 1;
         const lengths = index.fieldLengths[prop]!;
-        const frequencies = index.frequencies[prop]!;
         for (const token of tokens) {
           const ids = tree.node.find({ term: token, exact: true, tolerance: 0 })[token];
           if (!ids || ids.length === 0) continue;
@@ -84,9 +90,9 @@ export function bm25Index(params: Bm25Parameters = DEFAULT_BM25): DefaultIndex {
           for (let i = 0; i < ids.length; i++) {
             const id = ids[i]!;
             if (whereFiltersIDs && !whereFiltersIDs.has(id)) continue;
-            const length = lengths[id] ?? 0;
-            const count = Math.round((frequencies[id]?.[token] ?? 0) * length);
+            const count = perDoc.get(id)?.get(token);
             if (!count) continue;
+            const length = lengths[id] ?? 0;
             const s = (idf * count * (k1 + 1)) / (count + k1 * (1 - b + (b * length) / avg));
             scores.set(id, (scores.get(id) ?? 0) + weight * s);
           }
