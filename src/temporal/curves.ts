@@ -87,8 +87,11 @@ function spanScore(c: TemporalConstraint, kind: Kind | 'any', span: TimeSpan): n
         const d = mid < a ? a - mid : mid > b ? mid - b : 0;
         return CURVES.outside + (CURVES.high - CURVES.outside) * Math.exp(-((d / sigma) ** 2));
       }
-      // How close one end of the span is to the matching end of the interval.
-      const lift = Math.exp(-Math.min(Math.abs(a - c.start), Math.abs(b - c.end)) / MS_PER_YEAR / CURVES.endpointYears);
+      // How close one end of the span is to the matching end of the interval. A state that
+      // held over [T1, T2] begins at T1: the sentence dated T1 says who took over, the one
+      // dated T2 usually names the successor, so an end match counts for less.
+      const liftOf = (d: number): number => Math.exp(-d / MS_PER_YEAR / CURVES.endpointYears);
+      const lift = Math.max(liftOf(Math.abs(a - c.start)), CURVES.endpointEndShare * liftOf(Math.abs(b - c.end)));
       if (b <= c.start || a >= c.end) {
         const n = near(b <= c.start ? c.start - b : a - c.end, c.granularity);
         return kind === 'overlap' ? n + (CURVES.high - n) * lift * CURVES.endpointOutside : n;

@@ -6,7 +6,7 @@
  * `RERANK.temporalExponent`; an undated sentence inherits part of its passage's best
  * temporal score (`RERANK.inheritTemporal`; the explanation then shows that inherited
  * value with the sentence's empty `times`); and the passage score mixes in a share of the
- * first-stage score (`RERANK.firstStageWeight`), evidence the best sentence alone lacks.
+ * first-stage rank (`RERANK.firstStageWeight`), evidence the best sentence alone lacks.
  */
 
 import type { Passage, Sentence, TemporalConstraint, TemporalExplanation } from '../types.ts';
@@ -64,8 +64,14 @@ export function rerankTemporal(input: RerankInput): RerankedPassage[] {
     semanticOf = (i) => scorer.scoreSentences(passages[i]!);
   }
 
-  let maxFirst = 0;
-  for (const c of candidates) if (c.score > maxFirst) maxFirst = c.score;
+  // First-stage evidence by rank (candidates with a strictly higher score), not by score:
+  // BM25 scores spread unevenly from one query to the next, ranks do not.
+  const scores = candidates.map((c) => c.score).sort((a, b) => b - a);
+  const rankOf = (score: number): number => {
+    let lo = 0, hi = scores.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (scores[mid]! > score) lo = mid + 1; else hi = mid; }
+    return lo;
+  };
   const w = RERANK.firstStageWeight;
 
   const out = candidates.map((c, i) => {
@@ -83,7 +89,7 @@ export function rerankTemporal(input: RerankInput): RerankedPassage[] {
       if (score > bestScore) { bestScore = score; best = j; bestSem = sem; bestTemp = temp; }
     });
     const s = sentences[best]!;
-    const first = maxFirst > 0 ? Math.max(0, c.score) / maxFirst : 0;
+    const first = 1 / (1 + rankOf(c.score) / RERANK.firstStageRankScale);
     return {
       passage: c.passage,
       score: (1 - w) * bestScore + w * first,

@@ -54,6 +54,18 @@ describe('temporalScore', () => {
     expect(temporalScore(c, [year(1900)])).toBeLessThan(0.5);
   });
 
+  it('overlap: meeting the start of the interval counts more than meeting its end', () => {
+    // "from 1796 to 1917": "In 1796 X became ..." names what held; "In 1917 ..." usually its successor.
+    const c = tc('between', 'none', 'overlap', 1796, 1917);
+    const start = temporalScore(c, [year(1796)]);
+    const end = temporalScore(c, [year(1917)]);
+    const middle = temporalScore(c, [year(1850)]);
+    expect(start).toBeGreaterThan(end);
+    expect(end).toBeGreaterThan(middle);
+    // Just outside: a year before the start beats a year after the end.
+    expect(temporalScore(c, [year(1795)])).toBeGreaterThan(temporalScore(c, [year(1918)]));
+  });
+
   it('in: inside scores high, decays with distance, and a coarse span counts less', () => {
     const c = tc('in', 'none', 'point', 1997);
     expect(temporalScore(c, [year(1997)])).toBe(CURVES.high);

@@ -79,6 +79,15 @@ describe('rerankTemporal', () => {
     expect(out[0]!.passage.docId).toBe('blair');
   });
 
+  it('uses the first-stage order, not the scale of its scores', () => {
+    const run = (k: number) => rerankTemporal({
+      mainContent: question.mainContent,
+      constraint: question.constraint!,
+      candidates: [{ passage: sturgeon, score: 12 * k }, { passage: blair, score: 6 * k }, { passage: johnson, score: 5 * k }],
+    }).map((r) => [r.passage.docId, r.score]);
+    expect(run(100)).toEqual(run(1));
+  });
+
   it('copes with passages without sentences and with no candidates', () => {
     const bare: Passage = { ...blair, id: 'bare#0', docId: 'bare', sentences: [] };
     const out = rerankTemporal({ mainContent: question.mainContent, constraint: question.constraint!, candidates: [{ passage: bare, score: 0 }] });
@@ -97,5 +106,13 @@ describe('lexicalSimilarity', () => {
     for (const x of a) { expect(x).toBeGreaterThanOrEqual(0); expect(x).toBeLessThanOrEqual(1); }
     expect(a[0]).toBeGreaterThan(a[1]!);
     expect(a[1]).toBeGreaterThan(a[2]!);
+  });
+
+  it('counts a name that opens the sentence like one inside it', () => {
+    const [opening, inside] = lexicalSimilarity('Who bought the house?', [
+      'Jacqueline Kennedy bought the house.',
+      'Then the house was bought by Jacqueline Kennedy.',
+    ]);
+    expect(opening).toBeCloseTo(inside!, 10);
   });
 });
