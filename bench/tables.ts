@@ -11,9 +11,6 @@
  *   --tatqa [PATH]          run on TAT-QA instead (default ../shared/data/tatqa/dev.json)
  *   --configs a,b           subset of flat,table-summary,rcl,h-rcl,ensemble
  *   --harness               run `ensemble` on this file's Orama harness even if the engine exists
- *   --no-stem, --no-stop    tokenizer ablations (the engine's index must match what wins)
- *   --prefix                Orama's default prefix matching instead of exact terms
- *   --b X                   BM25 length normalisation (default BM25_RELEVANCE.b)
  *   --sweep                 grid-search the fusion parameters (prints a table)
  *   --max-questions N       an evenly spaced subset of the questions (quick tuning runs)
  *   --no-header-accuracy    skip header-detection scoring
@@ -21,14 +18,13 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { create, insertMultiple, search } from '@orama/orama';
 import { parseDocument } from 'htmlparser2';
 import { findAll } from 'domutils';
 import type { Passage, PassageKind, Table } from '../src/types.ts';
 import { detectHeaders, flattenTable, readGrid, readHtmlTable, summarizeTable } from '../src/tables/index.ts';
 import { isUnitLabel } from '../src/tables/cell-text.ts';
-import { BM25_RELEVANCE, DEFAULT_FUSION, STOP_WORDS, type FusionSettings } from '../src/tables/settings.ts';
-import { bm25TokenizerConfig } from '../src/tables/tokenizer.ts';
+import { DEFAULT_FUSION, type FusionSettings } from '../src/tables/settings.ts';
+import { PassageIndex } from '../src/retrieval/passage-index.ts';
 import { fuseCandidates, type Hit } from '../src/retrieval/fusion.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,35 +44,23 @@ interface Question {
   gold: string;
   group?: string;
 }
-interface TokenizerOptions {
-  stemming: boolean;
-  stopWords: boolean;
-  /** Orama's default prefix matching instead of exact terms (`--prefix`). */
-  prefix: boolean;
-  /** BM25 length normalisation (`--b`). */
-  b: number;
-}
+
 
 /** Runs the suite; see the file comment for options. */
 export async function run(argv: string[], log: (line: string) => void): Promise<Record<string, unknown>> {
   const args = parseArgs(argv);
-  const tok: TokenizerOptions = {
-    stemming: !args.flags.has('no-stem'),
-    stopWords: !args.flags.has('no-stop'),
-    prefix: args.flags.has('prefix'),
-    b: Number(args.values.get('b') ?? BM25_RELEVANCE.b),
-  };
   const configs = (args.values.get('configs')?.split(',') ?? [...ALL_CONFIGS]) as Config[];
   const tatqa = args.flags.has('tatqa') || args.values.has('tatqa');
   const t0 = performance.now();
   const loaded = tatqa ? loadTatqa(args, log) : loadHitab(args, log);
-  const { docs, extra } = loaded;
+  const { docs } = loaded;
   // --max-questions N: an evenly spaced subset, for quick tuning runs.
   const maxQ = Number(args.values.get('max-questions') ?? Infinity);
   const step = Math.max(1, loaded.questions.length / maxQ);
   const questions = Number.isFinite(maxQ) ? loaded.questions.filter((_, i) => Math.floor(i % step) === 0).slice(0, maxQ) : loaded.questions;
   const loadS = (performance.now() - t0) / 1000;
   log(`${tatqa ? 'tatqa' : 'hitab'}: ${docs.length} documents, ${questions.length} questions (tables read in ${loadS.toFixed(1)} s)`);
+  const extra = loaded.scoreHeaders();
 
   // Passages of every kind, written once (timed: this is the table part of ingest).
   const t1 = performance.now();
@@ -92,13 +76,14 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
     let idx = indexes.get(name);
     if (!idx) {
       const t = performance.now();
-      idx = await buildIndex(corpus.filter(pick), tok);
+      idx = await buildIndex(corpus.filter(pick));
       indexS += (performance.now() - t) / 1000;
       indexes.set(name, idx);
     }
     return idx;
   };
-  const text = (p: Passage) => p.kind === 'text';
+  // Paragraphs of the document (not the flattened table, which only some configs index).
+  const text = (p: Passage & { style?: string }) => p.kind === 'text' && p.style !== 'flat';
   for (const config of configs) {
     let rank: (q: string) => Promise<string[]>;
     if (config === 'flat') {
@@ -115,16 +100,17 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
       if (engine) {
         rank = engine;
       } else {
-        const lex = await indexOf('table-summary', (p) => text(p) || p.kind === 'table');
-        const str = await indexOf('h-rcl', (p) => text(p) || (p.kind !== 'table' && p.style === 'h-rcl'));
-        const strOnly = await indexOf('h-rcl-only', (p) => p.kind !== 'table' && p.kind !== 'text' && p.style === 'h-rcl');
-        void str;
+        // The engine's two corpora: text chunks (the flattened table among them) + table-level
+        // summaries; H-RCL row and column summaries.
+        const lex = await indexOf('lexical', (p) => p.kind === 'text' || p.kind === 'table');
+        const strOnly = await indexOf('structured', (p) => (p.kind === 'table-row' || p.kind === 'table-column') && p.style === 'h-rcl');
         if (args.flags.has('sweep')) await sweep(questions, lex, strOnly, log);
         rank = async (q) => {
           const lexical = await lex.search(q, DEFAULT_FUSION.lexicalTopK);
           const structured = await strOnly.search(q, DEFAULT_FUSION.structuredTopK);
           return uniqueDocs(fuseCandidates({ query: q, lexical, structured }).map((x) => x.passage.docId));
         };
+        if (args.values.has('explain')) await explain(questions, docs, lex, strOnly, Number(args.values.get('explain')), log);
       }
     }
     const { hits, ms, groups } = await evaluate(questions, rank);
@@ -139,7 +125,6 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
     dataset: tatqa ? 'tatqa' : 'hitab',
     questions: questions.length,
     documents: docs.length,
-    tokenizer: { stemming: tok.stemming, stopWords: tok.stopWords ? 'almanac' : 'none', matching: tok.prefix ? 'prefix' : 'exact', b: tok.b },
     configs: results,
     ...(tatqa ? { by_answer_from: byGroup } : {}),
     ...extra,
@@ -174,8 +159,9 @@ function loadHitab(args: ReturnType<typeof parseArgs>, log: (l: string) => void)
   const questions: Question[] = (readJsonl(questionsPath) as HitabQuestion[])
     .filter((q) => split === 'all' || q.split === split)
     .map((q) => ({ question: q.question, gold: q.canonical_table_id, group: q.table_source }));
-  const header_accuracy = args.flags.has('no-header-accuracy') ? undefined : headerAccuracy(headerRows, docs, log);
-  return { docs, questions, extra: { header_accuracy } };
+  // Scored outside the ingest timing: it reads every table a second time, as a flattened grid.
+  const scoreHeaders = () => (args.flags.has('no-header-accuracy') ? {} : { header_accuracy: headerAccuracy(headerRows, docs, log) });
+  return { docs, questions, scoreHeaders };
 }
 
 function loadTatqa(args: ReturnType<typeof parseArgs>, _log: (l: string) => void) {
@@ -190,7 +176,7 @@ function loadTatqa(args: ReturnType<typeof parseArgs>, _log: (l: string) => void
     docs.push({ id, name: 'report', paragraphs, tables: table.rows > 0 ? [table] : [] });
     for (const q of d.questions) questions.push({ question: q.question, gold: id, group: q.answer_from });
   }
-  return { docs, questions, extra: {} };
+  return { docs, questions, scoreHeaders: () => ({}) };
 }
 
 /** Every passage kind of every document, tagged with the config it belongs to. */
@@ -199,41 +185,40 @@ function buildPassages(docs: Doc[]): Array<Passage & { style?: string }> {
   for (const doc of docs) {
     let ordinal = 0;
     const push = (kind: PassageKind, text: string, style?: string, tableIndex?: number) => {
-      out.push({ id: `${doc.id}#${ordinal}`, docId: doc.id, ordinal: ordinal++, kind, text, start: 0, end: 0, sentences: [], style, ...(tableIndex === undefined ? {} : { tableIndex }) });
+      const heading = tableIndex === undefined ? undefined : doc.tables[tableIndex]?.caption;
+      out.push({ id: `${doc.id}#${ordinal}`, docId: doc.id, ordinal: ordinal++, kind, text, start: 0, end: 0, sentences: [], style, ...(heading ? { heading } : {}), ...(tableIndex === undefined ? {} : { tableIndex }) });
     };
     for (const p of doc.paragraphs) push('text', p);
     doc.tables.forEach((table, ti) => {
-      push('table', flattenTable(table), 'flat', ti);
+      // The engine chunks the table's flattened text like any text block: a text passage.
+      push('text', flattenTable(table), 'flat', ti);
       const structure = detectHeaders(table);
       const h = summarizeTable(table, { structure });
       for (const s of h) push(s.kind, s.text, s.kind === 'table' ? undefined : 'h-rcl', ti);
       for (const s of summarizeTable(table, { structure, style: 'rcl' })) if (s.kind !== 'table') push(s.kind, s.text, 'rcl', ti);
     });
   }
-  // The flattened table is a 'table' passage only for the flat config; mark it apart.
-  for (const p of out) if (p.style === 'flat') p.kind = 'table';
-  return out.map((p) => (p.style === 'flat' ? { ...p, kind: 'table' as const } : p)).map((p) => p);
+  return out;
 }
 
 // ---------------------------------------------------------------------------
 // BM25 harness over Orama (what the engine's indexes do)
 // ---------------------------------------------------------------------------
 
-async function buildIndex(passages: Passage[], tok: TokenizerOptions) {
-  const exact = bm25TokenizerConfig();
-  const tokenizer = tok.prefix
-    ? { language: 'english' as const, stemming: tok.stemming, ...(tok.stopWords ? { stopWords: [...STOP_WORDS] } : {}) }
-    : { ...exact, stemmer: tok.stemming ? exact.stemmer : (w: string) => (w ? `${w}_` : ''), stopWords: tok.stopWords ? exact.stopWords : [] };
-  const db = create({ schema: { text: 'string' } as const, components: { tokenizer } });
-  const relevance = { ...BM25_RELEVANCE, b: tok.b };
+/**
+ * The engine's own first-stage index (Orama with Almanac's whole-word BM25 component, the
+ * caption as the `heading` field), so harness figures are the engine's figures.
+ */
+async function buildIndex(passages: Passage[]) {
+  const index = new PassageIndex();
   const byId = new Map<string, Passage>();
   for (const p of passages) byId.set(p.id, p);
-  await insertMultiple(db, passages.map((p) => ({ id: p.id, text: p.text })), 2000);
+  await index.add(passages);
   return {
     size: passages.length,
     async search(q: string, limit: number): Promise<Hit[]> {
-      const res = await search(db, { term: q, properties: ['text'], limit, relevance });
-      return res.hits.map((h, rank) => ({ passage: byId.get(h.id)!, score: h.score, rank }));
+      const hits = await index.search(q, { limit });
+      return hits.map((h, rank) => ({ passage: byId.get(h.id)!, score: h.score, rank }));
     },
   };
 }
@@ -279,11 +264,20 @@ async function evaluate(questions: Question[], rank: (q: string) => Promise<stri
 /** Grid search of the fusion parameters on cached first-stage lists (cheap: no re-search). */
 async function sweep(questions: Question[], lex: { search: (q: string, k: number) => Promise<Hit[]> }, str: { search: (q: string, k: number) => Promise<Hit[]> }, log: (l: string) => void) {
   const cache: Array<{ q: Question; lexical: Hit[]; structured: Hit[] }> = [];
-  for (const q of questions) cache.push({ q, lexical: await lex.search(q.question, 100), structured: await str.search(q.question, 100) });
+  for (const q of questions) cache.push({ q, lexical: await lex.search(q.question, 60), structured: await str.search(q.question, 100) });
   const grid: Array<Partial<FusionSettings>> = [];
-  for (const lexicalTopK of [20, 40]) for (const structuredTopK of [60, 100]) for (const rrfK of [5, 20, 60])
-    for (const coverageWeight of [0, 0.1, 0.3, 1]) for (const supportWeight of [0, 0.5]) for (const lexicalWeight of [0.5, 1])
-      grid.push({ lexicalTopK, structuredTopK, rrfK, coverageWeight, supportWeight, lexicalWeight });
+  // One parameter at a time around the defaults, then a few combinations.
+  const around: Array<[keyof FusionSettings, number[]]> = [
+    ['rrfK', [2, 5, 20]],
+    ['scoreWeight', [0.3, 1]],
+    ['coverageWeight', [0.2, 0.5, 2]],
+    ['supportWeight', [0, 1]],
+    ['structuredWeight', [2]],
+  ];
+  grid.push({});
+  for (const [key, values] of around) for (const v of values) grid.push({ [key]: v });
+  for (const rrfK of [2, 5, 10]) for (const scoreWeight of [0.3, 1]) for (const coverageWeight of [0.3, 0.6, 1]) for (const supportWeight of [0.3, 1])
+    grid.push({ rrfK, scoreWeight, coverageWeight, supportWeight });
   log(`sweep: ${grid.length} settings over ${cache.length} questions`);
   const scored = grid.map((settings) => {
     let h1 = 0;
@@ -296,8 +290,25 @@ async function sweep(questions: Question[], lex: { search: (q: string, k: number
     }
     return { settings, h1: (100 * h1) / cache.length, h10: (100 * h10) / cache.length };
   });
-  scored.sort((a, b) => b.h1 - a.h1 || b.h10 - a.h10);
-  for (const s of scored.slice(0, 15)) log(`sweep ${JSON.stringify(s.settings)} HiT@1 ${s.h1.toFixed(1)} HiT@10 ${s.h10.toFixed(1)}`);
+  for (const s of scored) log(`sweep ${JSON.stringify(s.settings)} HiT@1 ${s.h1.toFixed(1)} HiT@10 ${s.h10.toFixed(1)}`);
+}
+
+/** Logs candidate recall and the first failures of the ensemble (`--explain N`), to see what to fix. */
+async function explain(questions: Question[], docs: Doc[], lex: { search: (q: string, k: number) => Promise<Hit[]> }, str: { search: (q: string, k: number) => Promise<Hit[]> }, n: number, log: (l: string) => void) {
+  const caption = new Map(docs.map((d) => [d.id, d.tables[0]?.caption ?? d.paragraphs[0]?.slice(0, 80) ?? '']));
+  let inCands = 0;
+  let shown = 0;
+  for (const q of questions) {
+    const lexical = await lex.search(q.question, DEFAULT_FUSION.lexicalTopK);
+    const structured = await str.search(q.question, DEFAULT_FUSION.structuredTopK);
+    const fused = fuseCandidates({ query: q.question, lexical, structured });
+    const ranked = uniqueDocs(fused.map((x) => x.passage.docId));
+    if (ranked.includes(q.gold)) inCands++;
+    if (ranked[0] !== q.gold && shown++ < n) {
+      log(`Q: ${q.question}\n  gold (#${ranked.indexOf(q.gold) + 1}): ${caption.get(q.gold)}\n  top: ${caption.get(ranked[0]!)}\n  top passage: ${fused[0]?.passage.text.slice(0, 200)}`);
+    }
+  }
+  log(`gold among fused candidates: ${pct(inCands, questions.length)}%`);
 }
 
 // ---------------------------------------------------------------------------

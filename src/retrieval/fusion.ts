@@ -1,7 +1,7 @@
 import { tokenizer as oramaTokenizer } from '@orama/orama/components';
 import type { Passage } from '../types.ts';
 import { DEFAULT_FUSION, type FusionSettings } from '../tables/settings.ts';
-import { bm25TokenizerConfig } from '../tables/tokenizer.ts';
+import { STOP_WORDS } from '../text/stopwords.ts';
 
 export type { FusionSettings } from '../tables/settings.ts';
 
@@ -28,7 +28,9 @@ export interface Hit {
  *    rarity among the candidate documents, that the document's candidate snippets contain. A
  *    question spreads its words over the table's title, a row label and a column header; BM25
  *    scores each summary on its own, coverage reads them together;
- * 3. nothing else: no per-dataset constants, no ids.
+ * 3. optionally (`scoreWeight`), the first-stage scores themselves, each list divided by its
+ *    best score, since the two indexes' BM25 scales differ;
+ * 4. nothing else: no per-dataset constants, no ids.
  *
  * Each candidate passage gets its document's score plus a small share of its own (its rank
  * evidence and coverage), so results grouped by document show the document's best passage
@@ -49,8 +51,12 @@ export function fuseCandidates(input: {
   interface DocEvidence {
     lexRank: number;
     strRanks: number[];
+    lexScore: number;
+    strScore: number;
     terms: Set<string>;
   }
+  const maxLex = Math.max(1e-9, ...lexical.map((h) => h.score));
+  const maxStr = Math.max(1e-9, ...structured.map((h) => h.score));
   const docs = new Map<string, DocEvidence>();
   const passages = new Map<string, { passage: Passage; lexRank: number; strRank: number; terms: Set<string> }>();
   const termsOf = (p: Passage) => termsOfText(p.text);
@@ -58,13 +64,18 @@ export function fuseCandidates(input: {
     const p = hit.passage;
     let d = docs.get(p.docId);
     if (!d) {
-      d = { lexRank: Infinity, strRanks: [], terms: new Set() };
+      d = { lexRank: Infinity, strRanks: [], lexScore: 0, strScore: 0, terms: new Set() };
       docs.set(p.docId, d);
     }
     const terms = termsOf(p);
     for (const t of terms) d.terms.add(t);
-    if (which === 'lex') d.lexRank = Math.min(d.lexRank, hit.rank);
-    else d.strRanks.push(hit.rank);
+    if (which === 'lex') {
+      d.lexRank = Math.min(d.lexRank, hit.rank);
+      d.lexScore = Math.max(d.lexScore, hit.score / maxLex);
+    } else {
+      d.strRanks.push(hit.rank);
+      d.strScore = Math.max(d.strScore, hit.score / maxStr);
+    }
     let e = passages.get(p.id);
     if (!e) {
       e = { passage: p, lexRank: Infinity, strRank: Infinity, terms };
@@ -102,7 +113,8 @@ export function fuseCandidates(input: {
       rrf(d.lexRank, s.lexicalWeight) +
       rrf(str[0] ?? Infinity, s.structuredWeight) +
       s.supportWeight * rrf(str[1] ?? Infinity, s.structuredWeight) +
-      s.coverageWeight * coverage(d.terms);
+      s.coverageWeight * coverage(d.terms) +
+      s.scoreWeight * (s.lexicalWeight * d.lexScore + s.structuredWeight * d.strScore);
     docScore.set(id, score);
   }
   const out: Array<{ passage: Passage; score: number }> = [];
@@ -132,10 +144,10 @@ function termsOfText(text: string): Set<string> {
 let cached: ReturnType<typeof oramaTokenizer.createTokenizer> | undefined;
 
 /**
- * The tokenizer fusion compares terms with: the one the BM25 indexes use
- * ({@link bm25TokenizerConfig}), so a term counts the same in both places.
+ * The terms fusion compares: Orama's English tokenizer, stemmed, with the stop words of the
+ * BM25 indexes (`src/text/stopwords.ts`), so a term counts the same in both places.
  */
 export function tokenize(text: string): string[] {
-  cached ??= oramaTokenizer.createTokenizer(bm25TokenizerConfig());
+  cached ??= oramaTokenizer.createTokenizer({ language: 'english', stemming: true, stopWords: [...STOP_WORDS] });
   return cached.tokenize(text, 'english', undefined, false) as string[];
 }

@@ -9,5 +9,4 @@ export { readGrid } from './read-grid.ts';
 export { DEFAULT_TABLE_LIMITS, resolveLimits, type TableLimits } from './limits.ts';
 export { detectHeaders, type TableStructure } from './headers.ts';
 export { summarizeTable, flattenTable, type TableSummary } from './summaries.ts';
-export { DEFAULT_FUSION, STOP_WORDS, TOKEN_END, BM25_RELEVANCE, type FusionSettings } from './settings.ts';
-export { bm25TokenizerConfig } from './tokenizer.ts';
+export { DEFAULT_FUSION, type FusionSettings } from './settings.ts';

@@ -26,47 +26,26 @@ export interface FusionSettings {
   coverageWeight: number;
   /** Weight of the second-best passage of the same document (evidence from several rows/columns). */
   supportWeight: number;
+  /** Weight of the first-stage scores themselves, each list divided by its best score (BM25 scales differ between the two indexes). */
+  scoreWeight: number;
 }
 
-/** Measured defaults; see the README table in `bench/tables.ts` output. */
+/**
+ * Measured defaults (`npm run bench -- tables --harness --configs ensemble --sweep`, the
+ * engine's BM25 index). HiT@1 on HiTab dev (every 4th question) / TAT-QA dev:
+ * - RRF alone (coverage 0, score 0, rrfK 10): 51.5 / 49.2
+ * - + coverage 1, support 0.3 (rrfK 10): 53.0 / 56.4
+ * - + first-stage scores 0.3, rrfK 5 (these defaults): 55.5 / 59.7 (HiT@10 82.0 / 90.8)
+ * Neighbours within a point: coverage 0.6, support 1, rrfK 2-10. M = 40 and N = 60 are
+ * MixRAG's; 20/60 and 40/100 changed HiT@1 by under a point.
+ */
 export const DEFAULT_FUSION: Readonly<FusionSettings> = Object.freeze({
   lexicalTopK: 40,
   structuredTopK: 60,
-  rrfK: 10,
+  rrfK: 5,
   lexicalWeight: 1,
   structuredWeight: 1,
   coverageWeight: 1,
   supportWeight: 0.3,
+  scoreWeight: 0.3,
 });
-
-/**
- * English stop words for BM25 and for the coverage rescoring: question words and function
- * words only. Numbers, units and "total" are kept because table questions hinge on them.
- */
-export const STOP_WORDS: readonly string[] = Object.freeze([
-  'a', 'an', 'the', 'and', 'or', 'of', 'to', 'in', 'on', 'at', 'for', 'by', 'with', 'from', 'as', 'into',
-  'is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', 'do', 'does', 'did', 'has', 'have', 'had',
-  'what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how', 'many', 'much',
-  'this', 'that', 'these', 'those', 'it', 'its', 'their', 'there', 'they', 'them', 'he', 'she', 'his', 'her',
-  'i', 'we', 'you', 'our', 'your', 'me', 'my', 'us',
-  'than', 'then', 'so', 'such', 'if', 'not', 'no', 'can', 'could', 'would', 'should', 'will', 'shall', 'may',
-  'about', 'among', 'between', 'after', 'before', 'during', 'over', 'under', 'up', 'down', 'out',
-  'each', 'all', 'any', 'both', 'either', 'other', 'same', 'some', 'more', 'most', 'less',
-  'also', 'only', 'just', 'very', 'too', 'there', 'here', 'whether',
-]);
-
-/**
- * Marks the end of every indexed and queried token. Orama's full-text search matches query
- * terms as *prefixes* of indexed words ("149" finds "1490", "20" finds every year), which
- * on tables full of numbers floods BM25 with false matches. With the mark, "149_" is a
- * prefix of "149_" only, so matching becomes exact. Measured on HiTab dev (a quarter of the
- * questions, flattened tables): prefix matching HiT@1 21.1 / HiT@10 53.6, exact 31.1 / 67.7.
- */
-export const TOKEN_END = '_';
-
-/**
- * BM25 parameters for Orama's `relevance`. `b` (length normalisation) low: a long table or
- * row summary is long because it holds more cells, not because it is less about the topic.
- * Flattened HiTab tables: b 0.75 gives HiT@1 31.1, b 0.3 gives 36.4.
- */
-export const BM25_RELEVANCE: { k: number; b: number; d: number } = { k: 1.2, b: 0.3, d: 0.5 };

@@ -65,6 +65,10 @@ export function summarizeTable(
   if (stubNames.length) parts.push(`Rows by ${stubNames.join(', ')}: ${listCap(rowNames)}.`);
   else if (rowNames.length) parts.push(`Rows: ${listCap(rowNames)}.`);
   if (units.length) parts.push(`Units: ${units.join(', ')}.`);
+  // A period written as a range ("2010 to 2014", "fys 2010-14") covers the years inside it,
+  // and questions name those years ("in 2012, ..."): spell them out once.
+  const years = yearsInRanges([heading, ...headerNames].join(' '));
+  if (years.length) parts.push(`Years: ${years.join(', ')}.`);
   if (parts.length === 0) parts.push(flattenTable(table).slice(0, MAX_SUMMARY_CHARS));
   out.push({ kind: 'table', text: cap(parts.join(' ')), cells: [] });
 
@@ -127,6 +131,21 @@ export function flattenTable(table: Table): string {
     if (line.replace(/[|\s]/g, '')) lines.push(line);
   }
   return lines.join('\n');
+}
+
+const YEAR_RANGE = /\b((?:19|20)\d\d)(?:\/\d{2,4})?\s*(?:-|–|to|through|until)\s*((?:19|20)?\d\d)(?:\/\d{2,4})?\b/gi;
+
+/** Years strictly inside written ranges, in order, at most 30 per range (a longer span is not a period a table covers). */
+function yearsInRanges(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(YEAR_RANGE)) {
+    const from = Number(m[1]);
+    let to = Number(m[2]);
+    if (m[2]!.length === 2) to = Math.floor(from / 100) * 100 + to;
+    if (!(to > from + 1) || to - from > 30) continue;
+    for (let y = from + 1; y < to; y++) out.add(String(y));
+  }
+  return [...out];
 }
 
 function clean(t: string): string {

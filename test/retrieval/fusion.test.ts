@@ -31,13 +31,13 @@ describe('fuseCandidates', () => {
     expect(out[0]!.score).toBeGreaterThanOrEqual(out[1]!.score);
   });
 
-  it('with coverage off, is reciprocal rank fusion over both lists', () => {
+  it('with coverage and scores off, is reciprocal rank fusion over both lists', () => {
     const p = [passage('X', 'alpha'), passage('Y', 'beta'), passage('Z', 'gamma')];
     const out = fuseCandidates({
       query: 'delta',
       lexical: hits([p[0]!, p[1]!]),
       structured: hits([p[1]!, p[2]!]),
-      settings: { coverageWeight: 0, supportWeight: 0, rrfK: 10 },
+      settings: { coverageWeight: 0, supportWeight: 0, scoreWeight: 0, rrfK: 10 },
     });
     // Y is in both lists: 1/12 + 1/11 beats X's 1/11 alone.
     expect(out.map((x) => x.passage.docId)).toEqual(['Y', 'X', 'Z']);

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { create, insertMultiple, search } from '@orama/orama';
 import { flattenTable, readHtmlTable, summarizeTable } from '../../src/tables/index.ts';
-import { STOP_WORDS } from '../../src/tables/settings.ts';
+import { PassageIndex } from '../../src/retrieval/passage-index.ts';
+import type { Passage } from '../../src/types.ts';
 import { CURRENCY_HTML, tableElement } from './helpers.ts';
 
+/** The engine's first-stage BM25 over some texts; returns the ranked text positions. */
 async function bm25(texts: string[]) {
-  const db = create({ schema: { text: 'string' } as const, components: { tokenizer: { stemming: true, stopWords: [...STOP_WORDS] } } });
-  await insertMultiple(db, texts.map((text, i) => ({ id: String(i), text })));
-  return async (q: string) => (await search(db, { term: q, properties: ['text'], limit: 5 })).hits.map((h) => Number(h.id));
+  const index = new PassageIndex();
+  const passages: Passage[] = texts.map((text, i) => ({ id: String(i), docId: 'd', ordinal: i, kind: 'text', text, start: 0, end: 0, sentences: [] }));
+  await index.add(passages);
+  return async (q: string) => (await index.search(q, { limit: 5 })).map((h) => Number(h.id));
 }
 
 describe('H-RCL against the flattened table', () => {
