@@ -1,4 +1,4 @@
-import { index as oramaIndex } from '@orama/orama/components';
+import { index as oramaIndex, internalDocumentIDStore } from '@orama/orama/components';
 
 /**
  * Okapi BM25 as an Orama index component (Orama's components are replaceable at
@@ -25,14 +25,8 @@ type DefaultIndex = ReturnType<typeof oramaIndex.createIndex>;
 
 /** The parts of Orama's index store this component reads (Orama's own layout). */
 interface IndexData {
-  indexes: Record<string, unknown>;
   avgFieldLength: Record<string, number>;
   fieldLengths: Record<string, Record<number, number | undefined>>;
-}
-
-interface RadixTree {
-  type: string;
-  node: { find(params: { term: string; exact: boolean; tolerance: number }): Record<string, ArrayLike<number>> };
 }
 
 // Counts per token of the token list being inserted: Orama calls the score hook once per
@@ -53,52 +47,72 @@ function counts(tokens: string[]): Map<string, number> {
 export function bm25Index(params: Bm25Parameters = DEFAULT_BM25): DefaultIndex {
   const base = oramaIndex.createIndex();
   const { k1, b } = params;
-  // Term counts per property, document and term, in Maps: Orama's plain objects keyed by
-  // token turn slow with numeric-looking keys such as years, and its per-occurrence token
-  // statistics are not needed (document frequency is the posting list's length).
-  // Consequence: Orama's save()/load() would not carry them; Almanac rebuilds instead.
-  const termCounts = new Map<string, Map<number, Map<string, number>>>();
+  // Postings with term counts, per property: token -> (internal document id -> count).
+  // Kept beside Orama's radix tree rather than read from it: its exact lookup walks the
+  // whole subtree under a short token ("1", "20": 164 ms a query over HiTab's 86k
+  // summaries), and its per-document objects keyed by token turn slow with numeric-looking
+  // keys such as years. Consequence: Orama's save()/load() would not carry them; Almanac
+  // rebuilds its indexes instead.
+  const postings = new Map<string, Map<string, Map<number, number>>>();
+  const seen = new WeakSet<string[]>();
+  // Orama removes a document's terms one call per token without the document id; the id
+  // comes with the call just before, which this remembers (removal is synchronous).
+  let removing = -1;
+  let scores = new Float64Array(1024);
   return {
     ...base,
     insertTokenScoreParameters(_store, prop, id, tokens) {
-      let perDoc = termCounts.get(prop);
-      if (!perDoc) termCounts.set(prop, (perDoc = new Map()));
-      const map = counts(tokens);
-      if (perDoc.get(id as unknown as number) !== map) perDoc.set(id as unknown as number, map);
+      if (seen.has(tokens)) return;
+      seen.add(tokens);
+      let byToken = postings.get(prop);
+      if (!byToken) postings.set(prop, (byToken = new Map()));
+      for (const [token, count] of counts(tokens)) {
+        let list = byToken.get(token);
+        if (!list) byToken.set(token, (list = new Map()));
+        list.set(id as unknown as number, count);
+      }
     },
     removeDocumentScoreParameters(store, prop, id, docsCount) {
       base.removeDocumentScoreParameters(store, prop, id, docsCount);
-      termCounts.get(prop)?.delete(id as unknown as number);
+      // Orama passes the external id here but the internal one at insertion.
+      const shared = (store as unknown as { sharedInternalDocumentStore: Parameters<typeof internalDocumentIDStore.getInternalDocumentId>[0] }).sharedInternalDocumentStore;
+      removing = internalDocumentIDStore.getInternalDocumentId(shared, id);
     },
-    removeTokenScoreParameters() {},
+    removeTokenScoreParameters(_store, prop, token) {
+      postings.get(prop)?.get(token)?.delete(removing);
+    },
     search(store, term, tokenizer, language, propertiesToSearch, _exact, _tolerance, boost, _relevance, docsCount, whereFiltersIDs) {
       const index = store as unknown as IndexData;
       const boosts = boost as Record<string, number | undefined>;
       const tokens = [...new Set(tokenizer.tokenize(term, language))];
-      const scores = new Map<number, number>();
+      // Scores accumulate in a typed array indexed by Orama's dense internal ids.
+      const touched: number[] = [];
       for (const prop of propertiesToSearch) {
-        const tree = index.indexes[prop] as unknown as RadixTree | undefined;
-        const perDoc = termCounts.get(prop);
-        if (!tree || tree.type !== 'Radix' || !perDoc) continue;
+        const byToken = postings.get(prop);
+        if (!byToken) continue;
         const weight = boosts[prop] ?? 1;
         const avg = index.avgFieldLength[prop] || 1;
         const lengths = index.fieldLengths[prop]!;
         for (const token of tokens) {
-          const ids = tree.node.find({ term: token, exact: true, tolerance: 0 })[token];
-          if (!ids || ids.length === 0) continue;
-          const idf = Math.log(1 + (docsCount - ids.length + 0.5) / (ids.length + 0.5));
-          for (let i = 0; i < ids.length; i++) {
-            const id = ids[i]!;
+          const list = byToken.get(token);
+          if (!list || list.size === 0) continue;
+          const idf = Math.log(1 + (docsCount - list.size + 0.5) / (list.size + 0.5));
+          for (const [id, count] of list) {
             if (whereFiltersIDs && !whereFiltersIDs.has(id)) continue;
-            const count = perDoc.get(id)?.get(token);
-            if (!count) continue;
+            if (id >= scores.length) {
+              const grown = new Float64Array(Math.max(id + 1, scores.length * 2));
+              grown.set(scores);
+              scores = grown;
+            }
             const length = lengths[id] ?? 0;
-            const s = (idf * count * (k1 + 1)) / (count + k1 * (1 - b + (b * length) / avg));
-            scores.set(id, (scores.get(id) ?? 0) + weight * s);
+            if (scores[id] === 0) touched.push(id);
+            scores[id]! += (weight * idf * count * (k1 + 1)) / (count + k1 * (1 - b + (b * length) / avg));
           }
         }
       }
-      return [...scores.entries()].sort((x, y) => y[1] - x[1]) as ReturnType<DefaultIndex['search']>;
+      const out = touched.map((id) => [id, scores[id]!] as [number, number]);
+      for (const id of touched) scores[id] = 0;
+      return out.sort((x, y) => y[1] - x[1]) as ReturnType<DefaultIndex['search']>;
     },
   };
 }
