@@ -16,18 +16,18 @@
  *   --no-header-accuracy    skip header-detection scoring
  */
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { parseDocument } from 'htmlparser2';
 import { findAll } from 'domutils';
-import type { Passage, PassageKind, Table } from '../src/types.ts';
+import type { DocumentInput, Passage, PassageKind, Table } from '../src/types.ts';
+import { createAlmanac } from '../src/index.ts';
+import { PROJECT_ROOT, round1 } from './args.ts';
 import { detectHeaders, flattenTable, readGrid, readHtmlTable, summarizeTable } from '../src/tables/index.ts';
 import { isUnitLabel } from '../src/tables/cell-text.ts';
 import { DEFAULT_FUSION, type FusionSettings } from '../src/tables/settings.ts';
 import { PassageIndex } from '../src/retrieval/passage-index.ts';
 import { fuseCandidates, type Hit } from '../src/retrieval/fusion.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const KS = [1, 3, 5, 10] as const;
 const ALL_CONFIGS = ['flat', 'table-summary', 'rcl', 'h-rcl', 'ensemble'] as const;
 type Config = (typeof ALL_CONFIGS)[number];
@@ -96,9 +96,8 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
       const idx = await indexOf(config, (p) => text(p) || (p.kind !== 'table' && p.style === config));
       rank = async (q) => docsByBestPassage(await idx.search(q, 300));
     } else {
-      const engine = args.flags.has('harness') ? undefined : await tryEngine(docs, log);
-      if (engine) {
-        rank = engine;
+      if (!args.flags.has('harness')) {
+        rank = await engineRanking(docs, log);
       } else {
         // The engine's two corpora: text chunks (the flattened table among them) + table-level
         // summaries; H-RCL row and column summaries.
@@ -138,8 +137,8 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
 // ---------------------------------------------------------------------------
 
 function loadHitab(args: ReturnType<typeof parseArgs>, log: (l: string) => void) {
-  const tablesPath = resolve(ROOT, args.values.get('hitab-tables') ?? '../shared/data/hitab/tables.jsonl');
-  const questionsPath = resolve(ROOT, args.values.get('hitab-questions') ?? '../shared/data/hitab/questions.jsonl');
+  const tablesPath = resolve(PROJECT_ROOT, args.values.get('hitab-tables') ?? '../shared/data/hitab/tables.jsonl');
+  const questionsPath = resolve(PROJECT_ROOT, args.values.get('hitab-questions') ?? '../shared/data/hitab/questions.jsonl');
   const split = args.values.get('split') ?? 'dev';
   const raw = readJsonl(tablesPath) as HitabTable[];
   const docs: Doc[] = [];
@@ -165,7 +164,7 @@ function loadHitab(args: ReturnType<typeof parseArgs>, log: (l: string) => void)
 }
 
 function loadTatqa(args: ReturnType<typeof parseArgs>, _log: (l: string) => void) {
-  const path = resolve(ROOT, args.values.get('tatqa') ?? '../shared/data/tatqa/dev.json');
+  const path = resolve(PROJECT_ROOT, args.values.get('tatqa') ?? '../shared/data/tatqa/dev.json');
   const raw = JSON.parse(readFileSync(path, 'utf8')) as TatqaDoc[];
   const docs: Doc[] = [];
   const questions: Question[] = [];
@@ -312,27 +311,15 @@ async function explain(questions: Question[], docs: Doc[], lex: { search: (q: st
 }
 
 // ---------------------------------------------------------------------------
-// The engine (when it exists): the `ensemble` config through createAlmanac
+// The engine: the `ensemble` config through createAlmanac
 // ---------------------------------------------------------------------------
 
-async function tryEngine(docs: Doc[], log: (l: string) => void): Promise<((q: string) => Promise<string[]>) | undefined> {
-  let mod: { createAlmanac?: (o?: unknown) => Promise<unknown> };
-  try {
-    mod = (await import('../src/index.ts' as string)) as typeof mod;
-  } catch (e) {
-    log(`engine not available (${(e as Error).message.split('\n')[0]}); ensemble runs on the harness`);
-    return undefined;
-  }
-  if (!mod.createAlmanac) return undefined;
-  const almanac = (await mod.createAlmanac()) as {
-    ingest(d: unknown[]): Promise<unknown>;
-    search(q: string, o: unknown): Promise<{ results: Array<{ passage: Passage }> }>;
-  };
-  const inputs = docs.map((d) =>
-    d.html
-      ? { id: d.id, name: 'table.html', content: d.html, format: 'html' }
-      : { id: d.id, name: 'report.html', content: tatqaHtml(d), format: 'html' },
-  );
+/** Ingests the documents as a user's HTML into a real engine; returns its document ranking. */
+async function engineRanking(docs: Doc[], log: (l: string) => void): Promise<(q: string) => Promise<string[]>> {
+  const almanac = await createAlmanac();
+  const inputs: DocumentInput[] = docs.map((d) => ({
+    id: d.id, name: d.html ? 'table.html' : 'report.html', content: d.html ?? tatqaHtml(d), format: 'html',
+  }));
   const t = performance.now();
   await almanac.ingest(inputs);
   log(`engine ingest: ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -465,8 +452,4 @@ function parseArgs(argv: string[]) {
 
 function pct(a: number, b: number): number {
   return round1((100 * a) / Math.max(1, b));
-}
-
-function round1(x: number): number {
-  return Math.round(x * 10) / 10;
 }

@@ -31,10 +31,10 @@ export async function createAlmanac(options: AlmanacOptions = {}): Promise<Alman
   return engine;
 }
 
-/** The state search reads: passages, their documents and both indexes. */
+/** The state search reads: documents with their passages, passages by id, and both indexes. */
 export interface EngineState {
+  records: Map<string, DocumentRecord>;
   passages: Map<string, Passage>;
-  documents: Map<string, StoredDocument>;
   /** Text passages and table-level summaries (MixRAG's BM25 corpus). */
   lexical: PassageIndex;
   /** H-RCL row and column summaries (MixRAG's embedding corpus). */
@@ -48,15 +48,14 @@ const STRUCTURED_KINDS = new Set<Passage['kind']>(['table-row', 'table-column'])
 
 class Engine implements Almanac {
   private readonly state: EngineState;
-  private readonly records = new Map<string, DocumentRecord>();
   private closed = false;
   // Writes run one after another so a search never sees half an ingest.
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly store: CorpusStore, options: AlmanacOptions) {
     this.state = {
+      records: new Map(),
       passages: new Map(),
-      documents: new Map(),
       lexical: new PassageIndex(options.embedder?.dimensions),
       structured: new PassageIndex(options.embedder?.dimensions),
       embedder: options.embedder,
@@ -106,7 +105,7 @@ class Engine implements Almanac {
       throwIfAborted(options.signal, 'Ingest');
       // Stored first, indexed second: what a search finds is always on disk.
       await this.store.put(batch, this.state.embedder?.id);
-      await this.removeFromIndexes(batch.map((r) => r.document.id).filter((id) => this.records.has(id)));
+      await this.removeFromIndexes(batch.map((r) => r.document.id).filter((id) => this.state.records.has(id)));
       await this.addToIndexes(batch);
       options.onProgress?.({ phase: 'ingest', done: Math.min(i + RETRIEVAL.storageBatch, total), total, detail: batch.at(-1)?.document.name });
     }
@@ -121,30 +120,30 @@ class Engine implements Almanac {
   remove(ids: string[]): Promise<void> {
     return this.serialize(async () => {
       this.assertOpen();
-      const present = ids.filter((id) => this.records.has(id));
+      const present = ids.filter((id) => this.state.records.has(id));
       await this.store.delete(present);
       await this.removeFromIndexes(present);
     });
   }
 
   async documents() {
-    return [...this.records.values()].map(({ document: { text: _t, tables, ...rest }, passages }) => ({
+    return [...this.state.records.values()].map(({ document: { text: _t, tables, ...rest }, passages }) => ({
       ...rest, passages: passages.length, tables: tables.length,
     }));
   }
 
   async document(id: string): Promise<StoredDocument | undefined> {
-    return this.state.documents.get(id);
+    return this.state.records.get(id)?.document;
   }
 
   async stats(): Promise<CorpusStats> {
     let tables = 0;
     let vectors = 0;
-    for (const r of this.records.values()) {
+    for (const r of this.state.records.values()) {
       tables += r.document.tables.length;
       vectors += r.vectors?.size ?? 0;
     }
-    return { documents: this.records.size, passages: this.state.passages.size, tables, vectors };
+    return { documents: this.state.records.size, passages: this.state.passages.size, tables, vectors };
   }
 
   async timeCoverage(options?: { buckets?: 'year' | 'decade' }): Promise<TimeBucket[]> {
@@ -162,12 +161,12 @@ class Engine implements Almanac {
       if (models.generator !== undefined) this.state.generator = models.generator ?? undefined;
       if (models.embedder === undefined || models.embedder?.id === this.state.embedder?.id) return;
       this.state.embedder = models.embedder ?? undefined;
-      const records = [...this.records.values()];
+      const records = [...this.state.records.values()];
       for (const r of records) delete r.vectors;
       this.state.lexical = new PassageIndex(this.state.embedder?.dimensions);
       this.state.structured = new PassageIndex(this.state.embedder?.dimensions);
       this.state.passages.clear();
-      this.records.clear();
+      this.state.records.clear();
       if (this.state.embedder) await this.embedRecords(records, options, 0, records.length);
       await this.addToIndexes(records);
       if (this.state.embedder) await this.store.put(records, this.state.embedder.id);
@@ -177,7 +176,7 @@ class Engine implements Almanac {
   clear(): Promise<void> {
     return this.serialize(async () => {
       await this.store.clear();
-      await this.removeFromIndexes([...this.records.keys()]);
+      await this.removeFromIndexes([...this.state.records.keys()]);
     });
   }
 
@@ -201,7 +200,7 @@ class Engine implements Almanac {
   }
 
   private async embedMissing(options: LongCallOptions): Promise<void> {
-    const records = [...this.records.values()].filter((r) => !r.vectors);
+    const records = [...this.state.records.values()].filter((r) => !r.vectors);
     await this.removeFromIndexes(records.map((r) => r.document.id));
     await this.embedRecords(records, options, 0, records.length);
     await this.addToIndexes(records);
@@ -231,8 +230,7 @@ class Engine implements Almanac {
     const structured: Passage[] = [];
     const structuredVectors: Array<Float32Array | undefined> = [];
     for (const r of records) {
-      this.records.set(r.document.id, r);
-      this.state.documents.set(r.document.id, r.document);
+      this.state.records.set(r.document.id, r);
       for (const p of r.passages) {
         this.state.passages.set(p.id, p);
         const isStructured = STRUCTURED_KINDS.has(p.kind);
@@ -246,7 +244,7 @@ class Engine implements Almanac {
 
   private async removeFromIndexes(ids: string[]): Promise<void> {
     for (const id of ids) {
-      const r = this.records.get(id);
+      const r = this.state.records.get(id);
       if (!r) continue;
       const lexical: string[] = [];
       const structured: string[] = [];
@@ -259,8 +257,7 @@ class Engine implements Almanac {
       }
       await this.state.lexical.remove(lexical, lv);
       await this.state.structured.remove(structured, sv);
-      this.records.delete(id);
-      this.state.documents.delete(id);
+      this.state.records.delete(id);
     }
   }
 }

@@ -89,7 +89,7 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   if (options.groupByDocument) ranked = bestPerDocument(ranked);
   const results: SearchResult[] = ranked.slice(0, limit).map((r) => ({
     passage: r.passage,
-    title: state.documents.get(r.passage.docId)?.title ?? r.passage.docId,
+    title: state.records.get(r.passage.docId)?.document.title ?? r.passage.docId,
     score: r.score,
     highlights: findHighlights(mainContent, r.passage.text),
     ...(r.explanation ? { temporal: r.explanation } : {}),

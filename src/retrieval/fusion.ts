@@ -2,6 +2,7 @@ import { tokenizer as oramaTokenizer } from '@orama/orama/components';
 import type { Passage } from '../types.ts';
 import { DEFAULT_FUSION, type FusionSettings } from '../tables/settings.ts';
 import { STOP_WORDS } from '../text/stopwords.ts';
+import { stem } from '../text/stem.ts';
 
 export type { FusionSettings } from '../tables/settings.ts';
 
@@ -148,6 +149,6 @@ let cached: ReturnType<typeof oramaTokenizer.createTokenizer> | undefined;
  * BM25 indexes (`src/text/stopwords.ts`), so a term counts the same in both places.
  */
 export function tokenize(text: string): string[] {
-  cached ??= oramaTokenizer.createTokenizer({ language: 'english', stemming: true, stopWords: [...STOP_WORDS] });
+  cached ??= oramaTokenizer.createTokenizer({ language: 'english', stemming: true, stemmer: stem, stopWords: [...STOP_WORDS] });
   return cached.tokenize(text, 'english', undefined, false) as string[];
 }

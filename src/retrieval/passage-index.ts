@@ -1,26 +1,8 @@
 import { create, insertMultiple, removeMultiple, search, count, type AnyOrama } from '@orama/orama';
-import { tokenizer } from '@orama/orama/components';
 import type { Passage } from '../types.ts';
 import { STOP_WORDS } from '../text/stopwords.ts';
+import { stem } from '../text/stem.ts';
 import { bm25Index } from './bm25.ts';
-
-const englishStemmer = tokenizer.createTokenizer({ stemming: true }).stemmer!;
-const stems = new Map<string, string>();
-
-/**
- * Orama's English stemmer, remembered: Orama does not cache stems while indexing, and a
- * corpus repeats its words, so this halves the stemming time of an ingest or a restore.
- * Bounded so a stream of unique tokens cannot grow it without limit.
- */
-function cachedStemmer(word: string): string {
-  let stem = stems.get(word);
-  if (stem === undefined) {
-    if (stems.size > 200_000) stems.clear();
-    stem = englishStemmer(word);
-    stems.set(word, stem);
-  }
-  return stem;
-}
 
 /** A first-stage hit: a passage id and its score. */
 export interface IndexHit {
@@ -57,7 +39,7 @@ export class PassageIndex {
       // Results are ranked by score only; Orama's sort index would cost ingest time and memory.
       sort: { enabled: false },
       // allowDuplicates keeps term counts, which the BM25 component needs.
-      components: { tokenizer: { stemming: true, stemmer: cachedStemmer, stopWords: [...STOP_WORDS], allowDuplicates: true }, index: bm25Index() },
+      components: { tokenizer: { stemming: true, stemmer: stem, stopWords: [...STOP_WORDS], allowDuplicates: true }, index: bm25Index() },
     });
   }
 

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { extractTimestamps, timeCoverage } from '../../src/temporal/index.ts';
-import type { Passage } from '../../src/types.ts';
+import { timeCoverage } from '../../src/temporal/index.ts';
+import { datedPassage } from './passages.ts';
 
-const ref = new Date(Date.UTC(2026, 0, 1));
-function passage(id: string, sentences: string[]): Passage {
-  let text = '';
-  const spans = sentences.map((s) => {
-    if (text) text += ' ';
-    const start = text.length;
-    text += s;
-    return { start, end: text.length, times: extractTimestamps(s, { referenceDate: ref }) };
-  });
-  return { id, docId: id, ordinal: 0, kind: 'text', text, start: 0, end: text.length, sentences: spans };
-}
+const passage = (id: string, sentences: string[]) => datedPassage(id, sentences);
 
 describe('timeCoverage', () => {
   const corpus = [

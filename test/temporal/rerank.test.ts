@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { extractTimestamps, lexicalSimilarity, parseQuestion, rerankTemporal } from '../../src/temporal/index.ts';
+import { lexicalSimilarity, parseQuestion, rerankTemporal } from '../../src/temporal/index.ts';
+import { REFERENCE, datedPassage } from './passages.ts';
 import type { Passage, TemporalConstraint } from '../../src/types.ts';
 
-const ref = new Date(Date.UTC(2026, 0, 1));
-
-/** A passage the way ingest builds one: sentences with offsets and their timestamps. */
-function passage(id: string, heading: string, sentences: string[]): Passage {
-  let text = '';
-  const spans = sentences.map((s) => {
-    if (text) text += ' ';
-    const start = text.length;
-    text += s;
-    return { start, end: text.length, times: extractTimestamps(s, { referenceDate: ref }) };
-  });
-  return { id: `${id}#0`, docId: id, ordinal: 0, kind: 'text', text, start: 0, end: text.length, heading, sentences: spans };
-}
+/** Rerank passages carry ingest-style ids (`<doc>#0`) and a heading. */
+const passage = (id: string, heading: string, sentences: string[]): Passage => ({ ...datedPassage(id, sentences, heading), id: `${id}#0` });
 
 const johnson = passage('johnson', 'Prime Minister of the United Kingdom', [
   'Boris Johnson has been the prime minister of the United Kingdom since 24 July 2019.',
@@ -32,7 +22,7 @@ const blair = passage('blair', 'Tony Blair', [
 ]);
 
 describe('rerankTemporal', () => {
-  const question = parseQuestion('Who was UK prime minister as of 6 May 2021?', { referenceDate: ref });
+  const question = parseQuestion('Who was UK prime minister as of 6 May 2021?', { referenceDate: REFERENCE });
 
   it('puts the passage that answers above the one that only repeats the date', () => {
     // The first stage favours Sturgeon: her passage contains the question's date string.
