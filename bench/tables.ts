@@ -22,7 +22,7 @@ import { findAll } from 'domutils';
 import type { DocumentInput, Passage, PassageKind, Table } from '../src/types.ts';
 import { createAlmanac } from '../src/index.ts';
 import { PROJECT_ROOT, round1 } from './args.ts';
-import { detectHeaders, flattenTable, readGrid, readHtmlTable, summarizeTable } from '../src/tables/index.ts';
+import { detectHeaders, flattenTable, readGrid, readHtmlTable, summarizeTable, tableLabels, type TableLabels } from '../src/tables/index.ts';
 import { isUnitLabel } from '../src/tables/cell-text.ts';
 import { DEFAULT_FUSION, type FusionSettings } from '../src/tables/settings.ts';
 import { PassageIndex } from '../src/retrieval/passage-index.ts';
@@ -103,13 +103,14 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
         // summaries; H-RCL row and column summaries.
         const lex = await indexOf('lexical', (p) => p.kind === 'text' || p.kind === 'table');
         const strOnly = await indexOf('structured', (p) => (p.kind === 'table-row' || p.kind === 'table-column') && p.style === 'h-rcl');
-        if (args.flags.has('sweep')) await sweep(questions, lex, strOnly, log);
+        const labels = labelsOf(docs);
+        if (args.flags.has('sweep')) await sweep(questions, lex, strOnly, labels, log);
         rank = async (q) => {
           const lexical = await lex.search(q, DEFAULT_FUSION.lexicalTopK);
           const structured = await strOnly.search(q, DEFAULT_FUSION.structuredTopK);
-          return uniqueDocs(fuseCandidates({ query: q, lexical, structured }).map((x) => x.passage.docId));
+          return uniqueDocs(fuseCandidates({ query: q, lexical, structured, tableLabels: labels }).map((x) => x.passage.docId));
         };
-        if (args.values.has('explain')) await explain(questions, docs, lex, strOnly, Number(args.values.get('explain')), log);
+        if (args.values.has('explain')) await explain(questions, docs, lex, strOnly, labels, Number(args.values.get('explain')), log);
       }
     }
     const { hits, ms, groups } = await evaluate(questions, rank);
@@ -222,6 +223,19 @@ async function buildIndex(passages: Passage[]) {
   };
 }
 
+/** The engine's table labels for the harness: a table passage (or the flattened table) stands for its table. */
+function labelsOf(docs: Doc[]): (p: Passage) => TableLabels | undefined {
+  const byDoc = new Map(docs.map((d) => [d.id, d]));
+  const cache = new Map<Table, TableLabels>();
+  return (p) => {
+    const table = p.tableIndex === undefined ? undefined : byDoc.get(p.docId)?.tables[p.tableIndex];
+    if (!table) return undefined;
+    let l = cache.get(table);
+    if (!l) cache.set(table, (l = tableLabels(table)));
+    return l;
+  };
+}
+
 function docsByBestPassage(hits: Hit[]): string[] {
   return uniqueDocs(hits.map((h) => h.passage.docId));
 }
@@ -261,7 +275,7 @@ async function evaluate(questions: Question[], rank: (q: string) => Promise<stri
 }
 
 /** Grid search of the fusion parameters on cached first-stage lists (cheap: no re-search). */
-async function sweep(questions: Question[], lex: { search: (q: string, k: number) => Promise<Hit[]> }, str: { search: (q: string, k: number) => Promise<Hit[]> }, log: (l: string) => void) {
+async function sweep(questions: Question[], lex: { search: (q: string, k: number) => Promise<Hit[]> }, str: { search: (q: string, k: number) => Promise<Hit[]> }, tableLabels: (p: Passage) => TableLabels | undefined, log: (l: string) => void) {
   const cache: Array<{ q: Question; lexical: Hit[]; structured: Hit[] }> = [];
   for (const q of questions) cache.push({ q, lexical: await lex.search(q.question, 60), structured: await str.search(q.question, 100) });
   const grid: Array<Partial<FusionSettings>> = [];
@@ -272,6 +286,8 @@ async function sweep(questions: Question[], lex: { search: (q: string, k: number
     ['coverageWeight', [0.2, 0.5, 2]],
     ['supportWeight', [0, 1]],
     ['structuredWeight', [2]],
+    ['cellWeight', [0, 1, 3]],
+    ['phraseWeight', [0, 1, 3]],
   ];
   grid.push({});
   for (const [key, values] of around) for (const v of values) grid.push({ [key]: v });
@@ -282,7 +298,7 @@ async function sweep(questions: Question[], lex: { search: (q: string, k: number
     let h1 = 0;
     let h10 = 0;
     for (const c of cache) {
-      const ranked = uniqueDocs(fuseCandidates({ query: c.q.question, lexical: c.lexical, structured: c.structured, settings }).map((x) => x.passage.docId));
+      const ranked = uniqueDocs(fuseCandidates({ query: c.q.question, lexical: c.lexical, structured: c.structured, settings, tableLabels }).map((x) => x.passage.docId));
       const pos = ranked.indexOf(c.q.gold);
       if (pos === 0) h1++;
       if (pos >= 0 && pos < 10) h10++;
@@ -293,14 +309,14 @@ async function sweep(questions: Question[], lex: { search: (q: string, k: number
 }
 
 /** Logs candidate recall and the first failures of the ensemble (`--explain N`), to see what to fix. */
-async function explain(questions: Question[], docs: Doc[], lex: { search: (q: string, k: number) => Promise<Hit[]> }, str: { search: (q: string, k: number) => Promise<Hit[]> }, n: number, log: (l: string) => void) {
+async function explain(questions: Question[], docs: Doc[], lex: { search: (q: string, k: number) => Promise<Hit[]> }, str: { search: (q: string, k: number) => Promise<Hit[]> }, tableLabels: (p: Passage) => TableLabels | undefined, n: number, log: (l: string) => void) {
   const caption = new Map(docs.map((d) => [d.id, d.tables[0]?.caption ?? d.paragraphs[0]?.slice(0, 80) ?? '']));
   let inCands = 0;
   let shown = 0;
   for (const q of questions) {
     const lexical = await lex.search(q.question, DEFAULT_FUSION.lexicalTopK);
     const structured = await str.search(q.question, DEFAULT_FUSION.structuredTopK);
-    const fused = fuseCandidates({ query: q.question, lexical, structured });
+    const fused = fuseCandidates({ query: q.question, lexical, structured, tableLabels });
     const ranked = uniqueDocs(fused.map((x) => x.passage.docId));
     if (ranked.includes(q.gold)) inCands++;
     if (ranked[0] !== q.gold && shown++ < n) {

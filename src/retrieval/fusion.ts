@@ -1,5 +1,6 @@
 import { tokenizer as oramaTokenizer } from '@orama/orama/components';
 import type { Passage } from '../types.ts';
+import type { TableLabels } from '../tables/labels.ts';
 import { DEFAULT_FUSION, type FusionSettings } from '../tables/settings.ts';
 import { STOP_WORDS } from '../text/stopwords.ts';
 import { stem } from '../text/stem.ts';
@@ -31,7 +32,15 @@ export interface Hit {
  *    scores each summary on its own, coverage reads them together;
  * 3. optionally (`scoreWeight`), the first-stage scores themselves, each list divided by its
  *    best score, since the two indexes' BM25 scales differ;
- * 4. nothing else: no per-dataset constants, no ids.
+ * 4. when the caller gives `tableLabels`, the table's own structure (`cellWeight`): a question
+ *    about a cell names the table's title, one row's header path and one column's header path,
+ *    so the share of its terms that the title, the row-label headers, the best row path and the
+ *    best column path cover together. Coverage of the union of snippets credits a table whose
+ *    rows each match a different word; this credits only words that fit one cell;
+ * 5. phrases (`phraseWeight`): the share of the question's adjacent term pairs ("primarily
+ *    self-employed", "administration justice") found adjacent in one of the table's labels,
+ *    which separates near-identical tables that share every word but not the wording;
+ * 6. nothing else: no per-dataset constants, no ids.
  *
  * Each candidate passage gets its document's score plus a small share of its own (its rank
  * evidence and coverage), so results grouped by document show the document's best passage
@@ -42,12 +51,16 @@ export function fuseCandidates(input: {
   lexical: Hit[];
   structured: Hit[];
   settings?: Partial<FusionSettings>;
+  /** The labels of a table passage's table (undefined for text passages): enables evidence 4 and 5. */
+  tableLabels?: (passage: Passage) => TableLabels | undefined;
 }): Array<{ passage: Passage; score: number }> {
   const s = { ...DEFAULT_FUSION, ...input.settings };
   const lexical = input.lexical.slice(0, s.lexicalTopK);
   const structured = input.structured.slice(0, s.structuredTopK);
   if (lexical.length === 0 && structured.length === 0) return [];
-  const queryTerms = [...new Set(tokenize(input.query))];
+  const queryTokens = tokenize(input.query);
+  const queryTerms = [...new Set(queryTokens)];
+  const queryPairs = pairsOf(queryTokens);
 
   interface DocEvidence {
     lexRank: number;
@@ -55,6 +68,7 @@ export function fuseCandidates(input: {
     lexScore: number;
     strScore: number;
     terms: Set<string>;
+    tables: Set<LabelTerms>;
   }
   const maxLex = Math.max(1e-9, ...lexical.map((h) => h.score));
   const maxStr = Math.max(1e-9, ...structured.map((h) => h.score));
@@ -65,8 +79,14 @@ export function fuseCandidates(input: {
     const p = hit.passage;
     let d = docs.get(p.docId);
     if (!d) {
-      d = { lexRank: Infinity, strRanks: [], lexScore: 0, strScore: 0, terms: new Set() };
+      d = { lexRank: Infinity, strRanks: [], lexScore: 0, strScore: 0, terms: new Set(), tables: new Set() };
       docs.set(p.docId, d);
+    }
+    if (input.tableLabels) {
+      const labels = input.tableLabels(p);
+      if (labels) d.tables.add(labelTerms(labels));
+      // A paragraph is one unit of its own: the question's words must fit in it, as in one cell.
+      else if (p.kind === 'text') d.tables.add(textUnit(p.text));
     }
     const terms = termsOf(p);
     for (const t of terms) d.terms.add(t);
@@ -105,12 +125,31 @@ export function fuseCandidates(input: {
     for (const t of queryTerms) if (terms.has(t)) got += weight.get(t)!;
     return got / total;
   };
+  const w = (t: string) => weight.get(t) ?? 0;
+  const pairTotal = queryPairs.reduce((sum, [a, b]) => sum + Math.min(w(a), w(b)), 0);
+  const tableEvidence = (tables: Set<LabelTerms>) => {
+    let cell = 0;
+    let phrase = 0;
+    if (total === 0) return { cell, phrase };
+    for (const t of tables) {
+      cell = Math.max(cell, cellCoverage(t, queryTerms, w) / total);
+      if (pairTotal > 0) {
+        let got = 0;
+        for (const [a, b] of queryPairs) if (t.pairs.has(`${a} ${b}`)) got += Math.min(w(a), w(b));
+        phrase = Math.max(phrase, got / pairTotal);
+      }
+    }
+    return { cell, phrase };
+  };
   const rrf = (rank: number, w: number) => (Number.isFinite(rank) ? w / (s.rrfK + rank + 1) : 0);
 
   const docScore = new Map<string, number>();
   for (const [id, d] of docs) {
     const str = d.strRanks.sort((a, b) => a - b);
+    const table = d.tables.size ? tableEvidence(d.tables) : { cell: 0, phrase: 0 };
     const score =
+      s.cellWeight * table.cell +
+      s.phraseWeight * table.phrase +
       rrf(d.lexRank, s.lexicalWeight) +
       rrf(str[0] ?? Infinity, s.structuredWeight) +
       s.supportWeight * rrf(str[1] ?? Infinity, s.structuredWeight) +
@@ -124,6 +163,88 @@ export function fuseCandidates(input: {
     out.push({ passage: e.passage, score: docScore.get(e.passage.docId)! + 0.01 * own });
   }
   out.sort((a, b) => b.score - a.score || (a.passage.id < b.passage.id ? -1 : 1));
+  return out;
+}
+
+/** A table's labels as terms: title and row-label headers, each row path, each column path, and every adjacent term pair. */
+interface LabelTerms {
+  base: Set<string>;
+  rows: Array<Set<string>>;
+  columns: Array<Set<string>>;
+  pairs: Set<string>;
+}
+
+const textUnitCache = new Map<string, LabelTerms>();
+
+function textUnit(text: string): LabelTerms {
+  let t = textUnitCache.get(text);
+  if (!t) {
+    if (textUnitCache.size >= TERMS_CACHE_MAX) textUnitCache.clear();
+    const tokens = tokenize(text);
+    t = { base: new Set(tokens), rows: [], columns: [], pairs: new Set(pairsOf(tokens).map(([a, b]) => `${a} ${b}`)) };
+    textUnitCache.set(text, t);
+  }
+  return t;
+}
+
+// Keyed by the labels object, which the caller keeps per table: a replaced table gets new labels.
+const labelTermsCache = new WeakMap<TableLabels, LabelTerms>();
+
+function labelTerms(labels: TableLabels): LabelTerms {
+  let t = labelTermsCache.get(labels);
+  if (t) return t;
+  const pairs = new Set<string>();
+  const termsOf = (text: string) => {
+    const tokens = tokenize(text);
+    for (const [a, b] of pairsOf(tokens)) pairs.add(`${a} ${b}`);
+    return new Set(tokens);
+  };
+  const base = new Set<string>();
+  for (const text of [labels.title, ...labels.stub]) for (const term of termsOf(text)) base.add(term);
+  t = { base, rows: labels.rows.map(termsOf), columns: labels.columns.map(termsOf), pairs };
+  labelTermsCache.set(labels, t);
+  return t;
+}
+
+/**
+ * Weight of the query terms that one cell's context covers: title and row-label headers,
+ * plus the best pair of one row path and one column path. Exact over all pairs: for each
+ * row, the best column for the terms that row leaves uncovered.
+ */
+function cellCoverage(t: LabelTerms, queryTerms: string[], w: (term: string) => number): number {
+  let base = 0;
+  const rest: string[] = [];
+  for (const q of queryTerms) {
+    if (t.base.has(q)) base += w(q);
+    else rest.push(q);
+  }
+  if (rest.length === 0) return base;
+  const rows = t.rows.length ? t.rows : [new Set<string>()];
+  let best = 0;
+  for (const row of rows) {
+    let inRow = 0;
+    const left: string[] = [];
+    for (const q of rest) {
+      if (row.has(q)) inRow += w(q);
+      else left.push(q);
+    }
+    let inColumn = 0;
+    if (left.length) {
+      for (const column of t.columns) {
+        let g = 0;
+        for (const q of left) if (column.has(q)) g += w(q);
+        if (g > inColumn) inColumn = g;
+      }
+    }
+    if (inRow + inColumn > best) best = inRow + inColumn;
+  }
+  return base + best;
+}
+
+/** Adjacent term pairs of a token sequence. */
+function pairsOf(tokens: string[]): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i + 1 < tokens.length; i++) if (tokens[i] !== tokens[i + 1]) out.push([tokens[i]!, tokens[i + 1]!]);
   return out;
 }
 

@@ -8,5 +8,6 @@ export { readDelimited } from './read-delimited.ts';
 export { readGrid } from './read-grid.ts';
 export { DEFAULT_TABLE_LIMITS, resolveLimits, type TableLimits } from './limits.ts';
 export { detectHeaders, type TableStructure } from './headers.ts';
+export { tableLabels, type TableLabels } from './labels.ts';
 export { summarizeTable, flattenTable, type TableSummary } from './summaries.ts';
 export { DEFAULT_FUSION, type FusionSettings } from './settings.ts';

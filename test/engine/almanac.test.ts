@@ -77,6 +77,18 @@ describe('createAlmanac', () => {
     expect(plain.steps).not.toContain('temporal-rerank');
   });
 
+  it('sends a dated question whose best hit is a table to the fusion, where its year is a header', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest(DOCS);
+    const res = await almanac.search('What was the Mexican peso buy rate in 2013?');
+    expect(res.constraint).toBeDefined();
+    expect(res.steps).toContain('fusion');
+    expect(res.steps).not.toContain('temporal-rerank');
+    expect(res.skipped['temporal-rerank']).toMatch(/table/);
+    expect(res.results[0]!.passage.docId).toBe('rates.html');
+    expect(res.results.slice(0, 3).some((r) => /Mexican peso: in 2013 Buy 11\.2/.test(r.passage.text))).toBe(true);
+  });
+
   it('groups by document on request', async () => {
     const almanac = await createAlmanac();
     await almanac.ingest(DOCS);

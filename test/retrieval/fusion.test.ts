@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fuseCandidates, type Hit } from '../../src/retrieval/fusion.ts';
 import type { Passage, PassageKind } from '../../src/types.ts';
+import type { TableLabels } from '../../src/tables/labels.ts';
 
 let n = 0;
 function passage(docId: string, text: string, kind: PassageKind = 'table-row'): Passage {
@@ -48,5 +49,55 @@ describe('fuseCandidates', () => {
     const str = hits(Array.from({ length: 80 }, (_, i) => passage(`S${i}`, 'row')));
     const out = fuseCandidates({ query: 'q', lexical: lex, structured: str, settings: { lexicalTopK: 5, structuredTopK: 7 } });
     expect(out).toHaveLength(12);
+  });
+
+  describe('with table labels', () => {
+    // Two tables with the same words: A has them in one row and one column, B spreads them
+    // over rows that never meet in one cell.
+    const labels: Record<string, TableLabels> = {
+      A: { title: 'Exchange rates', stub: ['currency'], rows: ['Mexican peso', 'Euro'], columns: ['2013 Buy', '2013 Sell'] },
+      B: { title: 'Exchange rates', stub: ['currency'], rows: ['Mexican peso 2012', 'Euro Buy'], columns: ['2013', 'Sell'] },
+    };
+    const a = passage('A', 'Exchange rates. Mexican peso: in 2013 Buy 11.2, in 2013 Sell 11.9.');
+    const b = passage('B', 'Exchange rates. Mexican peso 2012: in 2013 10.9, in Sell 11.0. Euro Buy: in 2013 1.3.');
+    a.tableIndex = 0;
+    b.tableIndex = 0;
+    const tableLabels = (p: Passage) => labels[p.docId];
+    const only = { coverageWeight: 0, scoreWeight: 0, rrfK: 1000, phraseWeight: 0 };
+
+    it('credits the table where one cell fits the whole question', () => {
+      const query = 'Mexican peso 2013 Buy exchange rate';
+      // B leads both lists, and its snippets cover every word as well as A's do.
+      const without = fuseCandidates({ query, lexical: [], structured: hits([b, a]), settings: { ...only, cellWeight: 0 } });
+      expect(without[0]!.passage.docId).toBe('B');
+      const withCells = fuseCandidates({ query, lexical: [], structured: hits([b, a]), tableLabels, settings: only });
+      expect(withCells[0]!.passage.docId).toBe('A');
+    });
+
+    it('credits a label that keeps the question\'s wording', () => {
+      const c: TableLabels = { title: 'owners of businesses', stub: [], rows: ['construction'], columns: ['immigrant-owned self-employed'] };
+      const d: TableLabels = { title: 'owners of businesses', stub: [], rows: ['construction'], columns: ['self-employed immigrant-owned'] };
+      const pc = passage('C', 'owners of businesses. construction: in immigrant-owned self-employed 3.');
+      const pd = passage('D', 'owners of businesses. construction: in self-employed immigrant-owned 4.');
+      pc.tableIndex = 0;
+      pd.tableIndex = 0;
+      const byDoc: Record<string, TableLabels> = { C: c, D: d };
+      const query = 'construction share of self-employed immigrant-owned businesses';
+      const settings = { coverageWeight: 0, scoreWeight: 0, rrfK: 1000, cellWeight: 0, phraseWeight: 1 };
+      const out = fuseCandidates({ query, lexical: [], structured: hits([pc, pd]), tableLabels: (p) => byDoc[p.docId], settings });
+      expect(out[0]!.passage.docId).toBe('D');
+    });
+
+    it('treats a paragraph as one unit: the question must fit in it as in one cell', () => {
+      const query = 'Mexican peso exchange rate';
+      const whole = passage('P', 'The Mexican peso exchange rate fell.', 'text');
+      const half1 = passage('Q', 'The Mexican peso is a currency.', 'text');
+      const half2 = passage('Q', 'An exchange rate is a price.', 'text');
+      const lists = { query, lexical: hits([half1, half2, whole]), structured: [] };
+      const settings = { coverageWeight: 1, scoreWeight: 0, rrfK: 1, phraseWeight: 0 };
+      // Together Q's paragraphs cover every word, as P's one does; by rank Q leads.
+      expect(fuseCandidates({ ...lists, settings: { ...settings, cellWeight: 0 }, tableLabels: () => undefined })[0]!.passage.docId).toBe('Q');
+      expect(fuseCandidates({ ...lists, settings, tableLabels: () => undefined })[0]!.passage.docId).toBe('P');
+    });
   });
 });
