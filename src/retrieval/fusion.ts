@@ -133,14 +133,16 @@ export function fuseCandidates(input: {
     if (total === 0) return { cell, phrase };
     for (const t of tables) {
       cell = Math.max(cell, cellCoverage(t, queryTerms, w) / total);
-      if (pairTotal > 0) {
-        let got = 0;
-        for (const [a, b] of queryPairs) if (t.pairs.has(`${a} ${b}`)) got += Math.min(w(a), w(b));
-        phrase = Math.max(phrase, got / pairTotal);
-      }
+      phrase = Math.max(phrase, phraseShare(t.pairs));
     }
     return { cell, phrase };
   };
+  function phraseShare(pairs: Set<string>): number {
+    if (pairTotal === 0) return 0;
+    let got = 0;
+    for (const [a, b] of queryPairs) if (pairs.has(`${a} ${b}`)) got += Math.min(w(a), w(b));
+    return got / pairTotal;
+  }
   const rrf = (rank: number, w: number) => (Number.isFinite(rank) ? w / (s.rrfK + rank + 1) : 0);
 
   const docScore = new Map<string, number>();
@@ -159,12 +161,19 @@ export function fuseCandidates(input: {
   }
   const out: Array<{ passage: Passage; score: number }> = [];
   for (const e of passages.values()) {
-    const own = rrf(e.lexRank, s.lexicalWeight) + rrf(e.strRank, s.structuredWeight) + s.coverageWeight * coverage(e.terms);
+    // Within a document, the passage whose own wording fits best; between equals, one that
+    // cites cells (a row or column summary) before the table-level summary, which cites none.
+    const own = rrf(e.lexRank, s.lexicalWeight) + rrf(e.strRank, s.structuredWeight) + s.coverageWeight * coverage(e.terms) +
+      (input.tableLabels ? s.phraseWeight * phraseShare(textUnit(e.passage.text).pairs) : 0) +
+      (e.passage.cells?.length ? CITES_CELLS : 0);
     out.push({ passage: e.passage, score: docScore.get(e.passage.docId)! + 0.01 * own });
   }
   out.sort((a, b) => b.score - a.score || (a.passage.id < b.passage.id ? -1 : 1));
   return out;
 }
+
+/** Within-document preference for a passage that cites cells: about two ranks' worth of rank evidence. */
+const CITES_CELLS = 0.05;
 
 /** A table's labels as terms: title and row-label headers, each row path, each column path, and every adjacent term pair. */
 interface LabelTerms {
