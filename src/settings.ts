@@ -12,6 +12,11 @@ export const CHUNKING = {
   maxChars: 1000,
   /** Paragraphs shorter than this are merged with the next one under the same heading. */
   minChars: 200,
+  /**
+   * In documents with tables, sentences with fewer words are not indexed as sentences of
+   * their own (MixRAG drops them: "Table 3.", "(in millions)" match everything and say nothing).
+   */
+  minSentenceWords: 5,
 } as const;
 
 /** Limits that protect the engine from hostile or accidental input. */

@@ -45,11 +45,11 @@ export interface StoredDocument {
 }
 
 /**
- * What a passage is made of. `text` is a chunk of running text; the others are
- * written from a table (MixRAG): a table-level summary, and one summary per row and
- * per column carrying full header paths (H-RCL).
+ * What a passage is made of. `text` is a chunk of running text; `sentence` is one sentence
+ * (of five words or more) of a document that has tables, MixRAG's text granularity; the others are written from a table (MixRAG): a table-level summary, and
+ * one summary per row and per column carrying full header paths (H-RCL).
  */
-export type PassageKind = 'text' | 'table' | 'table-row' | 'table-column';
+export type PassageKind = 'text' | 'sentence' | 'table' | 'table-row' | 'table-column';
 
 /** A span of time in a sentence, extracted once at ingest. Times are ms since epoch (UTC). */
 export interface TimeSpan {

@@ -72,7 +72,7 @@ function format(res: SearchResponse): string {
   const lines = [`${res.query}  [${res.steps.join(' -> ')}; ${res.tookMs.toFixed(1)} ms]`];
   if (res.constraint) lines.push(`  time: ${res.constraint.relation} ${res.constraint.text} (${res.constraint.condition})`);
   res.results.forEach((r, i) => {
-    const where = r.passage.kind === 'text' ? `chars ${r.passage.start}-${r.passage.end}` : `${r.passage.kind}, table ${r.passage.tableIndex! + 1}`;
+    const where = r.passage.kind === 'text' || r.passage.kind === 'sentence' ? `chars ${r.passage.start}-${r.passage.end}` : `${r.passage.kind}, table ${r.passage.tableIndex! + 1}`;
     lines.push(`${String(i + 1).padStart(3)}. ${r.score.toFixed(3)}  ${r.title} (${r.passage.docId}, ${where})`);
     lines.push(`       ${r.passage.text.replace(/\s+/g, ' ').slice(0, 200)}`);
     if (r.temporal) lines.push(`       best sentence: semantic ${r.temporal.semantic.toFixed(2)} x temporal ${r.temporal.temporal.toFixed(2)}`);

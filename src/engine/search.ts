@@ -2,6 +2,7 @@ import { createError, throwIfAborted } from '../errors.ts';
 import { RETRIEVAL } from '../settings.ts';
 import { parseQuestion, rerankTemporal, summarizeForQuestion, temporalScore, lexicalSimilarity, SUMMARIES, type PassageSummary } from '../temporal/index.ts';
 import { fuseCandidates, type Hit } from '../retrieval/fusion.ts';
+import { choicePrompt, parseChoice, LLM_CHOICE } from '../retrieval/llm-choice.ts';
 import type { IndexHit } from '../retrieval/passage-index.ts';
 import { tableLabels, type TableLabels } from '../tables/index.ts';
 import type { Passage, SearchOptions, SearchResponse, SearchResult, Table, TemporalConstraint, TemporalExplanation } from '../types.ts';
@@ -97,6 +98,19 @@ export async function runSearch(state: EngineState, query: string, options: Sear
     skipped.rerank = 'no reranker loaded';
   }
 
+  // Without a cross-encoder, a generator picks the answering document among the best few
+  // (MixRAG's LLM rerank); the rest keep the fusion's order.
+  if (state.generator && !state.reranker && structured.length && (!constraint || tableLed) && ranked.length) {
+    const choice = await chooseDocument(state, tableLed ? query : mainContent, ranked, options.signal);
+    if (choice.docId) {
+      const chosen = choice.docId;
+      ranked = [...ranked.filter((r) => r.passage.docId === chosen), ...ranked.filter((r) => r.passage.docId !== chosen)];
+      steps.push('llm-choice');
+    } else {
+      skipped['llm-choice'] = choice.skipped!;
+    }
+  }
+
   if (options.groupByDocument) ranked = bestPerDocument(ranked);
   const results: SearchResult[] = ranked.slice(0, limit).map((r) => ({
     passage: r.passage,
@@ -111,6 +125,26 @@ export async function runSearch(state: EngineState, query: string, options: Sear
     ...(summaries ? { summaries: summaries.map(({ passageId, summary, kept, reason }) => ({ passageId, summary, kept, ...(reason ? { reason } : {}) })) } : {}),
     tookMs: performance.now() - t0,
   };
+}
+
+/** Asks the generator which of the best candidate documents answers: its id, or why none was chosen. */
+async function chooseDocument(state: EngineState, question: string, ranked: Ranked[], signal?: AbortSignal): Promise<{ docId?: string; skipped?: string }> {
+  const byDoc = new Map<string, string[]>();
+  for (const r of ranked) {
+    const snippets = byDoc.get(r.passage.docId);
+    if (snippets) {
+      if (snippets.length < LLM_CHOICE.snippets) snippets.push(r.passage.text);
+    } else if (byDoc.size < LLM_CHOICE.candidates) {
+      byDoc.set(r.passage.docId, [r.passage.text]);
+    }
+  }
+  if (byDoc.size < 2) return { skipped: 'one candidate document: nothing to choose' };
+  const ids = [...byDoc.keys()];
+  const prompt = choicePrompt(question, ids.map((id) => ({ title: state.records.get(id)?.document.title ?? id, snippets: byDoc.get(id)! })));
+  const reply = await state.generator!.generate(prompt, { maxNewTokens: LLM_CHOICE.maxNewTokens, signal });
+  throwIfAborted(signal, 'Search');
+  const i = parseChoice(reply, ids.length);
+  return i === undefined ? { skipped: 'the generator named none of the candidates: the fusion order stands' } : { docId: ids[i] };
 }
 
 /**

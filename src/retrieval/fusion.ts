@@ -86,7 +86,7 @@ export function fuseCandidates(input: {
       const labels = input.tableLabels(p);
       if (labels) d.tables.add(labelTerms(labels));
       // A paragraph is one unit of its own: the question's words must fit in it, as in one cell.
-      else if (p.kind === 'text') d.tables.add(textUnit(p.text));
+      else if (p.kind === 'text' || p.kind === 'sentence') d.tables.add(textUnit(p.text));
     }
     const terms = termsOf(p);
     for (const t of terms) d.terms.add(t);

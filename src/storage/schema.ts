@@ -65,10 +65,9 @@ export function fromStoredDocument(d: StoredDocumentRecord): StoredDocument {
 export function toStoredPassage(p: Passage, doc: { title: string }): StoredPassage {
   const { id: _id, docId: _docId, ordinal: _ordinal, kind, text, sentences, heading, ...rest } = p;
   const stored: StoredPassage = { ...rest, s: sentences.flatMap((x) => [x.start, x.end]) };
-  if (kind !== 'text') {
-    stored.kind = kind;
-    stored.text = text;
-  }
+  if (kind !== 'text') stored.kind = kind;
+  // Text chunks and sentences are slices of the document text; only summaries are written text.
+  if (kind !== 'text' && kind !== 'sentence') stored.text = text;
   if (heading !== undefined && heading !== doc.title) stored.heading = heading;
   const dated: Array<[number, PackedTime[]]> = [];
   sentences.forEach((x, i) => {

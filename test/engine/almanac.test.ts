@@ -89,6 +89,31 @@ describe('createAlmanac', () => {
     expect(res.results.slice(0, 3).some((r) => /Mexican peso: in 2013 Buy 11\.2/.test(r.passage.text))).toBe(true);
   });
 
+  it('splits the text of a document with tables into sentences too, dropping fragments under five words', async () => {
+    const factory = new IDBFactory();
+    const storage = { indexedDB: { name: 'sentences-test', factory } };
+    const almanac = await createAlmanac({ storage });
+    const report = {
+      name: 'report.html',
+      content: '<h2>Revenue</h2><p>Revenue grew in 2019 because the Monterrey office opened. Table 3.</p>' +
+        '<table><tr><th>Item</th><th>2019</th></tr><tr><th>Revenue</th><td>12</td></tr></table>',
+    };
+    await almanac.ingest([report, DOCS[2]!]);
+    const sentences = (await almanac.search('Monterrey office opened', { limit: 20 })).results.filter((r) => r.passage.kind === 'sentence');
+    expect(sentences.map((r) => r.passage.text)).toEqual(['Revenue grew in 2019 because the Monterrey office opened.']);
+    const s = sentences[0]!.passage;
+    expect(s.heading).toBe('Revenue');
+    expect((await almanac.document('report.html'))!.text.slice(s.start, s.end)).toBe(s.text);
+    // A document without tables keeps its text in chunks only.
+    const pm = await almanac.search('Boris Johnson prime minister', { limit: 20 });
+    expect(pm.results.filter((r) => r.passage.docId === 'pm.txt').every((r) => r.passage.kind === 'text')).toBe(true);
+    // Sentences come back from storage as slices of the document.
+    await almanac.close();
+    const again = await createAlmanac({ storage });
+    const back = (await again.search('Monterrey office opened', { limit: 20 })).results.find((r) => r.passage.kind === 'sentence');
+    expect(back?.passage.text).toBe(s.text);
+  });
+
   it('groups by document on request', async () => {
     const almanac = await createAlmanac();
     await almanac.ingest(DOCS);
@@ -195,6 +220,40 @@ describe('models on the temporal path', () => {
     const sturgeon = res.summaries!.find((s) => s.summary.includes('Sturgeon'));
     if (sturgeon) expect(sturgeon.kept).toBe(false);
     expect(res.results[0]!.passage.text).toMatch(/Johnson/);
+  });
+
+  it('lets a generator choose the answering document among the fusion\'s best, and says when it names none', async () => {
+    const prompts: string[] = [];
+    let reply = '';
+    const generator = {
+      id: 'fake-llm', device: 'cpu',
+      async generate(prompt: string) {
+        prompts.push(prompt);
+        return reply;
+      },
+      async dispose() {},
+    };
+    const almanac = await createAlmanac({ generator });
+    await almanac.ingest([...DOCS, { name: 'rates-2.html', content: '<table><caption>Exchange rates of the euro</caption><tr><th>Currency</th><th>Buy</th></tr><tr><th>Euro</th><td>1.3</td></tr></table>' }]);
+    const question = 'euro exchange rates buy';
+    const plain = await almanac.search(question, { groupByDocument: true });
+    const order = plain.results.map((r) => r.passage.docId);
+    expect(order.length).toBeGreaterThan(1);
+
+    // The reply names the second candidate: it moves to the top, the rest keep their order.
+    reply = ' 2.';
+    const chosen = await almanac.search(question, { groupByDocument: true });
+    expect(chosen.steps).toContain('llm-choice');
+    expect(chosen.results.map((r) => r.passage.docId)).toEqual([order[1], order[0], ...order.slice(2)]);
+    const prompt = prompts.at(-1)!;
+    expect(prompt).toContain(`Question: ${question}`);
+    expect(prompt).toMatch(/\[1\] .*\n- /);
+
+    reply = 'I cannot tell.';
+    const none = await almanac.search(question, { groupByDocument: true });
+    expect(none.steps).not.toContain('llm-choice');
+    expect(none.skipped['llm-choice']).toMatch(/named none/);
+    expect(none.results.map((r) => r.passage.docId)).toEqual(order);
   });
 
   it('uses a cross-encoder as the semantic score of the temporal rerank', async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGenerator } from '../../src/models/transformers-generator.ts';
+import { createAlmanac } from '../../src/index.ts';
 import type { Generator } from '../../src/types.ts';
 import { ensureSyntheticModels } from './models-fixture.ts';
 
@@ -47,5 +48,32 @@ describe('loadGenerator (Qwen3-shaped decoder with KV cache, synthetic)', () => 
     });
     await expect(run).rejects.toMatchObject({ code: 'ABORTED' });
     expect(tokens).toBeLessThan(10);
+  });
+
+  it('runs the engine\'s LLM choice among table candidates (plumbing only: random weights choose nothing meaningful)', async () => {
+    const prompts: string[] = [];
+    const replies: string[] = [];
+    const counted: Generator = {
+      id: generator.id, device: generator.device,
+      async generate(prompt, options) {
+        prompts.push(prompt);
+        const reply = await generator.generate(prompt, options);
+        replies.push(reply);
+        return reply;
+      },
+      dispose: async () => {},
+    };
+    const almanac = await createAlmanac({ generator: counted });
+    await almanac.ingest([
+      { name: 'a.html', content: '<table><caption>Exchange rates</caption><tr><th>Currency</th><th>Buy</th></tr><tr><th>Euro</th><td>1.3</td></tr></table>' },
+      { name: 'b.html', content: '<table><caption>Euro area trade</caption><tr><th>Country</th><th>Exports</th></tr><tr><th>France</th><td>12</td></tr></table>' },
+    ]);
+    const res = await almanac.search('euro exchange rates', { groupByDocument: true });
+    expect(prompts).toHaveLength(1);
+    expect(prompts[0]).toContain('[2] ');
+    // Whatever the random model says, the response says which way it went and loses nothing.
+    if (res.steps.includes('llm-choice')) expect(replies[0]).toMatch(/[12]/);
+    else expect(res.skipped['llm-choice']).toMatch(/named none/);
+    expect(new Set(res.results.map((r) => r.passage.docId))).toEqual(new Set(['a.html', 'b.html']));
   });
 });
