@@ -281,18 +281,16 @@ async function sweep(questions: Question[], lex: { search: (q: string, k: number
   const grid: Array<Partial<FusionSettings>> = [];
   // One parameter at a time around the defaults, then a few combinations.
   const around: Array<[keyof FusionSettings, number[]]> = [
-    ['rrfK', [2, 5, 20]],
+    ['rrfK', [2, 10]],
     ['scoreWeight', [0.3, 1]],
-    ['coverageWeight', [0.2, 0.5, 2]],
-    ['supportWeight', [0, 1]],
-    ['structuredWeight', [2]],
-    ['cellWeight', [0, 1, 3]],
-    ['phraseWeight', [0, 1, 3]],
+    ['coverageWeight', [1, 3]],
+    ['cellWeight', [1, 3]],
+    ['phraseWeight', [1, 3]],
+    ['rowLabelWeight', [0.5, 1.5]],
+    ['columnLabelWeight', [0, 1]],
   ];
   grid.push({});
   for (const [key, values] of around) for (const v of values) grid.push({ [key]: v });
-  for (const rrfK of [2, 5, 10]) for (const scoreWeight of [0.3, 1]) for (const coverageWeight of [0.3, 0.6, 1]) for (const supportWeight of [0.3, 1])
-    grid.push({ rrfK, scoreWeight, coverageWeight, supportWeight });
   log(`sweep: ${grid.length} settings over ${cache.length} questions`);
   const scored = grid.map((settings) => {
     let h1 = 0;

@@ -40,7 +40,10 @@ export interface Hit {
  * 5. phrases (`phraseWeight`): the share of the question's adjacent term pairs ("primarily
  *    self-employed", "administration justice") found adjacent in one of the table's labels,
  *    which separates near-identical tables that share every word but not the wording;
- * 6. nothing else: no per-dataset constants, no ids.
+ * 6. named labels (`rowLabelWeight`, `columnLabelWeight`): whether the question names one row
+ *    label (one column label) in full — the share of the best label's terms it contains — so a
+ *    table with the row "Manitoba" beats one whose rows only mention Manitoba among other words;
+ * 7. nothing else: no per-dataset constants, no ids.
  *
  * Each candidate passage gets its document's score plus a small share of its own (its rank
  * evidence and coverage), so results grouped by document show the document's best passage
@@ -51,7 +54,7 @@ export function fuseCandidates(input: {
   lexical: Hit[];
   structured: Hit[];
   settings?: Partial<FusionSettings>;
-  /** The labels of a table passage's table (undefined for text passages): enables evidence 4 and 5. */
+  /** The labels of a table passage's table (undefined for text passages): enables evidence 4 to 6. */
   tableLabels?: (passage: Passage) => TableLabels | undefined;
 }): Array<{ passage: Passage; score: number }> {
   const s = { ...DEFAULT_FUSION, ...input.settings };
@@ -127,15 +130,20 @@ export function fuseCandidates(input: {
   };
   const w = (t: string) => weight.get(t) ?? 0;
   const pairTotal = queryPairs.reduce((sum, [a, b]) => sum + Math.min(w(a), w(b)), 0);
+  const querySet = new Set(queryTerms);
   const tableEvidence = (tables: Set<LabelTerms>) => {
     let cell = 0;
     let phrase = 0;
-    if (total === 0) return { cell, phrase };
+    let rowLabel = 0;
+    let columnLabel = 0;
+    if (total === 0) return { cell, phrase, rowLabel, columnLabel };
     for (const t of tables) {
       cell = Math.max(cell, cellCoverage(t, queryTerms, w) / total);
       phrase = Math.max(phrase, phraseShare(t.pairs));
+      rowLabel = Math.max(rowLabel, namedShare(t.rows, querySet));
+      columnLabel = Math.max(columnLabel, namedShare(t.columns, querySet));
     }
-    return { cell, phrase };
+    return { cell, phrase, rowLabel, columnLabel };
   };
   function phraseShare(pairs: Set<string>): number {
     if (pairTotal === 0) return 0;
@@ -148,10 +156,12 @@ export function fuseCandidates(input: {
   const docScore = new Map<string, number>();
   for (const [id, d] of docs) {
     const str = d.strRanks.sort((a, b) => a - b);
-    const table = d.tables.size ? tableEvidence(d.tables) : { cell: 0, phrase: 0 };
+    const table = d.tables.size ? tableEvidence(d.tables) : { cell: 0, phrase: 0, rowLabel: 0, columnLabel: 0 };
     const score =
       s.cellWeight * table.cell +
       s.phraseWeight * table.phrase +
+      s.rowLabelWeight * table.rowLabel +
+      s.columnLabelWeight * table.columnLabel +
       rrf(d.lexRank, s.lexicalWeight) +
       rrf(str[0] ?? Infinity, s.structuredWeight) +
       s.supportWeight * rrf(str[1] ?? Infinity, s.structuredWeight) +
@@ -248,6 +258,22 @@ function cellCoverage(t: LabelTerms, queryTerms: string[], w: (term: string) => 
     if (inRow + inColumn > best) best = inRow + inColumn;
   }
   return base + best;
+}
+
+/**
+ * The best share of one label's terms that the question names: 1 when some row (or column)
+ * label is named in full ("Manitoba"), less when the closest label says more than the
+ * question ("Manitoba, rural areas"). Unweighted: a label's other terms need no rarity to count.
+ */
+function namedShare(labels: Array<Set<string>>, query: Set<string>): number {
+  let best = 0;
+  for (const label of labels) {
+    if (label.size === 0) continue;
+    let named = 0;
+    for (const t of label) if (query.has(t)) named++;
+    if (named / label.size > best) best = named / label.size;
+  }
+  return best;
 }
 
 /** Adjacent term pairs of a token sequence. */

@@ -88,6 +88,23 @@ describe('fuseCandidates', () => {
       expect(out[0]!.passage.docId).toBe('D');
     });
 
+    it('credits a table whose row label the question names in full', () => {
+      const byDoc: Record<string, TableLabels> = {
+        E: { title: 'population', stub: ['province'], rows: ['Manitoba rural areas', 'Ontario rural areas'], columns: ['2016'] },
+        F: { title: 'population', stub: ['province'], rows: ['Manitoba', 'Ontario'], columns: ['2016'] },
+      };
+      const pe = passage('E', 'population. Manitoba rural areas: in 2016 120.');
+      const pf = passage('F', 'population. Manitoba: in 2016 1278.');
+      pe.tableIndex = 0;
+      pf.tableIndex = 0;
+      const query = 'population of Manitoba in 2016';
+      const settings = { coverageWeight: 0, scoreWeight: 0, rrfK: 1000, cellWeight: 0, phraseWeight: 0, columnLabelWeight: 0 };
+      const run = (rowLabelWeight: number) =>
+        fuseCandidates({ query, lexical: [], structured: hits([pe, pf]), tableLabels: (p) => byDoc[p.docId], settings: { ...settings, rowLabelWeight } })[0]!.passage.docId;
+      expect(run(0)).toBe('E');
+      expect(run(1)).toBe('F');
+    });
+
     it('treats a paragraph as one unit: the question must fit in it as in one cell', () => {
       const query = 'Mexican peso exchange rate';
       const whole = passage('P', 'The Mexican peso exchange rate fell.', 'text');
