@@ -196,14 +196,14 @@ function hasTables(state: EngineState, docId: string): boolean {
 // Header detection runs once per table, on its first search; a replaced document brings new table objects.
 const labelsCache = new WeakMap<Table, TableLabels>();
 
+/** The labels of a table passage's table; undefined for text (tables are never chunked as text). */
 function labelsOf(state: EngineState, p: Passage): TableLabels | undefined {
-  const tables = state.records.get(p.docId)?.document.tables ?? [];
-  // A text chunk inside a table's span is the table flattened: it stands for that table.
-  const table = p.tableIndex !== undefined ? tables[p.tableIndex] : tables.find((t) => p.start < t.end && p.end > t.start);
+  if (p.tableIndex === undefined) return undefined;
+  const table = state.records.get(p.docId)?.document.tables[p.tableIndex];
   if (!table) return undefined;
   let labels = labelsCache.get(table);
   if (!labels) {
-    labels = tableLabels(table, { title: p.tableIndex !== undefined ? p.heading : table.caption ?? state.records.get(p.docId)?.document.title });
+    labels = tableLabels(table, { title: p.heading });
     labelsCache.set(table, labels);
   }
   return labels;

@@ -36,7 +36,8 @@ export interface Hit {
  *    about a cell names the table's title, one row's header path and one column's header path,
  *    so the share of its terms that the title, the row-label headers, the best row path and the
  *    best column path cover together. Coverage of the union of snippets credits a table whose
- *    rows each match a different word; this credits only words that fit one cell;
+ *    rows each match a different word; this credits only words that fit one cell. A text
+ *    passage is one unit of its own, so documents without tables are not left behind;
  * 5. phrases (`phraseWeight`): the share of the question's adjacent term pairs ("primarily
  *    self-employed", "administration justice") found adjacent in one of the table's labels,
  *    which separates near-identical tables that share every word but not the wording;
@@ -71,7 +72,7 @@ export function fuseCandidates(input: {
     lexScore: number;
     strScore: number;
     terms: Set<string>;
-    tables: Set<LabelTerms>;
+    units: Set<LabelTerms>;
   }
   const maxLex = Math.max(1e-9, ...lexical.map((h) => h.score));
   const maxStr = Math.max(1e-9, ...structured.map((h) => h.score));
@@ -82,14 +83,14 @@ export function fuseCandidates(input: {
     const p = hit.passage;
     let d = docs.get(p.docId);
     if (!d) {
-      d = { lexRank: Infinity, strRanks: [], lexScore: 0, strScore: 0, terms: new Set(), tables: new Set() };
+      d = { lexRank: Infinity, strRanks: [], lexScore: 0, strScore: 0, terms: new Set(), units: new Set() };
       docs.set(p.docId, d);
     }
     if (input.tableLabels) {
       const labels = input.tableLabels(p);
-      if (labels) d.tables.add(labelTerms(labels));
+      if (labels) d.units.add(labelTerms(labels));
       // A paragraph is one unit of its own: the question's words must fit in it, as in one cell.
-      else if (p.kind === 'text' || p.kind === 'sentence') d.tables.add(textUnit(p.text));
+      else if (p.kind === 'text' || p.kind === 'sentence') d.units.add(textUnit(p.text));
     }
     const terms = termsOf(p);
     for (const t of terms) d.terms.add(t);
@@ -131,13 +132,13 @@ export function fuseCandidates(input: {
   const w = (t: string) => weight.get(t) ?? 0;
   const pairTotal = queryPairs.reduce((sum, [a, b]) => sum + Math.min(w(a), w(b)), 0);
   const querySet = new Set(queryTerms);
-  const tableEvidence = (tables: Set<LabelTerms>) => {
+  const unitEvidence = (units: Set<LabelTerms>) => {
     let cell = 0;
     let phrase = 0;
     let rowLabel = 0;
     let columnLabel = 0;
     if (total === 0) return { cell, phrase, rowLabel, columnLabel };
-    for (const t of tables) {
+    for (const t of units) {
       cell = Math.max(cell, cellCoverage(t, queryTerms, w) / total);
       phrase = Math.max(phrase, phraseShare(t.pairs));
       rowLabel = Math.max(rowLabel, namedShare(t.rows, querySet));
@@ -156,12 +157,12 @@ export function fuseCandidates(input: {
   const docScore = new Map<string, number>();
   for (const [id, d] of docs) {
     const str = d.strRanks.sort((a, b) => a - b);
-    const table = d.tables.size ? tableEvidence(d.tables) : { cell: 0, phrase: 0, rowLabel: 0, columnLabel: 0 };
+    const unit = d.units.size ? unitEvidence(d.units) : { cell: 0, phrase: 0, rowLabel: 0, columnLabel: 0 };
     const score =
-      s.cellWeight * table.cell +
-      s.phraseWeight * table.phrase +
-      s.rowLabelWeight * table.rowLabel +
-      s.columnLabelWeight * table.columnLabel +
+      s.cellWeight * unit.cell +
+      s.phraseWeight * unit.phrase +
+      s.rowLabelWeight * unit.rowLabel +
+      s.columnLabelWeight * unit.columnLabel +
       rrf(d.lexRank, s.lexicalWeight) +
       rrf(str[0] ?? Infinity, s.structuredWeight) +
       s.supportWeight * rrf(str[1] ?? Infinity, s.structuredWeight) +
@@ -185,7 +186,11 @@ export function fuseCandidates(input: {
 /** Within-document preference for a passage that cites cells: about two ranks' worth of rank evidence. */
 const CITES_CELLS = 0.05;
 
-/** A table's labels as terms: title and row-label headers, each row path, each column path, and every adjacent term pair. */
+/**
+ * One unit a question must fit in, as terms: a table (title and row-label headers, each row
+ * path, each column path) or one paragraph or sentence (all in `base`), with every adjacent
+ * term pair.
+ */
 interface LabelTerms {
   base: Set<string>;
   rows: Array<Set<string>>;
