@@ -61,7 +61,8 @@ function cspMetaTag(): Plugin {
 
 /**
  * Keeps the random-weight test models (`public/models/synthetic/`, ~130 MB) out of a
- * production build; the end-to-end test sets ALMANAC_SYNTHETIC_MODELS=1 to keep them.
+ * production build, and out of the built `models/manifest.json` so the model panel does not
+ * offer what is not there; the end-to-end test sets ALMANAC_SYNTHETIC_MODELS=1 to keep them.
  */
 function dropSyntheticModels(): Plugin {
   let outDir = 'dist';
@@ -72,7 +73,15 @@ function dropSyntheticModels(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      if (process.env.ALMANAC_SYNTHETIC_MODELS !== '1') fs.rmSync(path.join(outDir, 'models', 'synthetic'), { recursive: true, force: true });
+      if (process.env.ALMANAC_SYNTHETIC_MODELS === '1') return;
+      fs.rmSync(path.join(outDir, 'models', 'synthetic'), { recursive: true, force: true });
+      const manifestPath = path.join(outDir, 'models', 'manifest.json');
+      if (!fs.existsSync(manifestPath)) return;
+      const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as { models?: Array<{ id: string }> };
+      if (Array.isArray(manifest.models)) {
+        manifest.models = manifest.models.filter((m) => !m.id.startsWith('synthetic/'));
+        fs.writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+      }
     },
   };
 }
