@@ -43,17 +43,29 @@ function counts(tokens: string[]): Map<string, number> {
   return map;
 }
 
+/** The documents (Orama internal ids) that hold a token, and how often each does. */
+interface Posting {
+  ids: number[];
+  counts: number[];
+}
+
+/** Whether a property is one of Orama's full-text (radix) properties and the value a string. */
+function isText(store: unknown, prop: string, value: unknown): value is string {
+  return typeof value === 'string' && (store as { indexes: Record<string, { type: string } | undefined> }).indexes[prop]?.type === 'Radix';
+}
+
 /** An Orama index component that scores full-text search with Okapi BM25 on whole words. */
 export function bm25Index(params: Bm25Parameters = DEFAULT_BM25): DefaultIndex {
   const base = oramaIndex.createIndex();
   const { k1, b } = params;
-  // Postings with term counts, per property: token -> (internal document id -> count).
-  // Kept beside Orama's radix tree rather than read from it: its exact lookup walks the
-  // whole subtree under a short token ("1", "20": 164 ms a query over HiTab's 86k
-  // summaries), and its per-document objects keyed by token turn slow with numeric-looking
-  // keys such as years. Consequence: Orama's save()/load() would not carry them; Almanac
-  // rebuilds its indexes instead.
-  const postings = new Map<string, Map<string, Map<number, number>>>();
+  // Postings with term counts, per property: token -> internal document ids and counts.
+  // Used instead of Orama's radix tree: its exact lookup walks the whole subtree under a
+  // short token ("1", "20": 164 ms a query over HiTab's 86k summaries), and its per-document
+  // objects keyed by token turn slow with numeric-looking keys such as years. Consequence:
+  // Orama's save()/load() would not carry them; Almanac rebuilds its indexes instead.
+  // A posting list is two parallel arrays, not a Map per token: a corpus has tens of
+  // thousands of tokens, and as Maps their creation and collection was most of a reload.
+  const postings = new Map<string, Map<string, Posting>>();
   const seen = new WeakSet<string[]>();
   // Orama removes a document's terms one call per token without the document id; the id
   // comes with the call just before, which this remembers (removal is synchronous).
@@ -61,6 +73,24 @@ export function bm25Index(params: Bm25Parameters = DEFAULT_BM25): DefaultIndex {
   let scores = new Float64Array(1024);
   return {
     ...base,
+    // Text properties skip Orama's radix tree: nothing here reads it (search goes through the
+    // postings below), and filling it was most of the time of an ingest or a reload.
+    insert(implementation, store, prop, id, internalId, value, schemaType, language, tokenizer, docsCount, options) {
+      if (!isText(store, prop, value)) {
+        return base.insert(implementation, store, prop, id, internalId, value, schemaType, language, tokenizer, docsCount, options);
+      }
+      const tokens = tokenizer.tokenize(value, language, prop, false);
+      implementation.insertDocumentScoreParameters(store, prop, internalId, tokens, docsCount);
+      if (tokens.length) implementation.insertTokenScoreParameters(store, prop, internalId, tokens, tokens[0]!);
+    },
+    remove(implementation, store, prop, id, internalId, value, schemaType, language, tokenizer, docsCount) {
+      if (!isText(store, prop, value)) {
+        return base.remove(implementation, store, prop, id, internalId, value, schemaType, language, tokenizer, docsCount);
+      }
+      implementation.removeDocumentScoreParameters(store, prop, id, docsCount);
+      for (const token of new Set(tokenizer.tokenize(value, language, prop))) implementation.removeTokenScoreParameters(store, prop, token);
+      return true;
+    },
     insertTokenScoreParameters(_store, prop, id, tokens) {
       if (seen.has(tokens)) return;
       seen.add(tokens);
@@ -68,8 +98,9 @@ export function bm25Index(params: Bm25Parameters = DEFAULT_BM25): DefaultIndex {
       if (!byToken) postings.set(prop, (byToken = new Map()));
       for (const [token, count] of counts(tokens)) {
         let list = byToken.get(token);
-        if (!list) byToken.set(token, (list = new Map()));
-        list.set(id as unknown as number, count);
+        if (!list) byToken.set(token, (list = { ids: [], counts: [] }));
+        list.ids.push(id as unknown as number);
+        list.counts.push(count);
       }
     },
     removeDocumentScoreParameters(store, prop, id, docsCount) {
@@ -79,7 +110,12 @@ export function bm25Index(params: Bm25Parameters = DEFAULT_BM25): DefaultIndex {
       removing = internalDocumentIDStore.getInternalDocumentId(shared, id);
     },
     removeTokenScoreParameters(_store, prop, token) {
-      postings.get(prop)?.get(token)?.delete(removing);
+      const list = postings.get(prop)?.get(token);
+      const i = list ? list.ids.indexOf(removing) : -1;
+      if (i >= 0) {
+        list!.ids.splice(i, 1);
+        list!.counts.splice(i, 1);
+      }
     },
     search(store, term, tokenizer, language, propertiesToSearch, _exact, _tolerance, boost, _relevance, docsCount, whereFiltersIDs) {
       const index = store as unknown as IndexData;
@@ -95,9 +131,13 @@ export function bm25Index(params: Bm25Parameters = DEFAULT_BM25): DefaultIndex {
         const lengths = index.fieldLengths[prop]!;
         for (const token of tokens) {
           const list = byToken.get(token);
-          if (!list || list.size === 0) continue;
-          const idf = Math.log(1 + (docsCount - list.size + 0.5) / (list.size + 0.5));
-          for (const [id, count] of list) {
+          const df = list ? list.ids.length : 0;
+          if (df === 0) continue;
+          const idf = Math.log(1 + (docsCount - df + 0.5) / (df + 0.5));
+          const { ids, counts } = list!;
+          for (let i = 0; i < df; i++) {
+            const id = ids[i]!;
+            const count = counts[i]!;
             if (whereFiltersIDs && !whereFiltersIDs.has(id)) continue;
             if (id >= scores.length) {
               const grown = new Float64Array(Math.max(id + 1, scores.length * 2));
