@@ -66,6 +66,8 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   // Documents without tables (TimeQA) keep the temporal path.
   const tableLed = !!constraint && structured.length > 0 && !!lexical[0] && hasTables(state, lexical[0].passage.docId);
   if (tableLed) skipped['temporal-rerank'] = 'the best first-stage hit is in a document with tables: its dates are headers, matched by the fusion';
+  // What the rerankers read: the main content, or for a table-led question all of it, date included.
+  const rerankQuery = tableLed ? query : mainContent;
 
   let ranked: Ranked[];
   let summaries: PassageSummary[] | undefined;
@@ -82,7 +84,7 @@ export async function runSearch(state: EngineState, query: string, options: Sear
       skipped.summaries = 'no generator loaded';
     }
   } else if (structured.length) {
-    ranked = fuseCandidates({ query: tableLed ? query : mainContent, lexical, structured, tableLabels: (p) => labelsOf(state, p) });
+    ranked = fuseCandidates({ query: rerankQuery, lexical, structured, tableLabels: (p) => labelsOf(state, p) });
     steps.push('fusion');
   } else {
     ranked = lexical.map((h) => ({ passage: h.passage, score: h.score }));
@@ -90,7 +92,7 @@ export async function runSearch(state: EngineState, query: string, options: Sear
 
   if (state.reranker && (!constraint || tableLed) && ranked.length) {
     const head = ranked.slice(0, RETRIEVAL.rerankCandidates);
-    const scores = await state.reranker.score(tableLed ? query : mainContent, head.map((r) => r.passage.text), { signal: options.signal });
+    const scores = await state.reranker.score(rerankQuery, head.map((r) => r.passage.text), { signal: options.signal });
     const reranked = head.map((r, i) => ({ ...r, score: scores[i] ?? 0 })).sort((a, b) => b.score - a.score);
     ranked = [...reranked, ...ranked.slice(head.length)];
     steps.push('cross-encoder');
@@ -101,7 +103,7 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   // Without a cross-encoder, a generator picks the answering document among the best few
   // (MixRAG's LLM rerank); the rest keep the fusion's order.
   if (state.generator && !state.reranker && structured.length && (!constraint || tableLed) && ranked.length) {
-    const choice = await chooseDocument(state, tableLed ? query : mainContent, ranked, options.signal);
+    const choice = await chooseDocument(state, rerankQuery, ranked, options.signal);
     if (choice.docId) {
       const chosen = choice.docId;
       ranked = [...ranked.filter((r) => r.passage.docId === chosen), ...ranked.filter((r) => r.passage.docId !== chosen)];

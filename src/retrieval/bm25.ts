@@ -29,17 +29,10 @@ interface IndexData {
   fieldLengths: Record<string, Record<number, number | undefined>>;
 }
 
-// Counts per token of the token list being inserted: Orama calls the score hook once per
-// token with the whole list, so the counts are made once per list.
-const countsOf = new WeakMap<string[], Map<string, number>>();
-
+/** How often each token occurs in a token list. */
 function counts(tokens: string[]): Map<string, number> {
-  let map = countsOf.get(tokens);
-  if (!map) {
-    map = new Map();
-    for (const t of tokens) map.set(t, (map.get(t) ?? 0) + 1);
-    countsOf.set(tokens, map);
-  }
+  const map = new Map<string, number>();
+  for (const t of tokens) map.set(t, (map.get(t) ?? 0) + 1);
   return map;
 }
 
@@ -66,6 +59,8 @@ export function bm25Index(params: Bm25Parameters = DEFAULT_BM25): DefaultIndex {
   // A posting list is two parallel arrays, not a Map per token: a corpus has tens of
   // thousands of tokens, and as Maps their creation and collection was most of a reload.
   const postings = new Map<string, Map<string, Posting>>();
+  // Orama's own insert path (array-valued text, not used by Almanac) calls the score hook once
+  // per token with the whole list; the list is counted once.
   const seen = new WeakSet<string[]>();
   // Orama removes a document's terms one call per token without the document id; the id
   // comes with the call just before, which this remembers (removal is synchronous).

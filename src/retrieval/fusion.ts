@@ -78,7 +78,6 @@ export function fuseCandidates(input: {
   const maxStr = Math.max(1e-9, ...structured.map((h) => h.score));
   const docs = new Map<string, DocEvidence>();
   const passages = new Map<string, { passage: Passage; lexRank: number; strRank: number; terms: Set<string> }>();
-  const termsOf = (p: Passage) => termsOfText(p.text);
   const add = (hit: Hit, which: 'lex' | 'str') => {
     const p = hit.passage;
     let d = docs.get(p.docId);
@@ -92,7 +91,7 @@ export function fuseCandidates(input: {
       // A paragraph is one unit of its own: the question's words must fit in it, as in one cell.
       else if (p.kind === 'text' || p.kind === 'sentence') d.units.add(textUnit(p.text));
     }
-    const terms = termsOf(p);
+    const terms = textUnit(p.text).base;
     for (const t of terms) d.terms.add(t);
     if (which === 'lex') {
       d.lexRank = Math.min(d.lexRank, hit.rank);
@@ -198,12 +197,17 @@ interface LabelTerms {
   pairs: Set<string>;
 }
 
+// Candidates recur from query to query (the same popular rows); a passage's terms and pairs
+// are kept, keyed by the text itself so a re-ingested passage with new text is never served
+// stale terms.
+const TEXT_CACHE_MAX = 20_000;
 const textUnitCache = new Map<string, LabelTerms>();
 
+/** A passage's text as terms (`base`) and adjacent term pairs. */
 function textUnit(text: string): LabelTerms {
   let t = textUnitCache.get(text);
   if (!t) {
-    if (textUnitCache.size >= TERMS_CACHE_MAX) textUnitCache.clear();
+    if (textUnitCache.size >= TEXT_CACHE_MAX) textUnitCache.clear();
     const tokens = tokenize(text);
     t = { base: new Set(tokens), rows: [], columns: [], pairs: new Set(pairsOf(tokens).map(([a, b]) => `${a} ${b}`)) };
     textUnitCache.set(text, t);
@@ -288,20 +292,6 @@ function pairsOf(tokens: string[]): Array<[string, string]> {
   return out;
 }
 
-// Candidates recur from query to query (the same popular rows); their terms are kept, keyed
-// by the text itself so a re-ingested passage with new text is never served stale terms.
-const TERMS_CACHE_MAX = 20_000;
-const termsCache = new Map<string, Set<string>>();
-
-function termsOfText(text: string): Set<string> {
-  let t = termsCache.get(text);
-  if (!t) {
-    if (termsCache.size >= TERMS_CACHE_MAX) termsCache.clear();
-    t = new Set(tokenize(text));
-    termsCache.set(text, t);
-  }
-  return t;
-}
 
 let cached: ReturnType<typeof oramaTokenizer.createTokenizer> | undefined;
 
