@@ -205,6 +205,9 @@ function describeRun(response: SearchResponse): HTMLElement {
       ` ${response.results.length} results in ${Math.round(response.tookMs)} ms · steps: `,
       el('span', { class: 'steps', text: response.steps.join(' → ') || 'none' }),
     ]),
+    response.acronyms
+      ? el('p', { class: 'skipped' }, [`read as acronyms: ${response.acronyms.map((a) => `${a.word} = ${a.phrase}`).join('; ')}`])
+      : null,
     skipped.length
       ? el('p', { class: 'skipped' }, [`skipped: ${skipped.map(([step, why]) => `${step} (${why})`).join('; ')}`])
       : null,

@@ -255,6 +255,8 @@ export interface SearchResponse {
   results: SearchResult[];
   /** Parsed constraint when the question was time-sensitive. */
   constraint?: TemporalConstraint;
+  /** Words of the question read as acronyms of a phrase in the corpus's tables (step `acronyms`); the phrases were searched too. */
+  acronyms?: Array<{ word: string; phrase: string }>;
   /** Query-focused summaries of the top passages (generator loaded, time-sensitive question); dropped ones say why. */
   summaries?: Array<{ passageId: string; summary: string; kept: boolean; reason?: string }>;
   tookMs: number;

@@ -1,6 +1,7 @@
 import { createError, throwIfAborted } from '../errors.ts';
 import { RETRIEVAL } from '../settings.ts';
 import { PassageIndex } from '../retrieval/passage-index.ts';
+import { AcronymIndex } from '../text/acronyms.ts';
 import { MemoryStore } from '../storage/memory-store.ts';
 import { openIdbStore } from '../storage/idb-store.ts';
 import type { CorpusStore, DocumentRecord } from '../storage/store.ts';
@@ -39,6 +40,8 @@ export interface EngineState {
   lexical: PassageIndex;
   /** H-RCL row and column summaries (MixRAG's embedding corpus). */
   structured: PassageIndex;
+  /** What the acronyms of the corpus's tables stand for, from their table-level summaries. */
+  acronyms: AcronymIndex;
   embedder?: Embedder;
   reranker?: Reranker;
   generator?: Generator;
@@ -57,6 +60,7 @@ class Engine implements Almanac {
       records: new Map(),
       passages: new Map(),
       lexical: new PassageIndex(options.embedder?.dimensions),
+      acronyms: new AcronymIndex(),
       structured: new PassageIndex(options.embedder?.dimensions),
       embedder: options.embedder,
       reranker: options.reranker,
@@ -165,6 +169,7 @@ class Engine implements Almanac {
       for (const r of records) delete r.vectors;
       this.state.lexical = new PassageIndex(this.state.embedder?.dimensions);
       this.state.structured = new PassageIndex(this.state.embedder?.dimensions);
+      this.state.acronyms = new AcronymIndex();
       this.state.passages.clear();
       this.state.records.clear();
       if (this.state.embedder) await this.embedRecords(records, options, 0, records.length);
@@ -233,6 +238,7 @@ class Engine implements Almanac {
       this.state.records.set(r.document.id, r);
       for (const p of r.passages) {
         this.state.passages.set(p.id, p);
+        if (p.kind === 'table') this.state.acronyms.add(p.id, p.text);
         const isStructured = STRUCTURED_KINDS.has(p.kind);
         (isStructured ? structured : lexical).push(p);
         (isStructured ? structuredVectors : lexicalVectors).push(r.vectors?.get(p.id));
@@ -252,6 +258,7 @@ class Engine implements Almanac {
       let sv = 0;
       for (const p of r.passages) {
         this.state.passages.delete(p.id);
+        if (p.kind === 'table') this.state.acronyms.remove(p.id, p.text);
         const hasVector = r.vectors?.has(p.id) ? 1 : 0;
         if (STRUCTURED_KINDS.has(p.kind)) { structured.push(p.id); sv += hasVector; } else { lexical.push(p.id); lv += hasVector; }
       }

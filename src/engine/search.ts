@@ -5,6 +5,7 @@ import { fuseCandidates, type Hit } from '../retrieval/fusion.ts';
 import { choicePrompt, parseChoice, LLM_CHOICE } from '../retrieval/llm-choice.ts';
 import type { IndexHit } from '../retrieval/passage-index.ts';
 import { tableLabels, type TableLabels } from '../tables/index.ts';
+import { tokenize } from '../text/tokenizer.ts';
 import type { Passage, SearchOptions, SearchResponse, SearchResult, Table, TemporalConstraint, TemporalExplanation } from '../types.ts';
 import type { EngineState } from './create.ts';
 import { findHighlights } from './highlight.ts';
@@ -48,10 +49,15 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   const lexicalK = constraint ? RETRIEVAL.temporalCandidates : Math.max(RETRIEVAL.lexicalTopK, limit * (options.groupByDocument ? 4 : 1));
   // The first stage sees the whole question: its dates are words BM25 can match
   // (TimeQA: gold in the top 100 for 88% of questions, against 83% on the main content).
-  // The reranker then judges sentences on the main content alone.
+  // The reranker then judges sentences on the main content alone. Acronyms the question uses
+  // and the corpus's tables spell out ("CMAs": "census metropolitan area") join it, for the
+  // first stage and the fusion (HiTab dev HiT@1 59.5 -> 59.8, HiT@10 85.8 -> 86.2).
+  const acronyms = expandAcronyms(state, query);
+  if (acronyms.length) steps.push('acronyms');
+  const firstQuery = acronyms.length ? `${query} ${acronyms.map((e) => e.phrase).join(' ')}` : query;
   const [lexicalHits, structuredHits] = await Promise.all([
-    state.lexical.search(query, { limit: lexicalK, vector }),
-    state.structured.size ? state.structured.search(query, { limit: RETRIEVAL.structuredTopK, vector }) : Promise.resolve([]),
+    state.lexical.search(firstQuery, { limit: lexicalK, vector }),
+    state.structured.size ? state.structured.search(firstQuery, { limit: RETRIEVAL.structuredTopK, vector }) : Promise.resolve([]),
   ]);
   steps.push(mode);
   const lexical = toHits(state, lexicalHits);
@@ -84,7 +90,7 @@ export async function runSearch(state: EngineState, query: string, options: Sear
       skipped.summaries = 'no generator loaded';
     }
   } else if (structured.length) {
-    ranked = fuseCandidates({ query: rerankQuery, lexical, structured, tableLabels: (p) => labelsOf(state, p) });
+    ranked = fuseCandidates({ query: firstQuery, lexical, structured, tableLabels: (p) => labelsOf(state, p) });
     steps.push('fusion');
   } else {
     ranked = lexical.map((h) => ({ passage: h.passage, score: h.score }));
@@ -124,6 +130,7 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   return {
     query, mode, steps, skipped, results,
     ...(constraint ? { constraint } : {}),
+    ...(acronyms.length ? { acronyms } : {}),
     ...(summaries ? { summaries: summaries.map(({ passageId, summary, kept, reason }) => ({ passageId, summary, kept, ...(reason ? { reason } : {}) })) } : {}),
     tookMs: performance.now() - t0,
   };
@@ -189,6 +196,25 @@ function applySummaries(ranked: Ranked[], summaries: PassageSummary[], mainConte
     r.explanation = { ...r.explanation, sentence: s.summary, times: s.times, semantic: sem, temporal: tmp, fromSummary: true };
   });
   return lifted.sort((a, b) => b.score - a.score);
+}
+
+/** The question's words that stand for a phrase of the corpus's tables, and the phrases. */
+function expandAcronyms(state: EngineState, query: string): Array<{ word: string; phrase: string }> {
+  const out: Array<{ word: string; phrase: string }> = [];
+  if (!state.structured.size) return out;
+  let terms: string[] | undefined;
+  for (const word of new Set(query.toLowerCase().match(/\p{L}+/gu) ?? [])) {
+    // The phrase must come from a table that also names another word of the question.
+    const own = new Set(tokenize(word));
+    const fits = (id: string) => {
+      terms ??= tokenize(query);
+      const text = new Set(tokenize(state.passages.get(id)?.text ?? ''));
+      return terms.some((t) => !own.has(t) && text.has(t));
+    };
+    const phrase = state.acronyms.expand(word, fits);
+    if (phrase) out.push({ word, phrase });
+  }
+  return out;
 }
 
 function hasTables(state: EngineState, docId: string): boolean {

@@ -1,9 +1,7 @@
-import { tokenizer as oramaTokenizer } from '@orama/orama/components';
 import type { Passage } from '../types.ts';
 import type { TableLabels } from '../tables/labels.ts';
 import { DEFAULT_FUSION, type FusionSettings } from '../tables/settings.ts';
-import { STOP_WORDS } from '../text/stopwords.ts';
-import { stem } from '../text/stem.ts';
+import { tokenize } from '../text/tokenizer.ts';
 
 export type { FusionSettings } from '../tables/settings.ts';
 
@@ -290,16 +288,4 @@ function pairsOf(tokens: string[]): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (let i = 0; i + 1 < tokens.length; i++) if (tokens[i] !== tokens[i + 1]) out.push([tokens[i]!, tokens[i + 1]!]);
   return out;
-}
-
-
-let cached: ReturnType<typeof oramaTokenizer.createTokenizer> | undefined;
-
-/**
- * The terms fusion compares: Orama's English tokenizer, stemmed, with the stop words of the
- * BM25 indexes (`src/text/stopwords.ts`), so a term counts the same in both places.
- */
-export function tokenize(text: string): string[] {
-  cached ??= oramaTokenizer.createTokenizer({ language: 'english', stemming: true, stemmer: stem, stopWords: [...STOP_WORDS] });
-  return cached.tokenize(text, 'english', undefined, false) as string[];
 }

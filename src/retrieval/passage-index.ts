@@ -1,7 +1,6 @@
 import { create, insertMultiple, removeMultiple, search, count, type AnyOrama } from '@orama/orama';
 import type { Passage } from '../types.ts';
-import { STOP_WORDS } from '../text/stopwords.ts';
-import { stem } from '../text/stem.ts';
+import { createTextTokenizer } from '../text/tokenizer.ts';
 import { bm25Index } from './bm25.ts';
 
 /** A first-stage hit: a passage id and its score. */
@@ -39,7 +38,7 @@ export class PassageIndex {
       // Results are ranked by score only; Orama's sort index would cost ingest time and memory.
       sort: { enabled: false },
       // allowDuplicates keeps term counts, which the BM25 component needs.
-      components: { tokenizer: { stemming: true, stemmer: stem, stopWords: [...STOP_WORDS], allowDuplicates: true }, index: bm25Index() },
+      components: { tokenizer: createTextTokenizer(true), index: bm25Index() },
     });
   }
 

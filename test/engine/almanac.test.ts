@@ -89,6 +89,41 @@ describe('createAlmanac', () => {
     expect(res.results.slice(0, 3).some((r) => /Mexican peso: in 2013 Buy 11\.2/.test(r.passage.text))).toBe(true);
   });
 
+  it('reads a question\'s acronym as the phrase a table spells out, and says so', async () => {
+    const almanac = await createAlmanac();
+    const table = (title: string, column: string) => ({
+      name: `${column}.html`,
+      content: `<table><caption>${title}</caption><tr><th>City</th><th>${column}</th></tr><tr><th>Halifax</th><td>80.3</td></tr><tr><th>Moncton</th><td>95.1</td></tr></table>`,
+    });
+    await almanac.ingest([
+      table('Police-reported crime indexes by census metropolitan area', 'violent crime severity index'),
+      table('Police-reported crime rates by census metropolitan area', 'total crime rate'),
+    ]);
+    // "reported" ties each acronym to a table that also names another word of the question.
+    const res = await almanac.search('Which CMA reported the highest VCSI?', { groupByDocument: true });
+    expect(res.steps).toContain('acronyms');
+    expect(res.acronyms).toEqual([
+      { word: 'cma', phrase: 'census metropolitan area' },
+      { word: 'vcsi', phrase: 'violent crime severity index' },
+    ]);
+    expect(res.results[0]!.passage.docId).toBe('violent-crime-severity-index.html');
+    // A plain question is not rewritten.
+    const plain = await almanac.search('Which city had the highest crime rate?');
+    expect(plain.acronyms).toBeUndefined();
+    expect(plain.steps).not.toContain('acronyms');
+  });
+
+  it('matches a figure the question quotes with the cell that holds it, separators aside', async () => {
+    const almanac = await createAlmanac();
+    const table = (name: string, value: string) => ({
+      name, content: `<table><caption>Exports by province</caption><tr><th>Province</th><th>Exports ($ millions)</th></tr><tr><th>Ontario</th><td>${value}</td></tr></table>`,
+    });
+    // The wrong table sorts first by name: only the figure can put the right one ahead.
+    await almanac.ingest([table('a.html', '1,107.25'), table('b.html', '1,234.50')]);
+    const res = await almanac.search('Which province exported 1234.5 million dollars?', { groupByDocument: true });
+    expect(res.results[0]!.passage.docId).toBe('b.html');
+  });
+
   it('splits the text of a document with tables into sentences too, dropping fragments under five words', async () => {
     const factory = new IDBFactory();
     const storage = { indexedDB: { name: 'sentences-test', factory } };

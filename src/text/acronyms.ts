@@ -1,0 +1,104 @@
+import { STOP_WORDS } from './stopwords.ts';
+
+const STOP = new Set(STOP_WORDS);
+
+/** Fewest and most words a spelled-out phrase has (so acronyms of three to six letters). */
+const MIN_WORDS = 3;
+const MAX_WORDS = 6;
+
+/**
+ * The phrases of `text` that an acronym could stand for, as `[acronym, phrase]`: every run of
+ * three to six words within a clause, stop words skipped ("Youth Criminal Justice Act" ->
+ * `ycja`, "crime severity index" -> `csi`, "moderate-to-vigorous physical activity" -> `mvpa`).
+ * A number or a clause mark (`.`, `;`, `:`, brackets, quotes) ends a run; commas do not, as
+ * a header lists its parts with them ("fellowships, traineeships, and training grants" -> `fttg`).
+ */
+export function acronymPhrases(text: string): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const clause of text.toLowerCase().split(/[.;:()[\]{}"!?|/]+/)) {
+    let run: string[] = [];
+    const flush = () => {
+      for (let i = 0; i < run.length; i++) {
+        for (let n = MIN_WORDS; n <= MAX_WORDS && i + n <= run.length; n++) {
+          const words = run.slice(i, i + n);
+          out.push([words.map((w) => w[0]).join(''), words.join(' ')]);
+        }
+      }
+      run = [];
+    };
+    for (const token of clause.split(/[\s,-]+/)) {
+      if (!token) continue;
+      if (!/^\p{L}[\p{L}']*$/u.test(token)) flush();
+      else if (!STOP.has(token)) run.push(token);
+    }
+    flush();
+  }
+  return out;
+}
+
+/**
+ * What the acronyms of a corpus stand for, learnt from the corpus itself: a question may say
+ * "VCSI" or "CMAs" where a table spells out "violent crime severity index" and "census
+ * metropolitan area" (and the other way round: "GDP" against "gross domestic product").
+ * Counts every candidate phrase (see {@link acronymPhrases}) and every short word of the texts
+ * it is given; {@link AcronymIndex.expand} names the phrase a question word stands for.
+ */
+export class AcronymIndex {
+  // acronym -> phrase -> the texts (by id) that write it
+  private readonly phrases = new Map<string, Map<string, Set<string>>>();
+  private readonly words = new Map<string, number>();
+
+  /** Counts the phrases and words of one text, known by `id`. */
+  add(id: string, text: string): void {
+    this.count(id, text, 1);
+  }
+
+  /** Forgets a text given to {@link add} before. */
+  remove(id: string, text: string): void {
+    this.count(id, text, -1);
+  }
+
+  /**
+   * The phrase `word` stands for in this corpus, or undefined: the commonest phrase with its
+   * letters as initials (a plural "cmas" is tried as "cma"), when the corpus writes that phrase
+   * more often than it uses `word` as a word — so an ordinary word ("age", "men") that happens
+   * to match the initials of some phrase is left alone. With `fits`, only a phrase written in
+   * a text for which `fits(id)` holds counts: the engine asks for a table that also names
+   * another word of the question, so a name ("Sosa") is not read as "selected offences, sex
+   * of accused" in a question about football.
+   */
+  expand(word: string, fits?: (id: string) => boolean): string | undefined {
+    const w = word.toLowerCase();
+    if (!/^[a-z]{3,7}$/.test(w) || STOP.has(w)) return undefined;
+    for (const form of w.length > 3 && w.endsWith('s') ? [w, w.slice(0, -1)] : [w]) {
+      if (form.length > MAX_WORDS) continue;
+      const phrases = this.phrases.get(form);
+      if (!phrases) continue;
+      const asWord = (this.words.get(form) ?? 0) + (this.words.get(w) ?? 0);
+      const ranked = [...phrases].filter(([, ids]) => ids.size > asWord).sort((a, b) => b[1].size - a[1].size || (a[0] < b[0] ? -1 : 1));
+      for (const [phrase, ids] of ranked) if (!fits || [...ids].some(fits)) return phrase;
+    }
+    return undefined;
+  }
+
+  private count(id: string, text: string, by: 1 | -1): void {
+    for (const [acronym, phrase] of acronymPhrases(text)) {
+      let m = this.phrases.get(acronym);
+      if (!m) this.phrases.set(acronym, (m = new Map()));
+      let ids = m.get(phrase);
+      if (!ids) m.set(phrase, (ids = new Set()));
+      if (by > 0) ids.add(id);
+      else {
+        ids.delete(id);
+        if (!ids.size) m.delete(phrase);
+        if (!m.size) this.phrases.delete(acronym);
+      }
+    }
+    for (const w of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
+      if (w.length < MIN_WORDS || w.length > MAX_WORDS + 1) continue;
+      const n = (this.words.get(w) ?? 0) + by;
+      if (n > 0) this.words.set(w, n);
+      else this.words.delete(w);
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeWords, tokenize } from '../../src/text/tokenizer.ts';
+
+describe('normalizeWords', () => {
+  it('writes one number as one token, whatever its separators, trailing zeros or sign', () => {
+    expect(tokenize('1,234,567 and 3.70 and 48.0 and -5.2')).toEqual(['1234567', '3_7', '48', '5_2']);
+    expect(tokenize('fell from 67.4% to 36%')).toEqual(tokenize('fell 67.4 36'));
+  });
+
+  it('splits compounds into their words, but keeps digit spans and inner apostrophes', () => {
+    expect(tokenize('police-reported non-aboriginal 24-year-olds')).toEqual(tokenize('police reported non aboriginal 24 year olds'));
+    expect(normalizeWords('covid-19 in 2015-16, don\'t')).toBe('covid-19 in 2015-16, don\'t');
+  });
+
+  it('drops possessives and quotes, so "Canada\'s" is the word "Canada"', () => {
+    expect(tokenize("Canada's women’s 'quoted'")).toEqual(tokenize('Canada women quoted'));
+  });
+
+  it('leaves sentence ends and plain text alone', () => {
+    expect(normalizeWords('Built in 1794. Sold in 1811.')).toBe('Built in 1794. Sold in 1811.');
+  });
+});
