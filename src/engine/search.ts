@@ -202,16 +202,11 @@ function applySummaries(ranked: Ranked[], summaries: PassageSummary[], mainConte
 function expandAcronyms(state: EngineState, query: string): Array<{ word: string; phrase: string }> {
   const out: Array<{ word: string; phrase: string }> = [];
   if (!state.structured.size) return out;
-  let terms: string[] | undefined;
+  const terms = tokenize(query);
   for (const word of new Set(query.toLowerCase().match(/\p{L}+/gu) ?? [])) {
     // The phrase must come from a table that also names another word of the question.
     const own = new Set(tokenize(word));
-    const fits = (id: string) => {
-      terms ??= tokenize(query);
-      const text = new Set(tokenize(state.passages.get(id)?.text ?? ''));
-      return terms.some((t) => !own.has(t) && text.has(t));
-    };
-    const phrase = state.acronyms.expand(word, fits);
+    const phrase = state.acronyms.expand(word, terms.filter((t) => !own.has(t)));
     if (phrase) out.push({ word, phrase });
   }
   return out;

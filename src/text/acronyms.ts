@@ -1,4 +1,5 @@
 import { STOP_WORDS } from './stopwords.ts';
+import { tokenize } from './tokenizer.ts';
 
 const STOP = new Set(STOP_WORDS);
 
@@ -47,14 +48,18 @@ export class AcronymIndex {
   // acronym -> phrase -> the texts (by id) that write it
   private readonly phrases = new Map<string, Map<string, Set<string>>>();
   private readonly words = new Map<string, number>();
+  // id -> the terms of its text (`tokenize`), read by `expand`'s context check
+  private readonly terms = new Map<string, Set<string>>();
 
   /** Counts the phrases and words of one text, known by `id`. */
   add(id: string, text: string): void {
+    this.terms.set(id, new Set(tokenize(text)));
     this.count(id, text, 1);
   }
 
   /** Forgets a text given to {@link add} before. */
   remove(id: string, text: string): void {
+    this.terms.delete(id);
     this.count(id, text, -1);
   }
 
@@ -62,12 +67,12 @@ export class AcronymIndex {
    * The phrase `word` stands for in this corpus, or undefined: the commonest phrase with its
    * letters as initials (a plural "cmas" is tried as "cma"), when the corpus writes that phrase
    * more often than it uses `word` as a word — so an ordinary word ("age", "men") that happens
-   * to match the initials of some phrase is left alone. With `fits`, only a phrase written in
-   * a text for which `fits(id)` holds counts: the engine asks for a table that also names
-   * another word of the question, so a name ("Sosa") is not read as "selected offences, sex
-   * of accused" in a question about football.
+   * to match the initials of some phrase is left alone. With `context` (terms, as `tokenize`
+   * writes them), only a phrase written in a text that also holds one of those terms counts:
+   * the engine passes the question's other words, so a name ("Sosa") is not read as "selected
+   * offences, sex of accused" in a question about football.
    */
-  expand(word: string, fits?: (id: string) => boolean): string | undefined {
+  expand(word: string, context?: readonly string[]): string | undefined {
     const w = word.toLowerCase();
     if (!/^[a-z]{3,7}$/.test(w) || STOP.has(w)) return undefined;
     for (const form of w.length > 3 && w.endsWith('s') ? [w, w.slice(0, -1)] : [w]) {
@@ -76,7 +81,8 @@ export class AcronymIndex {
       if (!phrases) continue;
       const asWord = (this.words.get(form) ?? 0) + (this.words.get(w) ?? 0);
       const ranked = [...phrases].filter(([, ids]) => ids.size > asWord).sort((a, b) => b[1].size - a[1].size || (a[0] < b[0] ? -1 : 1));
-      for (const [phrase, ids] of ranked) if (!fits || [...ids].some(fits)) return phrase;
+      const fits = (id: string) => context!.some((t) => this.terms.get(id)?.has(t));
+      for (const [phrase, ids] of ranked) if (!context || [...ids].some(fits)) return phrase;
     }
     return undefined;
   }

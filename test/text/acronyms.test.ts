@@ -39,11 +39,11 @@ describe('AcronymIndex', () => {
     expect(index.expand('and')).toBeUndefined();
   });
 
-  it('counts only phrases from texts the caller accepts, and forgets removed texts', () => {
+  it('counts only phrases from texts that hold a context term, and forgets removed texts', () => {
     const index = new AcronymIndex();
     index.add('t1', TABLE);
-    expect(index.expand('csi', (id) => id !== 't1')).toBeUndefined();
-    expect(index.expand('csi', (id) => id === 't1')).toBe('crime severity index');
+    expect(index.expand('csi', ['footbal'])).toBeUndefined();
+    expect(index.expand('csi', ['footbal', 'report'])).toBe('crime severity index');
     index.remove('t1', TABLE);
     expect(index.expand('csi')).toBeUndefined();
   });
