@@ -24,7 +24,8 @@ import { createAlmanac } from '../src/index.ts';
 import { PROJECT_ROOT, round1 } from './args.ts';
 import { detectHeaders, flattenTable, readGrid, readHtmlTable, summarizeTable, tableLabels, type TableLabels } from '../src/tables/index.ts';
 import { isUnitLabel } from '../src/tables/cell-text.ts';
-import { DEFAULT_FUSION, type FusionSettings } from '../src/tables/settings.ts';
+import { DEFAULT_FUSION, STRUCTURED_BM25, type FusionSettings } from '../src/tables/settings.ts';
+import type { Bm25Parameters } from '../src/retrieval/bm25.ts';
 import { PassageIndex } from '../src/retrieval/passage-index.ts';
 import { fuseCandidates, type Hit } from '../src/retrieval/fusion.ts';
 
@@ -72,11 +73,11 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
   const byGroup: Record<string, Record<string, Record<string, number>>> = {};
   let indexS = 0;
   const indexes = new Map<string, Awaited<ReturnType<typeof buildIndex>>>();
-  const indexOf = async (name: string, pick: (p: Passage & { style?: string }) => boolean) => {
+  const indexOf = async (name: string, pick: (p: Passage & { style?: string }) => boolean, bm25?: Bm25Parameters) => {
     let idx = indexes.get(name);
     if (!idx) {
       const t = performance.now();
-      idx = await buildIndex(corpus.filter(pick));
+      idx = await buildIndex(corpus.filter(pick), bm25);
       indexS += (performance.now() - t) / 1000;
       indexes.set(name, idx);
     }
@@ -93,7 +94,7 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
       const idx = await indexOf('table-summary', (p) => text(p) || p.kind === 'table');
       rank = async (q) => docsByBestPassage(await idx.search(q, 200));
     } else if (config === 'rcl' || config === 'h-rcl') {
-      const idx = await indexOf(config, (p) => text(p) || (p.kind !== 'table' && p.style === config));
+      const idx = await indexOf(config, (p) => text(p) || (p.kind !== 'table' && p.style === config), STRUCTURED_BM25);
       rank = async (q) => docsByBestPassage(await idx.search(q, 300));
     } else {
       if (!args.flags.has('harness')) {
@@ -102,7 +103,7 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
         // The engine's two corpora: text chunks (the flattened table among them) + table-level
         // summaries; H-RCL row and column summaries.
         const lex = await indexOf('lexical', (p) => p.kind === 'text' || p.kind === 'table');
-        const strOnly = await indexOf('structured', (p) => (p.kind === 'table-row' || p.kind === 'table-column') && p.style === 'h-rcl');
+        const strOnly = await indexOf('structured', (p) => (p.kind === 'table-row' || p.kind === 'table-column') && p.style === 'h-rcl', STRUCTURED_BM25);
         const labels = labelsOf(docs);
         if (args.flags.has('sweep')) await sweep(questions, lex, strOnly, labels, log);
         rank = async (q) => {
@@ -207,10 +208,11 @@ function buildPassages(docs: Doc[]): Array<Passage & { style?: string }> {
 
 /**
  * The engine's own first-stage index (Orama with Almanac's whole-word BM25 component, the
- * caption as the `heading` field), so harness figures are the engine's figures.
+ * caption as the `heading` field), so harness figures are the engine's figures. Indexes of row
+ * and column summaries take the engine's structured-index parameters (`STRUCTURED_BM25`).
  */
-async function buildIndex(passages: Passage[]) {
-  const index = new PassageIndex();
+async function buildIndex(passages: Passage[], bm25?: Bm25Parameters) {
+  const index = new PassageIndex(undefined, bm25);
   const byId = new Map<string, Passage>();
   for (const p of passages) byId.set(p.id, p);
   await index.add(passages);

@@ -1,6 +1,7 @@
 import { createError, throwIfAborted } from '../errors.ts';
 import { RETRIEVAL } from '../settings.ts';
 import { PassageIndex } from '../retrieval/passage-index.ts';
+import { STRUCTURED_BM25 } from '../tables/settings.ts';
 import { AcronymIndex } from '../text/acronyms.ts';
 import { MemoryStore } from '../storage/memory-store.ts';
 import { openIdbStore } from '../storage/idb-store.ts';
@@ -60,7 +61,7 @@ class Engine implements Almanac {
       records: new Map(),
       passages: new Map(),
       lexical: new PassageIndex(options.embedder?.dimensions),
-      structured: new PassageIndex(options.embedder?.dimensions),
+      structured: new PassageIndex(options.embedder?.dimensions, STRUCTURED_BM25),
       acronyms: new AcronymIndex(),
       embedder: options.embedder,
       reranker: options.reranker,
@@ -168,7 +169,7 @@ class Engine implements Almanac {
       const records = [...this.state.records.values()];
       for (const r of records) delete r.vectors;
       this.state.lexical = new PassageIndex(this.state.embedder?.dimensions);
-      this.state.structured = new PassageIndex(this.state.embedder?.dimensions);
+      this.state.structured = new PassageIndex(this.state.embedder?.dimensions, STRUCTURED_BM25);
       this.state.acronyms = new AcronymIndex();
       this.state.passages.clear();
       this.state.records.clear();

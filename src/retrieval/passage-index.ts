@@ -1,7 +1,7 @@
 import { create, insertMultiple, removeMultiple, search, count, type AnyOrama } from '@orama/orama';
 import type { Passage } from '../types.ts';
 import { createTextTokenizer } from '../text/tokenizer.ts';
-import { bm25Index } from './bm25.ts';
+import { bm25Index, DEFAULT_BM25, type Bm25Parameters } from './bm25.ts';
 
 /** A first-stage hit: a passage id and its score. */
 export interface IndexHit {
@@ -25,8 +25,11 @@ export class PassageIndex {
   private readonly dims: number | undefined;
   private vectors = 0;
 
-  /** @param dimensions vector size of the embedder, or undefined for BM25 only. */
-  constructor(dimensions?: number) {
+  /**
+   * @param dimensions vector size of the embedder, or undefined for BM25 only.
+   * @param bm25 BM25 parameters of this index (default: Lucene's, `DEFAULT_BM25`).
+   */
+  constructor(dimensions?: number, bm25: Bm25Parameters = DEFAULT_BM25) {
     this.dims = dimensions;
     // The heading is a field of its own: prefixed to the text, it made one-line paragraphs
     // ("History .") outrank real passages (TimeQA: gold in the top 100 for 59% of
@@ -38,7 +41,7 @@ export class PassageIndex {
       // Results are ranked by score only; Orama's sort index would cost ingest time and memory.
       sort: { enabled: false },
       // allowDuplicates keeps term counts, which the BM25 component needs.
-      components: { tokenizer: createTextTokenizer(true), index: bm25Index() },
+      components: { tokenizer: createTextTokenizer(true), index: bm25Index(bm25) },
     });
   }
 

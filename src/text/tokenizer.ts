@@ -2,6 +2,7 @@ import { tokenizer as oramaTokenizer } from '@orama/orama/components';
 import type { Tokenizer } from '@orama/orama';
 import { STOP_WORDS } from './stopwords.ts';
 import { stem } from './stem.ts';
+import { expandAbbreviation } from './abbreviations.ts';
 
 /**
  * Rewrites text so that Orama's English splitter (which cuts at everything but letters, digits,
@@ -39,10 +40,15 @@ export function normalizeWords(text: string): string {
  * @param allowDuplicates keep repeated tokens (the BM25 index counts terms).
  */
 export function createTextTokenizer(allowDuplicates = false): Tokenizer {
-  const base = oramaTokenizer.createTokenizer({ language: 'english', stemming: true, stemmer: stem, stopWords: [...STOP_WORDS], allowDuplicates });
+  const base = oramaTokenizer.createTokenizer({ language: 'english', stemming: true, stemmer: stemWord, stopWords: [...STOP_WORDS], allowDuplicates });
   const tokenizeText = base.tokenize.bind(base);
   base.tokenize = (input, language, prop, withCache) => tokenizeText(typeof input === 'string' ? normalizeWords(input) : input, language, prop, withCache);
   return base;
+}
+
+/** A token as the indexes keep it: a table abbreviation read as its word, then stemmed. */
+function stemWord(token: string): string {
+  return stem(expandAbbreviation(token));
 }
 
 let shared: Tokenizer | undefined;

@@ -124,6 +124,18 @@ describe('createAlmanac', () => {
     expect(res.results[0]!.passage.docId).toBe('b.html');
   });
 
+  it('matches a question\'s word with the abbreviation a table writes in its header', async () => {
+    const almanac = await createAlmanac();
+    const stats = (name: string, columns: string) => ({
+      name, content: `<table><caption>Statistics</caption><tr><th>Year</th><th>${columns}</th></tr><tr><th>2010</th><td>965</td></tr></table>`,
+    });
+    // Both tables name "rushing"; only the second holds yards, written "yds".
+    await almanac.ingest([stats('a.html', 'rushing att'), stats('b.html', 'rushing yds')]);
+    const res = await almanac.search('How many rushing yards in 2010?', { groupByDocument: true });
+    expect(res.results[0]!.passage.docId).toBe('b.html');
+    expect(res.results[0]!.passage.text).toContain('rushing yds');
+  });
+
   it('splits the text of a document with tables into sentences too, dropping fragments under five words', async () => {
     const factory = new IDBFactory();
     const storage = { indexedDB: { name: 'sentences-test', factory } };

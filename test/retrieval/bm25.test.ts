@@ -7,7 +7,11 @@ const passage = (id: string, text: string, heading = ''): Passage => ({
 });
 
 async function index(...passages: Passage[]) {
-  const idx = new PassageIndex();
+  return indexWith(undefined, ...passages);
+}
+
+async function indexWith(bm25: { k1: number; b: number } | undefined, ...passages: Passage[]) {
+  const idx = new PassageIndex(undefined, bm25);
   await idx.add(passages);
   return idx;
 }
@@ -38,6 +42,16 @@ describe('BM25 index component', () => {
       passage('p3', 'the city council', 'Referendum'),
     );
     expect((await idx.search('referendum city', { limit: 10 }))[0]!.id).toBe('p3');
+  });
+
+  it('takes its length normalisation from the parameters it is built with', async () => {
+    // A long column summary naming the season and the division among many, against the one row that answers.
+    const long = passage('column', `season: ${Array.from({ length: 12 }, (_, i) => `leeds ${1980 + i} division second division`).join(', ')}, port vale 1985`);
+    const row = passage('row', 'port vale: in season 1985, in division fourth division, in apps 10');
+    const others = [passage('x', 'crystal palace 1990 first division'), passage('y', 'swansea city 1973 third division')];
+    const top = async (b: number) => (await (await indexWith({ k1: 1.2, b }, long, row, ...others)).search('division 1985 port vale', { limit: 1 }))[0]!.id;
+    expect(await top(0)).toBe('column');
+    expect(await top(0.9)).toBe('row');
   });
 
   it('forgets removed passages, and finds them again when re-added', async () => {

@@ -20,3 +20,17 @@ describe('normalizeWords', () => {
     expect(normalizeWords('Built in 1794. Sold in 1811.')).toBe('Built in 1794. Sold in 1811.');
   });
 });
+
+describe('tokenize: table abbreviations', () => {
+  it('reads a header abbreviation as the word a question writes', () => {
+    expect(tokenize('rushing yds')).toEqual(tokenize('rushing yards'));
+    expect(tokenize('league apps')).toEqual(tokenize('league appearances'));
+    expect(tokenize('pct change')).toEqual(tokenize('percent change'));
+  });
+
+  it('leaves words that are also names or ordinary words as they are', () => {
+    expect(tokenize('Max pop est')).not.toContain(tokenize('maximum')[0]);
+    expect(tokenize('pop')).not.toEqual(tokenize('population'));
+    expect(tokenize('min')).not.toEqual(tokenize('minutes'));
+  });
+});
