@@ -18,7 +18,10 @@ export interface Bm25Parameters {
   b: number;
 }
 
-/** Lucene's defaults; see `docs/RESULTS.md` for the sweep behind keeping them. */
+/**
+ * Lucene's defaults, kept for text passages and table-level summaries; the index of row and
+ * column summaries takes `STRUCTURED_BM25` (`src/tables/settings.ts`, with its sweep).
+ */
 export const DEFAULT_BM25: Readonly<Bm25Parameters> = Object.freeze({ k1: 1.2, b: 0.75 });
 
 type DefaultIndex = ReturnType<typeof oramaIndex.createIndex>;
