@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { findHighlights } from '../../src/engine/highlight.ts';
+
+const marked = (query: string, text: string) => findHighlights(query, text).map(([s, e]) => text.slice(s, e));
+
+describe('findHighlights', () => {
+  it('marks the words that matched the query, by the index\'s own terms', () => {
+    expect(marked('Who wins the election?', 'He won the elections in 1990, winning again.')).toEqual(['elections', 'winning']);
+    expect(marked('rushing yards in 2010', '2010: in rushing att 162, in rushing yds 965')).toEqual(['2010', 'rushing', 'rushing', 'yds']);
+  });
+
+  it('marks a figure written with other separators, and never stop words', () => {
+    expect(marked('exports of 1234.5 million', 'Ontario exported 1,234.50 million, the most of all.')).toEqual(['exported', '1,234.50', 'million']);
+    expect(findHighlights('the of and', 'the house of the rising sun')).toEqual([]);
+  });
+
+  it('gives offsets into the text, in order', () => {
+    const text = 'Canada\'s exports; Canada imports.';
+    expect(findHighlights('canada', text)).toEqual([[0, 8], [18, 24]]);
+  });
+});
