@@ -51,7 +51,7 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   // (TimeQA: gold in the top 100 for 88% of questions, against 83% on the main content).
   // The reranker then judges sentences on the main content alone. Acronyms the question uses
   // and the corpus's tables spell out ("CMAs": "census metropolitan area") join it, for the
-  // first stage and the fusion (HiTab dev HiT@1 59.5 -> 59.8, HiT@10 85.8 -> 86.2, when added).
+  // first stage and the fusion (HiTab dev HiT@1 59.5 -> 59.8, HiT@10 85.8 -> 86.2, when it was added).
   const acronyms = expandAcronyms(state, query);
   if (acronyms.length) steps.push('acronyms');
   const firstQuery = acronyms.length ? `${query} ${acronyms.map((e) => e.phrase).join(' ')}` : query;

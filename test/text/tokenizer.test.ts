@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeWords, tokenize } from '../../src/text/tokenizer.ts';
+import { createTextTokenizer, normalizeWords, tokenize } from '../../src/text/tokenizer.ts';
 
 describe('normalizeWords', () => {
   it('writes one number as one token, whatever its separators, trailing zeros or sign', () => {
@@ -14,6 +14,12 @@ describe('normalizeWords', () => {
 
   it('drops possessives and quotes, so "Canada\'s" is the word "Canada"', () => {
     expect(tokenize("Canada's women’s 'quoted'")).toEqual(tokenize('Canada women quoted'));
+  });
+
+  it('folds the accents of the letters it keeps and counts repeats only when asked', () => {
+    expect(tokenize('Café élan')).toEqual(tokenize('cafe elan'));
+    expect(createTextTokenizer(true).tokenize('river river bank', 'english', 'text', false)).toEqual(['river', 'river', 'bank']);
+    expect(createTextTokenizer(false).tokenize('river river bank', 'english', 'text', false)).toEqual(['river', 'bank']);
   });
 
   it('leaves sentence ends and plain text alone', () => {
