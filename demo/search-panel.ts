@@ -5,7 +5,7 @@
 import type { RemoteAlmanac } from '../src/engine/remote.ts';
 import type { SearchResponse, SearchResult, StoredDocument, TemporalConstraint } from '../src/types.ts';
 import { byId, clear, el } from './dom.ts';
-import { errorMessage, formatInterval, formatScore, formatSpan } from './format.ts';
+import { errorMessage, formatCell, formatInterval, formatScore, formatSpan } from './format.ts';
 import { highlighted } from './highlight.ts';
 import { scoreCurveChart, type CurveMark } from './charts.ts';
 import { renderTable } from './table-view.ts';
@@ -124,6 +124,13 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
       el('p', { class: 'where', text: where }),
       el('p', { class: 'passage-text' }, [highlighted(p.text, result.highlights)]),
     ]);
+    if (result.matchedCells?.length) {
+      // The value the question asks for, with the headers that say what it is.
+      item.appendChild(el('p', { class: 'matched-cells' }, [
+        el('span', { class: 'label', text: result.matchedCells.length > 1 ? 'Cells: ' : 'Cell: ' }),
+        result.matchedCells.slice(0, 3).map(formatCell).join('; '),
+      ]));
+    }
     if (result.temporal) {
       const t = result.temporal;
       item.appendChild(el('div', { class: 'temporal' }, [
@@ -165,7 +172,7 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
         slot.textContent = 'The table is no longer stored.';
         return;
       }
-      slot.replaceChildren(renderTable(table, p.cells ?? [], `Table ${(p.tableIndex ?? 0) + 1}`));
+      slot.replaceChildren(renderTable(table, p.cells ?? [], `Table ${(p.tableIndex ?? 0) + 1}`, (result.matchedCells ?? []).map((m) => m.cell)));
     } catch (error) {
       slot.textContent = `Could not load the table: ${errorMessage(error)}`;
     }

@@ -10,7 +10,12 @@ import { el } from './dom.ts';
 export interface TableMarks {
   /** Cells the passage covers. */
   hit: Set<TableCell>;
-  /** Header cells above (in the first `headerRows` rows) or left of (first `headerCols` columns) a hit cell. */
+  /** Cells the question points at (the engine's `matchedCells`), a subset of `hit`. */
+  matched: Set<TableCell>;
+  /**
+   * Header cells above (in the first `headerRows` rows) or left of (first `headerCols` columns)
+   * a matched cell, or of every hit cell when none is matched.
+   */
   headers: Set<TableCell>;
 }
 
@@ -27,18 +32,35 @@ function coverage(table: Table): Array<Array<TableCell | undefined>> {
   return grid;
 }
 
-/** Works out what to mark for the grid positions `cells` of a passage. */
-export function tableMarks(table: Table, cells: ReadonlyArray<readonly [number, number]> = []): TableMarks {
+/**
+ * Works out what to mark for the grid positions `cells` of a passage, and `matchedCells`, the
+ * positions among them that the question points at.
+ */
+export function tableMarks(
+  table: Table,
+  cells: ReadonlyArray<readonly [number, number]> = [],
+  matchedCells: ReadonlyArray<readonly [number, number]> = [],
+): TableMarks {
   const grid = coverage(table);
   const at = (r: number, c: number): TableCell | undefined => grid[r]?.[c];
   const hit = new Set<TableCell>();
+  for (const [r, c] of cells) {
+    const cell = at(r, c);
+    if (cell) hit.add(cell);
+  }
+  const matched = new Set<TableCell>();
+  for (const [r, c] of matchedCells) {
+    const cell = at(r, c);
+    if (cell && hit.has(cell)) matched.add(cell);
+  }
+  // A row summary covers the whole row: the headers worth showing are the matched cell's.
   const headers = new Set<TableCell>();
   const headerRows = table.headerRows ?? 0;
   const headerCols = table.headerCols ?? 0;
-  for (const [r, c] of cells) {
+  const pathsOf = matched.size ? matchedCells : cells;
+  for (const [r, c] of pathsOf) {
     const cell = at(r, c);
     if (!cell) continue;
-    hit.add(cell);
     for (let hr = 0; hr < Math.min(headerRows, r); hr++) {
       const h = at(hr, c);
       if (h && h !== cell) headers.add(h);
@@ -48,19 +70,31 @@ export function tableMarks(table: Table, cells: ReadonlyArray<readonly [number, 
       if (h && h !== cell) headers.add(h);
     }
   }
-  for (const cell of hit) headers.delete(cell);
-  return { hit, headers };
+  for (const cell of matched.size ? matched : hit) headers.delete(cell);
+  return { hit, matched, headers };
 }
 
-/** Renders `table` as an HTML table (text only), with the passage's cells and their headers marked. */
-export function renderTable(table: Table, cells: ReadonlyArray<readonly [number, number]> = [], label = 'Table'): HTMLElement {
-  const marks = tableMarks(table, cells);
+/**
+ * Renders `table` as an HTML table (text only), with the passage's cells, the cells the question
+ * points at and their headers marked.
+ */
+export function renderTable(
+  table: Table,
+  cells: ReadonlyArray<readonly [number, number]> = [],
+  label = 'Table',
+  matchedCells: ReadonlyArray<readonly [number, number]> = [],
+): HTMLElement {
+  const marks = tableMarks(table, cells, matchedCells);
   const headerRows = table.headerRows ?? 0;
   const headerCols = table.headerCols ?? 0;
   const rows: HTMLTableRowElement[] = Array.from({ length: table.rows }, () => el('tr'));
   for (const cell of table.cells) {
     const isHeader = cell.header || cell.row < headerRows || cell.col < headerCols;
-    const classes = [marks.hit.has(cell) ? 'cell-hit' : '', marks.headers.has(cell) ? 'cell-header-path' : ''].filter(Boolean).join(' ');
+    const classes = [
+      marks.hit.has(cell) ? 'cell-hit' : '',
+      marks.matched.has(cell) ? 'cell-match' : '',
+      marks.headers.has(cell) ? 'cell-header-path' : '',
+    ].filter(Boolean).join(' ');
     const td = el(isHeader ? 'th' : 'td', { text: cell.text, class: classes });
     if (cell.rowSpan > 1) td.rowSpan = cell.rowSpan;
     if (cell.colSpan > 1) td.colSpan = cell.colSpan;
@@ -71,6 +105,6 @@ export function renderTable(table: Table, cells: ReadonlyArray<readonly [number,
   const body = el('tbody', {}, rows.slice(headerRows));
   const caption = el('caption', { text: table.caption ? `${label}: ${table.caption}` : label });
   return el('div', { class: 'table-scroll', attrs: { role: 'region', 'aria-label': caption.textContent ?? label, tabindex: 0 } }, [
-    el('table', { class: 'grid' }, [caption, headerRows > 0 ? head : null, body]),
+    el('table', { class: marks.matched.size ? 'grid has-match' : 'grid' }, [caption, headerRows > 0 ? head : null, body]),
   ]);
 }

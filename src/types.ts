@@ -233,6 +233,18 @@ export interface TemporalExplanation {
   fromSummary?: boolean;
 }
 
+/** A table cell a question points at, with what its value means. */
+export interface MatchedCell {
+  /** Grid position `[row, col]`, as in {@link Passage.cells}. */
+  cell: [number, number];
+  /** The cell's text ("11.2"). */
+  text: string;
+  /** Its left header path, outermost first (`["Americas", "Mexican peso"]`). */
+  rowPath: string[];
+  /** Its top header path, outermost first (`["2013", "Buy"]`). */
+  columnPath: string[];
+}
+
 /** One search hit. */
 export interface SearchResult {
   passage: Passage;
@@ -241,6 +253,12 @@ export interface SearchResult {
   score: number;
   /** Query terms found in the passage text, as `[start, end)` offsets in `passage.text`, for highlighting. */
   highlights: Array<[number, number]>;
+  /**
+   * For a row or column summary: the cells among `passage.cells` whose header paths name the most
+   * of the question's words (the cell a question about "Mexican peso, 2013, Buy" asks for), with
+   * their paths, to cite. Absent when no cell stands out.
+   */
+  matchedCells?: MatchedCell[];
   temporal?: TemporalExplanation;
 }
 

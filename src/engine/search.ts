@@ -4,9 +4,9 @@ import { parseQuestion, rerankTemporal, summarizeForQuestion, temporalScore, lex
 import { fuseCandidates, type Hit } from '../retrieval/fusion.ts';
 import { choicePrompt, parseChoice, LLM_CHOICE } from '../retrieval/llm-choice.ts';
 import type { IndexHit } from '../retrieval/passage-index.ts';
-import { tableLabels, type TableLabels } from '../tables/index.ts';
+import { detectHeaders, matchedCells, tableLabels, type TableLabels, type TableStructure } from '../tables/index.ts';
 import { tokenize } from '../text/tokenizer.ts';
-import type { Passage, SearchOptions, SearchResponse, SearchResult, Table, TemporalConstraint, TemporalExplanation } from '../types.ts';
+import type { MatchedCell, Passage, SearchOptions, SearchResponse, SearchResult, Table, TemporalConstraint, TemporalExplanation } from '../types.ts';
 import type { EngineState } from './create.ts';
 import { findHighlights } from './highlight.ts';
 
@@ -120,13 +120,20 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   }
 
   if (options.groupByDocument) ranked = bestPerDocument(ranked);
-  const results: SearchResult[] = ranked.slice(0, limit).map((r) => ({
-    passage: r.passage,
-    title: state.records.get(r.passage.docId)?.document.title ?? r.passage.docId,
-    score: r.score,
-    highlights: findHighlights(mainContent, r.passage.text),
-    ...(r.explanation ? { temporal: r.explanation } : {}),
-  }));
+  // What the marks show: the words the ranking matched. The temporal path matched the main
+  // content (its dates through timestamps); the other paths matched the whole first-stage query.
+  const matchedQuery = constraint && !tableLed ? mainContent : firstQuery;
+  const results: SearchResult[] = ranked.slice(0, limit).map((r) => {
+    const cells = matchedCellsOf(state, r.passage, matchedQuery);
+    return {
+      passage: r.passage,
+      title: state.records.get(r.passage.docId)?.document.title ?? r.passage.docId,
+      score: r.score,
+      highlights: findHighlights(matchedQuery, r.passage.text),
+      ...(cells.length ? { matchedCells: cells } : {}),
+      ...(r.explanation ? { temporal: r.explanation } : {}),
+    };
+  });
   return {
     query, mode, steps, skipped, results,
     ...(constraint ? { constraint } : {}),
@@ -217,19 +224,36 @@ function hasTables(state: EngineState, docId: string): boolean {
 }
 
 // Header detection runs once per table, on its first search; a replaced document brings new table objects.
+const structureCache = new WeakMap<Table, TableStructure>();
 const labelsCache = new WeakMap<Table, TableLabels>();
 
-/** The labels of a table passage's table; undefined for text (tables are never chunked as text). */
+/** The table a table passage was written from; undefined for text (tables are never chunked as text). */
+function tableOf(state: EngineState, p: Passage): Table | undefined {
+  return p.tableIndex === undefined ? undefined : state.records.get(p.docId)?.document.tables[p.tableIndex];
+}
+
+function structureOf(table: Table): TableStructure {
+  let structure = structureCache.get(table);
+  if (!structure) structureCache.set(table, (structure = detectHeaders(table)));
+  return structure;
+}
+
+/** The labels of a table passage's table; undefined for text. */
 function labelsOf(state: EngineState, p: Passage): TableLabels | undefined {
-  if (p.tableIndex === undefined) return undefined;
-  const table = state.records.get(p.docId)?.document.tables[p.tableIndex];
+  const table = tableOf(state, p);
   if (!table) return undefined;
   let labels = labelsCache.get(table);
   if (!labels) {
-    labels = tableLabels(table, { title: p.heading });
+    labels = tableLabels(table, { title: p.heading, structure: structureOf(table) });
     labelsCache.set(table, labels);
   }
   return labels;
+}
+
+/** The cells of a row or column summary that the question points at (see `matchedCells`). */
+function matchedCellsOf(state: EngineState, p: Passage, question: string): MatchedCell[] {
+  const table = p.cells?.length ? tableOf(state, p) : undefined;
+  return table ? matchedCells(table, p.cells!, question, structureOf(table)) : [];
 }
 
 function toHits(state: EngineState, hits: IndexHit[]): Hit[] {

@@ -9,5 +9,6 @@ export { readGrid } from './read-grid.ts';
 export { DEFAULT_TABLE_LIMITS, resolveLimits, type TableLimits } from './limits.ts';
 export { detectHeaders, type TableStructure } from './headers.ts';
 export { tableLabels, type TableLabels } from './labels.ts';
+export { matchedCells } from './matched-cells.ts';
 export { summarizeTable, flattenTable, type TableSummary } from './summaries.ts';
 export { DEFAULT_FUSION, type FusionSettings } from './settings.ts';

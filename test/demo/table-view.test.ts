@@ -38,4 +38,11 @@ describe('tableMarks', () => {
     expect(texts(marks.hit)).toEqual(['11.2', '9.8', 'Mexican peso']);
     expect(texts(marks.headers)).toEqual(['2013', 'Buy', 'Currency', 'Sell']);
   });
+
+  it('marks the cells the question points at, and only their headers', () => {
+    const marks = tableMarks(table, [[2, 0], [2, 1], [2, 2]], [[2, 1], [7, 7]]);
+    expect(texts(marks.hit)).toEqual(['11.2', '9.8', 'Mexican peso']);
+    expect(texts(marks.matched)).toEqual(['11.2']);
+    expect(texts(marks.headers)).toEqual(['2013', 'Buy', 'Mexican peso']);
+  });
 });

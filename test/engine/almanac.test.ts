@@ -61,6 +61,9 @@ describe('createAlmanac', () => {
     expect(hit).toBeDefined();
     expect(hit!.passage.docId).toBe('rates.html');
     expect(hit!.passage.cells!.length).toBeGreaterThan(0);
+    // The year is a header here, so the cell the question names stands out, with its paths.
+    expect(hit!.matchedCells).toEqual([{ cell: expect.any(Array), text: '11.2', rowPath: ['Mexican peso'], columnPath: ['2013', 'Buy'] }]);
+    expect(hit!.passage.cells).toContainEqual(hit!.matchedCells![0]!.cell);
   });
 
   it('routes a time-sensitive question through the temporal path with an explanation', async () => {

@@ -1,0 +1,50 @@
+import type { MatchedCell, Table } from '../types.ts';
+import { tokenize } from '../text/tokenizer.ts';
+import { coverMap } from './grid.ts';
+import { detectHeaders, type TableStructure } from './headers.ts';
+
+/**
+ * The cells of a passage that a question points at, with their header paths: among the passage's
+ * data cells, those whose row header path and column header path together name the most of the
+ * question's terms. For
+ * "Mexican peso 2013 buy" and the row summary of "Americas, Mexican peso", the cell 11.2 under
+ * "2013 / Buy" — not the whole row. Empty when no data cell names a question term or when every
+ * cell names as many (nothing singled out). Pure; pass `structure` when it is already known.
+ */
+export function matchedCells(
+  table: Table,
+  cells: ReadonlyArray<readonly [number, number]>,
+  question: string,
+  structure: TableStructure = detectHeaders(table),
+): MatchedCell[] {
+  const wanted = new Set(tokenize(question));
+  if (!wanted.size) return [];
+  const dataRows = new Set(structure.dataRows);
+  const dataCols = new Set(structure.dataCols);
+  const named = (path: string[] | undefined) => new Set(tokenize((path ?? []).join(' ')));
+  const rowTerms = new Map<number, Set<string>>();
+  const colTerms = new Map<number, Set<string>>();
+  let best = 0;
+  const scored: Array<{ cell: [number, number]; score: number }> = [];
+  for (const [r, c] of cells) {
+    if (!dataRows.has(r) || !dataCols.has(c)) continue;
+    let row = rowTerms.get(r);
+    if (!row) rowTerms.set(r, (row = named(structure.rowPaths[r])));
+    let col = colTerms.get(c);
+    if (!col) colTerms.set(c, (col = named(structure.columnPaths[c])));
+    let score = 0;
+    for (const t of wanted) if (row.has(t) || col.has(t)) score++;
+    scored.push({ cell: [r, c], score });
+    if (score > best) best = score;
+  }
+  if (best === 0) return [];
+  const top = scored.filter((s) => s.score === best);
+  if (top.length === scored.length && top.length > 1) return [];
+  const map = coverMap(table);
+  return top.map(({ cell: [r, c] }) => ({
+    cell: [r, c] as [number, number],
+    text: map.at(r, c)?.text.trim() ?? '',
+    rowPath: structure.rowPaths[r] ?? [],
+    columnPath: structure.columnPaths[c] ?? [],
+  }));
+}
