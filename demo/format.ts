@@ -2,7 +2,7 @@
  * How the demo writes numbers, sizes and times. Times are UTC milliseconds in the engine;
  * they are shown at the granularity the text gave, so "2019" is not shown as "1 Jan 2019".
  */
-import type { MatchedCell, TimeSpan } from '../src/types.ts';
+import type { TimeSpan } from '../src/types.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -40,12 +40,6 @@ export function formatSpan(span: TimeSpan): string {
 /** Scores to three decimals: enough to compare neighbours, few enough to read. */
 export function formatScore(score: number): string {
   return Number.isFinite(score) ? score.toFixed(3) : String(score);
-}
-
-/** A matched table cell as a reader cites it: "Americas › Mexican peso · 2013 › Buy: 11.2". */
-export function formatCell(cell: MatchedCell): string {
-  const where = [cell.rowPath.join(' › '), cell.columnPath.join(' › ')].filter(Boolean).join(' · ');
-  return where ? `${where}: ${cell.text || '(empty)'}` : cell.text || '(empty)';
 }
 
 /** Bytes as B / kB / MB. */

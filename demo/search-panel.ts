@@ -5,7 +5,8 @@
 import type { RemoteAlmanac } from '../src/engine/remote.ts';
 import type { SearchResponse, SearchResult, StoredDocument, TemporalConstraint } from '../src/types.ts';
 import { byId, clear, el } from './dom.ts';
-import { errorMessage, formatCell, formatInterval, formatScore, formatSpan } from './format.ts';
+import { errorMessage, formatInterval, formatScore, formatSpan } from './format.ts';
+import { citeCell } from '../src/tables/cite-cell.ts';
 import { highlighted } from './highlight.ts';
 import { scoreCurveChart, type CurveMark } from './charts.ts';
 import { renderTable } from './table-view.ts';
@@ -128,7 +129,7 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
       // The value the question asks for, with the headers that say what it is.
       item.appendChild(el('p', { class: 'matched-cells' }, [
         el('span', { class: 'label', text: result.matchedCells.length > 1 ? 'Cells: ' : 'Cell: ' }),
-        result.matchedCells.slice(0, 3).map(formatCell).join('; '),
+        result.matchedCells.slice(0, 3).map(citeCell).join('; '),
       ]));
     }
     if (result.temporal) {

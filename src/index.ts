@@ -1,10 +1,12 @@
 /**
  * Almanac: an offline RAG engine that understands time and tables.
  *
- * The public face: {@link createAlmanac}, the types, and the error catalogue. Model
+ * The public face: {@link createAlmanac}, the types, the error catalogue, and `citeCell` to
+ * write a result's matched table cell as a reader cites it. Model
  * loaders live in `almanac/models` (`src/models/index.ts`) so that a zero-download
  * deployment never bundles ONNX Runtime.
  */
 export { createAlmanac } from './engine/create.ts';
 export { AlmanacError, type ErrorCode } from './errors.ts';
+export { citeCell } from './tables/cite-cell.ts';
 export type * from './types.ts';

@@ -9,7 +9,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import readline from 'node:readline';
-import { createAlmanac } from '../index.ts';
+import { citeCell, createAlmanac } from '../index.ts';
 import type { DocumentInput, SearchResponse } from '../types.ts';
 
 const EXTENSIONS = new Set(['.txt', '.md', '.markdown', '.html', '.htm', '.csv', '.tsv']);
@@ -70,11 +70,12 @@ async function main(argv: string[]): Promise<number> {
 
 function format(res: SearchResponse): string {
   const lines = [`${res.query}  [${res.steps.join(' -> ')}; ${res.tookMs.toFixed(1)} ms]`];
-  if (res.constraint) lines.push(`  time: ${res.constraint.relation} ${res.constraint.text} (${res.constraint.condition})`);
+  if (res.constraint) lines.push(`  time: "${res.constraint.text}" (relation ${res.constraint.relation}, condition ${res.constraint.condition})`);
   res.results.forEach((r, i) => {
     const where = r.passage.kind === 'text' || r.passage.kind === 'sentence' ? `chars ${r.passage.start}-${r.passage.end}` : `${r.passage.kind}, table ${r.passage.tableIndex! + 1}`;
     lines.push(`${String(i + 1).padStart(3)}. ${r.score.toFixed(3)}  ${r.title} (${r.passage.docId}, ${where})`);
     lines.push(`       ${r.passage.text.replace(/\s+/g, ' ').slice(0, 200)}`);
+    for (const cell of r.matchedCells?.slice(0, 3) ?? []) lines.push(`       cell: ${citeCell(cell)}`);
     if (r.temporal) lines.push(`       best sentence: semantic ${r.temporal.semantic.toFixed(2)} x temporal ${r.temporal.temporal.toFixed(2)}`);
   });
   if (!res.results.length) lines.push('  no results');

@@ -10,5 +10,6 @@ export { DEFAULT_TABLE_LIMITS, resolveLimits, type TableLimits } from './limits.
 export { detectHeaders, type TableStructure } from './headers.ts';
 export { tableLabels, type TableLabels } from './labels.ts';
 export { matchedCells } from './matched-cells.ts';
+export { citeCell } from './cite-cell.ts';
 export { summarizeTable, flattenTable, type TableSummary } from './summaries.ts';
 export { DEFAULT_FUSION, type FusionSettings } from './settings.ts';

@@ -34,6 +34,12 @@ describe('almanac CLI', () => {
     expect(r.stdout).toMatch(/George Peter[\s\S]*house\.md/);
   });
 
+  it('cites the table cell a question names', () => {
+    const r = cli([corpus(), 'Mexican peso in 2013']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('cell: Mexican peso · 2013: 11.2');
+  });
+
   it('explains bad usage', () => {
     expect(cli([]).status).toBe(2);
     const r = cli(['/nonexistent/folder', 'q']);

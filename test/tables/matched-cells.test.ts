@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchedCells, readHtmlTable, summarizeTable } from '../../src/tables/index.ts';
+import { citeCell, matchedCells, readHtmlTable, summarizeTable } from '../../src/tables/index.ts';
 import { CURRENCY_HTML, tableElement } from './helpers.ts';
 
 const table = readHtmlTable(tableElement(CURRENCY_HTML)).table;
@@ -25,5 +25,10 @@ describe('matchedCells', () => {
     expect(matchedCells(table, row.cells, 'Mexican peso')).toEqual([]);
     expect(matchedCells(table, row.cells, 'photosynthesis')).toEqual([]);
     expect(matchedCells(table, [], 'Mexican peso 2013 buy')).toEqual([]);
+  });
+
+  it('cites a cell with its paths, and says when it is empty', () => {
+    expect(citeCell({ cell: [3, 1], text: '11.2', rowPath: ['Americas', 'Mexican peso'], columnPath: ['2013', 'Buy'] })).toBe('Americas › Mexican peso · 2013 › Buy: 11.2');
+    expect(citeCell({ cell: [1, 1], text: '', rowPath: [], columnPath: ['Total'] })).toBe('Total: (empty)');
   });
 });
