@@ -16,6 +16,7 @@ import { expandAbbreviation } from './abbreviations.ts';
  *   (measured: `src/tables/settings.ts`). Digit-digit spans ("2015-16", "covid-19") stay whole;
  * - possessives and quotes go ("Canada's" -> "Canada", "'quoted'" -> "quoted"), which Orama
  *   kept as "canada'"; inner apostrophes ("don't") stay.
+ * (The tokenizer then also reads an ISO date's year and month name: `isoDateWords`.)
  */
 export function normalizeWords(text: string): string {
   // Each rewrite runs only when its trigger character is there: a scan for one character is
@@ -70,8 +71,30 @@ function termsOf(text: string, allowDuplicates: boolean): string[] {
     if (!token) continue;
     const term = termOf(token);
     if (term) out.push(term);
+    // Cheap shape test first: most tokens are not "dddd-dd".
+    if (token.length >= 7 && token.charCodeAt(4) === 45 /* - */) {
+      const words = isoDateWords(token);
+      if (words) out.push(...words);
+    }
   }
   return allowDuplicates ? out : [...new Set(out)];
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/;
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/**
+ * The year and month name of an ISO date or month ("2023-03" -> "2023", "march"), so a question
+ * that writes "March 2023" finds the row a spreadsheet labels "2023-03". A season ("2011-12",
+ * whose second half is the year after the first) is not a month and stays one word.
+ */
+function isoDateWords(token: string): string[] | undefined {
+  const m = ISO_DATE.exec(token);
+  if (!m) return undefined;
+  const month = Number(m[2]);
+  if (month < 1 || month > 12) return undefined;
+  if (m[3] === undefined && (Number(m[1]) + 1) % 100 === month) return undefined;
+  return [m[1]!, oramaStemmer(MONTHS[month - 1]!)];
 }
 
 /**

@@ -139,6 +139,16 @@ describe('createAlmanac', () => {
     expect(res.results[0]!.passage.text).toContain('rushing yds');
   });
 
+  it('finds the row a spreadsheet labels "2023-03" for a question about March 2023, and cites its cell', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([{ name: 'sales.csv', content: 'month,Croissants,Cakes\n2023-01,2890,310\n2023-02,2760,420\n2023-03,3010,380\n' }]);
+    const res = await almanac.search('How many croissants were sold in March 2023?');
+    const top = res.results[0]!;
+    expect(top.passage.kind).toBe('table-row');
+    expect(top.passage.text).toContain('2023-03');
+    expect(top.matchedCells?.map((c) => c.text)).toEqual(['3010']);
+  });
+
   it('splits the text of a document with tables into sentences too, dropping fragments under five words', async () => {
     const factory = new IDBFactory();
     const storage = { indexedDB: { name: 'sentences-test', factory } };

@@ -39,4 +39,10 @@ describe('tokenize: table abbreviations', () => {
     expect(tokenize('pop')).not.toEqual(tokenize('population'));
     expect(tokenize('min')).not.toEqual(tokenize('minutes'));
   });
+
+  it('reads an ISO date\'s year and month name, but not a season\'s', () => {
+    expect(tokenize('2023-03')).toEqual(expect.arrayContaining(tokenize('March 2023')));
+    expect(tokenize('2023-03-15')).toEqual(expect.arrayContaining(tokenize('March 2023')));
+    expect(tokenize('2011-12 season')).not.toContain(tokenize('December')[0]);
+  });
 });
