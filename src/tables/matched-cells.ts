@@ -5,10 +5,10 @@ import { detectHeaders, type TableStructure } from './headers.ts';
 
 /**
  * The cells of a passage that a question points at, with their header paths: among the passage's
- * data cells, those whose row header path and column header path together name the most of the
- * question's terms. For
- * "Mexican peso 2013 buy" and the row summary of "Americas, Mexican peso", the cell 11.2 under
- * "2013 / Buy" — not the whole row. Empty when no data cell names a question term or when every
+ * data cells, those whose row header path, column header path and own value together name the
+ * most of the question's terms. For "Mexican peso 2013 buy" and the row summary of "Americas,
+ * Mexican peso", the cell 11.2 under "2013 / Buy" — not the whole row; for "which month sold
+ * 3010 croissants?", the cell 3010. Empty when no data cell names a question term or when every
  * cell names as many (nothing singled out). Pure; pass `structure` when it is already known.
  */
 export function matchedCells(
@@ -24,6 +24,7 @@ export function matchedCells(
   const named = (path: string[] | undefined) => new Set(tokenize((path ?? []).join(' ')));
   const rowTerms = new Map<number, Set<string>>();
   const colTerms = new Map<number, Set<string>>();
+  const map = coverMap(table);
   let best = 0;
   const scored: Array<{ cell: [number, number]; score: number }> = [];
   for (const [r, c] of cells) {
@@ -32,15 +33,15 @@ export function matchedCells(
     if (!row) rowTerms.set(r, (row = named(structure.rowPaths[r])));
     let col = colTerms.get(c);
     if (!col) colTerms.set(c, (col = named(structure.columnPaths[c])));
+    const value = new Set(tokenize(map.at(r, c)?.text ?? ''));
     let score = 0;
-    for (const t of wanted) if (row.has(t) || col.has(t)) score++;
+    for (const t of wanted) if (row.has(t) || col.has(t) || value.has(t)) score++;
     scored.push({ cell: [r, c], score });
     if (score > best) best = score;
   }
   if (best === 0) return [];
   const top = scored.filter((s) => s.score === best);
   if (top.length === scored.length && top.length > 1) return [];
-  const map = coverMap(table);
   return top.map(({ cell: [r, c] }) => ({
     cell: [r, c] as [number, number],
     text: map.at(r, c)?.text.trim() ?? '',

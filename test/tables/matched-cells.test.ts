@@ -21,6 +21,11 @@ describe('matchedCells', () => {
     expect(cells.map((c) => c.text)).toEqual(['11.2']);
   });
 
+  it('singles out a cell by the value the question quotes', () => {
+    const cells = matchedCells(table, column.cells, 'Which currency was bought for 11.20 in 2013?');
+    expect(cells.map((c) => c.text)).toEqual(['11.2']);
+  });
+
   it('gives nothing when no cell stands out or the question names no header', () => {
     expect(matchedCells(table, row.cells, 'Mexican peso')).toEqual([]);
     expect(matchedCells(table, row.cells, 'photosynthesis')).toEqual([]);
