@@ -254,9 +254,9 @@ export interface SearchResult {
   /** Query terms found in the passage text, as `[start, end)` offsets in `passage.text`, for highlighting. */
   highlights: Array<[number, number]>;
   /**
-   * For a row or column summary: the cells among `passage.cells` whose header paths name the most
-   * of the question's words (the cell a question about "Mexican peso, 2013, Buy" asks for), with
-   * their paths, to cite. Absent when no cell stands out.
+   * For a row or column summary: the cells among `passage.cells` whose header paths and value
+   * name the most of the question's words (the cell a question about "Mexican peso, 2013, Buy"
+   * asks for), with their paths, to cite (`citeCell`). Absent when no cell stands out.
    */
   matchedCells?: MatchedCell[];
   temporal?: TemporalExplanation;
