@@ -16,7 +16,8 @@ import { expandAbbreviation } from './abbreviations.ts';
  *   (measured: `src/tables/settings.ts`). Digit-digit spans ("2015-16", "covid-19") stay whole;
  * - possessives and quotes go ("Canada's" -> "Canada", "'quoted'" -> "quoted"), which Orama
  *   kept as "canada'"; inner apostrophes ("don't") stay.
- * (The tokenizer then also reads an ISO date's year and month name: `isoDateWords`.)
+ * (The tokenizer then also reads an ISO date's year and month name, `isoDateWords`, and the
+ * years of a span, `spanYears`.)
  */
 export function normalizeWords(text: string): string {
   // Each rewrite runs only when its trigger character is there: a scan for one character is
@@ -73,7 +74,7 @@ function termsOf(text: string, allowDuplicates: boolean): string[] {
     if (term) out.push(term);
     // Cheap shape test first: most tokens are not "dddd-dd".
     if (token.length >= 7 && token.charCodeAt(4) === 45 /* - */) {
-      const words = isoDateWords(token);
+      const words = isoDateWords(token) ?? spanYears(token);
       if (words) out.push(...words);
     }
   }
@@ -86,7 +87,7 @@ const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 
 /**
  * The year and month name of an ISO date or month ("2023-03" -> "2023", "march"), so a question
  * that writes "March 2023" finds the row a spreadsheet labels "2023-03". A season ("2011-12",
- * whose second half is the year after the first) is not a month and stays one word.
+ * whose second half is the year after the first) is not a month: {@link spanYears} reads it.
  */
 function isoDateWords(token: string): string[] | undefined {
   const m = ISO_DATE.exec(token);
@@ -95,6 +96,30 @@ function isoDateWords(token: string): string[] | undefined {
   if (month < 1 || month > 12) return undefined;
   if (m[3] === undefined && (Number(m[1]) + 1) % 100 === month) return undefined;
   return [m[1]!, oramaStemmer(MONTHS[month - 1]!)];
+}
+
+const YEAR_SPAN = /^((?:19|20)\d\d)-(\d\d|(?:19|20)\d\d)$/;
+
+/** Longest span read year by year: a fiscal range or a decade, not a century. */
+const MAX_SPAN_YEARS = 12;
+
+/**
+ * The years of a span ("2017-19" -> 2017, 2018, 2019; "2011-12"; "1999-00"; "2010-2019"), so a
+ * question about 2018 meets a table of "FYs 2017-19" and a season written "2011-12" meets "2012".
+ * Measured (HiT@1 / HiT@10): HiTab dev 60.5 / 86.5 -> 60.7 / 86.7, 1,000 HiTab train questions
+ * 55.9 / 85.6 -> 56.1 / 85.9, TAT-QA 67.4 -> 67.7, TimeQA AR@1 / ER@1 55.2 / 43.5 -> 55.4 / 43.7.
+ * Spans of one year only ("2011-12"): HiTab dev 60.5 / 86.9, train 56.3 / 85.8.
+ */
+function spanYears(token: string): string[] | undefined {
+  const m = YEAR_SPAN.exec(token);
+  if (!m) return undefined;
+  const from = Number(m[1]);
+  const end = Number(m[2]);
+  const to = m[2]!.length === 4 ? end : Math.floor(from / 100) * 100 + end + (end < from % 100 ? 100 : 0);
+  if (to <= from || to - from > MAX_SPAN_YEARS) return undefined;
+  const out: string[] = [];
+  for (let y = from; y <= to; y++) out.push(String(y));
+  return out;
 }
 
 /**

@@ -149,6 +149,19 @@ describe('createAlmanac', () => {
     expect(top.matchedCells?.map((c) => c.text)).toEqual(['3010']);
   });
 
+  it('meets a year inside a span a table title writes ("FYs 2017-19")', async () => {
+    const almanac = await createAlmanac();
+    const budget = (name: string, years: string) => ({
+      name, content: `<table><caption>Federal R&amp;D budget authority, by agency: FYs ${years}</caption><tr><th>Agency</th><th>Total</th></tr><tr><th>Energy</th><td>12</td></tr></table>`,
+    });
+    await almanac.ingest([budget('a.html', '2014-16'), budget('b.html', '2017-19')]);
+    const res = await almanac.search('What was the R&D budget authority of Energy in FY 2018?', { groupByDocument: true });
+    const top = res.results[0]!;
+    expect(top.passage.docId).toBe('b.html');
+    // The span is what matched the year, and it is marked as such.
+    expect(top.highlights.map(([s, e]) => top.passage.text.slice(s, e))).toContain('2017-19');
+  });
+
   it('splits the text of a document with tables into sentences too, dropping fragments under five words', async () => {
     const factory = new IDBFactory();
     const storage = { indexedDB: { name: 'sentences-test', factory } };

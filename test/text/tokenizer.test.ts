@@ -45,4 +45,11 @@ describe('tokenize: table abbreviations', () => {
     expect(tokenize('2023-03-15')).toEqual(expect.arrayContaining(tokenize('March 2023')));
     expect(tokenize('2011-12 season')).not.toContain(tokenize('December')[0]);
   });
+
+  it('reads the years of a span, but not of a century', () => {
+    expect(tokenize('FYs 2017-19')).toEqual(expect.arrayContaining(['2017', '2018', '2019']));
+    expect(tokenize('the 2011-12 season')).toEqual(expect.arrayContaining(['2011', '2012']));
+    expect(tokenize('1999-00')).toEqual(expect.arrayContaining(['1999', '2000']));
+    expect(tokenize('1900-2000')).toEqual(['1900-2000']);
+  });
 });
