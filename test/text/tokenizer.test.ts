@@ -32,6 +32,7 @@ describe('tokenize: table abbreviations', () => {
     expect(tokenize('rushing yds')).toEqual(tokenize('rushing yards'));
     expect(tokenize('league apps')).toEqual(tokenize('league appearances'));
     expect(tokenize('pct change')).toEqual(tokenize('percent change'));
+    expect(tokenize('Sept. 2019, Jan 2020')).toEqual(tokenize('September 2019, January 2020'));
   });
 
   it('leaves words that are also names or ordinary words as they are', () => {
