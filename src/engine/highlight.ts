@@ -17,14 +17,23 @@ const wordTerms = new Map<string, string[]>();
 export function findHighlights(query: string, text: string): Array<[number, number]> {
   const wanted = new Set(tokenize(query));
   if (!wanted.size) return [];
-  const out: Array<[number, number]> = [];
+  const found: Array<{ span: [number, number]; matched: number; several: boolean }> = [];
+  let bestOfSeveral = 0;
   for (const m of text.matchAll(WORD)) {
     let terms = wordTerms.get(m[0]);
     if (!terms) {
       if (wordTerms.size >= WORD_CACHE_MAX) wordTerms.clear();
       wordTerms.set(m[0], (terms = tokenize(m[0])));
     }
-    if (terms.some((t) => wanted.has(t))) out.push([m.index, m.index + m[0].length]);
+    let matched = 0;
+    for (const t of terms) if (wanted.has(t)) matched++;
+    if (matched === 0) continue;
+    const several = terms.length > 1;
+    if (several && matched > bestOfSeveral) bestOfSeveral = matched;
+    found.push({ span: [m.index, m.index + m[0].length], matched, several });
   }
-  return out;
+  // A word read as several terms ("2023-03": 2023, March; "2017-19": its years) is marked only
+  // when it matches as many of the question's terms as the best such word: for "March 2023",
+  // "2023-03" and not every month of 2023.
+  return found.filter((f) => !f.several || f.matched === bestOfSeveral).map((f) => f.span);
 }

@@ -18,4 +18,9 @@ describe('findHighlights', () => {
     const text = 'Canada\'s exports; Canada imports.';
     expect(findHighlights('canada', text)).toEqual([[0, 8], [18, 24]]);
   });
+
+  it('marks the date that matches the whole question, not every date of its year', () => {
+    expect(marked('croissants in March 2023', 'Croissants: 2023-01 2890, 2023-02 2760, 2023-03 3010.')).toEqual(['Croissants', '2023-03']);
+    expect(marked('budget in FY 2018', 'Budget authority: FYs 2017-19')).toEqual(['Budget', 'FYs', '2017-19']);
+  });
 });
