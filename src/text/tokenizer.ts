@@ -82,7 +82,7 @@ function termsOf(text: string, allowDuplicates: boolean): string[] {
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/;
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_TERMS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'].map((m) => oramaStemmer(m));
 
 /**
  * The year and month name of an ISO date or month ("2023-03" -> "2023", "march"), so a question
@@ -95,7 +95,7 @@ function isoDateWords(token: string): string[] | undefined {
   const month = Number(m[2]);
   if (month < 1 || month > 12) return undefined;
   if (m[3] === undefined && (Number(m[1]) + 1) % 100 === month) return undefined;
-  return [m[1]!, oramaStemmer(MONTHS[month - 1]!)];
+  return [m[1]!, MONTH_TERMS[month - 1]!];
 }
 
 const YEAR_SPAN = /^((?:19|20)\d\d)-(\d\d|(?:19|20)\d\d)$/;
@@ -126,8 +126,9 @@ function spanYears(token: string): string[] | undefined {
  * The tokenizer of every lexical comparison in Almanac — the BM25 indexes and the table
  * fusion — so a term is the same word everywhere: {@link normalizeWords}, Orama's English
  * splitter, Almanac's short stop-word list, table abbreviations read as words
- * (`abbreviations.ts`), Orama's English stemmer. An Orama tokenizer object whose `tokenize`
- * does all of it in one pass, with one cache lookup per token.
+ * (`abbreviations.ts`), Orama's English stemmer; an ISO date adds its year and month, a span
+ * of years its years. An Orama tokenizer object whose `tokenize` does all of it in one pass,
+ * with one cache lookup per token.
  *
  * @param allowDuplicates keep repeated tokens (the BM25 index counts terms).
  */
