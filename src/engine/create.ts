@@ -50,6 +50,15 @@ export interface EngineState {
 
 const STRUCTURED_KINDS = new Set<Passage['kind']>(['table-row', 'table-column']);
 
+/** The engine's empty in-memory indexes, for a new engine or a new embedder. */
+function emptyIndexes(dimensions: number | undefined): Pick<EngineState, 'lexical' | 'structured' | 'acronyms'> {
+  return {
+    lexical: new PassageIndex(dimensions),
+    structured: new PassageIndex(dimensions, STRUCTURED_BM25),
+    acronyms: new AcronymIndex(),
+  };
+}
+
 class Engine implements Almanac {
   private readonly state: EngineState;
   private closed = false;
@@ -60,9 +69,7 @@ class Engine implements Almanac {
     this.state = {
       records: new Map(),
       passages: new Map(),
-      lexical: new PassageIndex(options.embedder?.dimensions),
-      structured: new PassageIndex(options.embedder?.dimensions, STRUCTURED_BM25),
-      acronyms: new AcronymIndex(),
+      ...emptyIndexes(options.embedder?.dimensions),
       embedder: options.embedder,
       reranker: options.reranker,
       generator: options.generator,
@@ -168,9 +175,7 @@ class Engine implements Almanac {
       this.state.embedder = models.embedder ?? undefined;
       const records = [...this.state.records.values()];
       for (const r of records) delete r.vectors;
-      this.state.lexical = new PassageIndex(this.state.embedder?.dimensions);
-      this.state.structured = new PassageIndex(this.state.embedder?.dimensions, STRUCTURED_BM25);
-      this.state.acronyms = new AcronymIndex();
+      Object.assign(this.state, emptyIndexes(this.state.embedder?.dimensions));
       this.state.passages.clear();
       this.state.records.clear();
       if (this.state.embedder) await this.embedRecords(records, options, 0, records.length);

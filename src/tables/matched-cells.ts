@@ -24,7 +24,7 @@ export function matchedCells(
   const named = (path: string[] | undefined) => new Set(tokenize((path ?? []).join(' ')));
   const rowTerms = new Map<number, Set<string>>();
   const colTerms = new Map<number, Set<string>>();
-  const map = coverMap(table);
+  const map = positionsOf(table);
   let best = 0;
   const scored: Array<{ cell: [number, number]; score: number }> = [];
   for (const [r, c] of cells) {
@@ -48,4 +48,14 @@ export function matchedCells(
     rowPath: structure.rowPaths[r] ?? [],
     columnPath: structure.columnPaths[c] ?? [],
   }));
+}
+
+// The position index of a table, built once: results cite cells of the same tables query after
+// query. A replaced document brings new table objects.
+const positions = new WeakMap<Table, ReturnType<typeof coverMap>>();
+
+function positionsOf(table: Table): ReturnType<typeof coverMap> {
+  let map = positions.get(table);
+  if (!map) positions.set(table, (map = coverMap(table)));
+  return map;
 }
