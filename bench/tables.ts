@@ -14,6 +14,8 @@
  *   --sweep                 grid-search the fusion parameters (prints a table)
  *   --max-questions N       an evenly spaced subset of the questions (quick tuning runs)
  *   --no-header-accuracy    skip header-detection scoring
+ *   --ceiling               also report how far the question's words alone separate the
+ *                           documents (`term_presence_ceiling`, see bench/term-ceiling.ts)
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -28,6 +30,7 @@ import { DEFAULT_FUSION, STRUCTURED_BM25, type FusionSettings } from '../src/tab
 import type { Bm25Parameters } from '../src/retrieval/bm25.ts';
 import { PassageIndex } from '../src/retrieval/passage-index.ts';
 import { fuseCandidates, type Hit } from '../src/retrieval/fusion.ts';
+import { termPresenceCeiling } from './term-ceiling.ts';
 
 const KS = [1, 3, 5, 10] as const;
 const ALL_CONFIGS = ['flat', 'table-summary', 'rcl', 'h-rcl', 'ensemble'] as const;
@@ -119,6 +122,12 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
     byGroup[config] = groups;
     log(`${config.padEnd(14)} ${KS.map((k) => `HiT@${k} ${hits[`HiT@${k}`]!.toFixed(1)}`).join('  ')}  p50 ${hits.query_ms_p50!.toFixed(1)} ms`);
   }
+  let ceiling: ReturnType<typeof termPresenceCeiling> | undefined;
+  if (args.flags.has('ceiling')) {
+    const text = (d: Doc) => [...d.paragraphs, ...d.tables.map((t) => `${t.caption ?? ''}\n${flattenTable(t)}`)].join('\n');
+    ceiling = termPresenceCeiling(docs.map((d) => ({ id: d.id, text: text(d) })), questions, KS);
+    log(`term-presence ceiling ${KS.map((k) => `HiT@${k} ${ceiling!.overall[`HiT@${k}`]!.toFixed(1)}`).join('  ')}`);
+  }
   const ingestS = loadS + summariesS + indexS;
   log(`ingest: read ${loadS.toFixed(1)} s + summaries ${summariesS.toFixed(1)} s + BM25 indexes ${indexS.toFixed(1)} s`);
   return {
@@ -128,6 +137,8 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
     documents: docs.length,
     configs: results,
     ...(tatqa ? { by_answer_from: byGroup } : {}),
+    ...(tatqa ? {} : { by_source: byGroup }),
+    ...(ceiling ? { term_presence_ceiling: { ...ceiling.overall, [tatqa ? 'by_answer_from' : 'by_source']: ceiling.byGroup } } : {}),
     ...extra,
     ingest_s: round1(ingestS),
     ingest_breakdown_s: { read: round1(loadS), summaries: round1(summariesS), indexes: round1(indexS) },

@@ -30,15 +30,32 @@ if (run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']) === 0) {
 
 const report = path.join(root, 'test-results', 'vitest.json');
 fs.rmSync(report, { force: true });
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(chromium)) {
+  console.error(`Chromium not found at ${chromium}: the browser and e2e tests cannot run. Install it (\`apt-get install -y chromium\` on Debian) or set CHROMIUM_PATH.`);
+}
 const extra = process.argv.slice(2);
 const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
 if (fs.existsSync(report)) {
-  const r = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests?: number; numTotalTestSuites?: number; testResults?: Array<{ status: string; name: string; message?: string }> };
+  const r = JSON.parse(fs.readFileSync(report, 'utf8')) as {
+    numPassedTests: number; numFailedTests: number; success?: boolean;
+    testResults?: Array<{ status: string; name: string; message?: string; assertionResults?: Array<{ status: string }> }>;
+  };
   passed += r.numPassedTests;
   failed += r.numFailedTests;
-  // A file that fails to load has no tests to count: count it as a failure.
-  for (const f of r.testResults ?? []) if (f.status === 'failed' && f.message) { failed++; console.error(`failed to run: ${path.relative(root, f.name)}`); }
-  if (status !== 0 && r.numFailedTests === 0 && !(r.testResults ?? []).some((f) => f.status === 'failed')) failed++;
+  // A file that fails to load, or whose setup fails (no browser to launch), has no failed test
+  // of its own and its tests show as skipped: count the file as a failure.
+  for (const f of r.testResults ?? []) {
+    if (f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed')) {
+      failed++;
+      console.error(`failed to run: ${path.relative(root, f.name)}${f.message ? `: ${f.message.split('\n')[0]}` : ' (its setup failed; see above)'}`);
+    }
+  }
+  // Vitest failed for a reason no file shows (an unhandled error, a project that never started).
+  if ((status !== 0 || r.success === false) && failed === 0) {
+    failed++;
+    console.error('vitest failed outside any test (see "Unhandled Errors" above)');
+  }
 } else {
   console.error('vitest wrote no report');
   failed++;

@@ -1,7 +1,8 @@
-import { tokenize } from '../text/tokenizer.ts';
+import { ONE_TERM_PHRASES, tokenize } from '../text/tokenizer.ts';
 
-// A word with its inner separators, as the tokenizer reads it: "1,234.50", "police-reported", "Canada's".
-const WORD = /[\p{L}\p{N}]+(?:[.,'’-][\p{L}\p{N}]+)*/gu;
+// A word with its inner separators, as the tokenizer reads it: "1,234.50", "police-reported",
+// "Canada's"; or a group of words it reads as one term ("United States").
+const WORD = new RegExp(`${ONE_TERM_PHRASES.source}|[\\p{L}\\p{N}]+(?:[.,'’-][\\p{L}\\p{N}]+)*`, 'giu');
 
 // Word -> its terms. Results repeat words from query to query (a row summary names its headers
 // again and again); bounded against a stream of unique words.

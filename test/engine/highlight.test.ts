@@ -14,6 +14,10 @@ describe('findHighlights', () => {
     expect(findHighlights('the of and', 'the house of the rising sun')).toEqual([]);
   });
 
+  it('marks "United States" as one word, and "U.S." for it', () => {
+    expect(marked('R&D in the United States', 'U.S. R&D; United\nStates agencies; state funds')).toEqual(['U.S.', 'R', 'D', 'United\nStates']);
+  });
+
   it('gives offsets into the text, in order', () => {
     const text = 'Canada\'s exports; Canada imports.';
     expect(findHighlights('canada', text)).toEqual([[0, 8], [18, 24]]);

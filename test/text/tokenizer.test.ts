@@ -22,6 +22,14 @@ describe('normalizeWords', () => {
     expect(createTextTokenizer(false).tokenize('river river bank', 'english', 'text', false)).toEqual(['river', 'bank']);
   });
 
+  it('reads "U.S." and "United States" as one term, not the pronoun "us" or a state', () => {
+    const us = tokenize('United States')[0];
+    expect(tokenize('United States')).toHaveLength(1);
+    expect(tokenize('U.S. r&d, the u.s and U.S.-based firms')).toEqual(tokenize('UNITED STATES r&d, the united\nstates based firms'));
+    expect(tokenize('let us go, Aus.S')).not.toContain(us);
+    expect(tokenize('state agency in 50 states')).not.toContain(us);
+  });
+
   it('leaves sentence ends and plain text alone', () => {
     expect(normalizeWords('Built in 1794. Sold in 1811.')).toBe('Built in 1794. Sold in 1811.');
   });
