@@ -1,14 +1,15 @@
 import { createError, throwIfAborted } from '../errors.ts';
 import { RETRIEVAL } from '../settings.ts';
-import { parseQuestion, rerankTemporal, summarizeForQuestion, temporalScore, lexicalSimilarity, SUMMARIES, type PassageSummary } from '../temporal/index.ts';
+import { parseQuestion, rerankTemporal, summarizeForQuestion, SUMMARIES, type PassageSummary } from '../temporal/index.ts';
 import { fuseCandidates, type Hit } from '../retrieval/fusion.ts';
-import { choicePrompt, parseChoice, LLM_CHOICE } from '../retrieval/llm-choice.ts';
 import type { IndexHit } from '../retrieval/passage-index.ts';
-import { detectHeaders, matchedCells, tableLabels, type TableLabels, type TableStructure } from '../tables/index.ts';
 import { tokenize } from '../text/tokenizer.ts';
-import type { MatchedCell, Passage, SearchOptions, SearchResponse, SearchResult, Table, TemporalConstraint, TemporalExplanation } from '../types.ts';
+import type { Passage, SearchOptions, SearchResponse, SearchResult, TemporalConstraint, TemporalExplanation } from '../types.ts';
+import { chooseDocument } from './choose-document.ts';
 import type { EngineState } from './create.ts';
 import { findHighlights } from './highlight.ts';
+import { hasTables, labelsOf, matchedCellsOf } from './table-context.ts';
+import { applySummaries, crossEncoderSemantic } from './temporal-models.ts';
 
 interface Ranked {
   passage: Passage;
@@ -143,68 +144,6 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   };
 }
 
-/** Asks the generator which of the best candidate documents answers: its id, or why none was chosen. */
-async function chooseDocument(state: EngineState, question: string, ranked: Ranked[], signal?: AbortSignal): Promise<{ docId?: string; skipped?: string }> {
-  const byDoc = new Map<string, string[]>();
-  for (const r of ranked) {
-    const snippets = byDoc.get(r.passage.docId);
-    if (snippets) {
-      if (snippets.length < LLM_CHOICE.snippets) snippets.push(r.passage.text);
-    } else if (byDoc.size < LLM_CHOICE.candidates) {
-      byDoc.set(r.passage.docId, [r.passage.text]);
-    }
-  }
-  if (byDoc.size < 2) return { skipped: 'one candidate document: nothing to choose' };
-  const ids = [...byDoc.keys()];
-  const prompt = choicePrompt(question, ids.map((id) => ({ title: state.records.get(id)?.document.title ?? id, snippets: byDoc.get(id)! })));
-  const reply = await state.generator!.generate(prompt, { maxNewTokens: LLM_CHOICE.maxNewTokens, signal });
-  throwIfAborted(signal, 'Search');
-  const i = parseChoice(reply, ids.length);
-  return i === undefined ? { skipped: 'the generator named none of the candidates: the fusion order stands' } : { docId: ids[i] };
-}
-
-/**
- * A cross-encoder as the semantic half of the temporal score. `rerankTemporal` asks for
- * sentence scores synchronously, so a first pass collects the sentences it would score
- * (for the best first-stage candidates only: each pair is one model call) and the
- * model scores them; the second pass reads the scores. Sentences of the remaining
- * candidates score 0 and keep their first-stage share.
- */
-async function crossEncoderSemantic(
-  state: EngineState, mainContent: string, constraint: TemporalConstraint,
-  candidates: Array<{ passage: Passage; score: number }>, signal?: AbortSignal,
-): Promise<(query: string, sentences: string[]) => number[]> {
-  const head = candidates.slice(0, RETRIEVAL.rerankCandidates);
-  let texts: string[] = [];
-  rerankTemporal({ mainContent, constraint, candidates: head, semantic: (_q, sentences) => { texts = sentences; return sentences.map(() => 0); } });
-  const scores = await state.reranker!.score(mainContent, texts, { signal });
-  const byText = new Map(texts.map((t, i) => [t, scores[i] ?? 0]));
-  return (_q, sentences) => sentences.map((t) => byText.get(t) ?? 0);
-}
-
-/**
- * Scores each kept query-focused summary like a sentence of its passage; a summary that
- * beats the passage's best sentence lifts the passage by the difference (MRAG uses
- * summaries for scoring only: results still show the original passage).
- */
-function applySummaries(ranked: Ranked[], summaries: PassageSummary[], mainContent: string, constraint: TemporalConstraint): Ranked[] {
-  const kept = summaries.filter((s) => s.kept);
-  if (!kept.length) return ranked;
-  const semantic = lexicalSimilarity(mainContent, kept.map((s) => s.summary));
-  const lifted = ranked.map((r) => ({ ...r }));
-  kept.forEach((s, i) => {
-    const r = lifted.find((x) => x.passage.id === s.passageId);
-    if (!r?.explanation) return;
-    const sem = semantic[i] ?? 0;
-    const tmp = temporalScore(constraint, s.times);
-    const gain = sem * tmp - r.explanation.semantic * r.explanation.temporal;
-    if (gain <= 0) return;
-    r.score += gain;
-    r.explanation = { ...r.explanation, sentence: s.summary, times: s.times, semantic: sem, temporal: tmp, fromSummary: true };
-  });
-  return lifted.sort((a, b) => b.score - a.score);
-}
-
 /** The question's words that stand for a phrase of the corpus's tables, and the phrases. */
 function expandAcronyms(state: EngineState, query: string): Array<{ word: string; phrase: string }> {
   const out: Array<{ word: string; phrase: string }> = [];
@@ -217,43 +156,6 @@ function expandAcronyms(state: EngineState, query: string): Array<{ word: string
     if (phrase) out.push({ word, phrase });
   }
   return out;
-}
-
-function hasTables(state: EngineState, docId: string): boolean {
-  return (state.records.get(docId)?.document.tables.length ?? 0) > 0;
-}
-
-// Header detection runs once per table, on its first search; a replaced document brings new table objects.
-const structureCache = new WeakMap<Table, TableStructure>();
-const labelsCache = new WeakMap<Table, TableLabels>();
-
-/** The table a table passage was written from; undefined for text (tables are never chunked as text). */
-function tableOf(state: EngineState, p: Passage): Table | undefined {
-  return p.tableIndex === undefined ? undefined : state.records.get(p.docId)?.document.tables[p.tableIndex];
-}
-
-function structureOf(table: Table): TableStructure {
-  let structure = structureCache.get(table);
-  if (!structure) structureCache.set(table, (structure = detectHeaders(table)));
-  return structure;
-}
-
-/** The labels of a table passage's table; undefined for text. */
-function labelsOf(state: EngineState, p: Passage): TableLabels | undefined {
-  const table = tableOf(state, p);
-  if (!table) return undefined;
-  let labels = labelsCache.get(table);
-  if (!labels) {
-    labels = tableLabels(table, { title: p.heading, structure: structureOf(table) });
-    labelsCache.set(table, labels);
-  }
-  return labels;
-}
-
-/** The cells of a row or column summary that the question points at (see `matchedCells`). */
-function matchedCellsOf(state: EngineState, p: Passage, question: string): MatchedCell[] {
-  const table = p.cells?.length ? tableOf(state, p) : undefined;
-  return table ? matchedCells(table, p.cells!, question, structureOf(table)) : [];
 }
 
 function toHits(state: EngineState, hits: IndexHit[]): Hit[] {

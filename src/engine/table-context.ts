@@ -1,0 +1,47 @@
+import { detectHeaders, matchedCells, tableLabels, type TableLabels, type TableStructure } from '../tables/index.ts';
+import type { MatchedCell, Passage, Table } from '../types.ts';
+import type { EngineState } from './create.ts';
+
+/*
+ * What search reads of a table passage's table: its header structure, its labels for the
+ * fusion and the cells a question points at. Each is worked out once per table, on its first
+ * search, and kept as long as the table object lives.
+ */
+
+/** Whether a document holds tables. */
+export function hasTables(state: EngineState, docId: string): boolean {
+  return (state.records.get(docId)?.document.tables.length ?? 0) > 0;
+}
+
+// Header detection runs once per table, on its first search; a replaced document brings new table objects.
+const structureCache = new WeakMap<Table, TableStructure>();
+const labelsCache = new WeakMap<Table, TableLabels>();
+
+/** The table a table passage was written from; undefined for text (tables are never chunked as text). */
+function tableOf(state: EngineState, p: Passage): Table | undefined {
+  return p.tableIndex === undefined ? undefined : state.records.get(p.docId)?.document.tables[p.tableIndex];
+}
+
+function structureOf(table: Table): TableStructure {
+  let structure = structureCache.get(table);
+  if (!structure) structureCache.set(table, (structure = detectHeaders(table)));
+  return structure;
+}
+
+/** The labels of a table passage's table; undefined for text. */
+export function labelsOf(state: EngineState, p: Passage): TableLabels | undefined {
+  const table = tableOf(state, p);
+  if (!table) return undefined;
+  let labels = labelsCache.get(table);
+  if (!labels) {
+    labels = tableLabels(table, { title: p.heading, structure: structureOf(table) });
+    labelsCache.set(table, labels);
+  }
+  return labels;
+}
+
+/** The cells of a row or column summary that the question points at (see `matchedCells`). */
+export function matchedCellsOf(state: EngineState, p: Passage, question: string): MatchedCell[] {
+  const table = p.cells?.length ? tableOf(state, p) : undefined;
+  return table ? matchedCells(table, p.cells!, question, structureOf(table)) : [];
+}
