@@ -2,6 +2,7 @@ import { create, insertMultiple, removeMultiple, search, count, type AnyOrama } 
 import type { Passage } from '../types.ts';
 import { createTextTokenizer } from '../text/tokenizer.ts';
 import { bm25Index, DEFAULT_BM25, type Bm25Parameters } from './bm25.ts';
+import { TABLE_TITLE_WEIGHT } from '../tables/settings.ts';
 
 /** A first-stage hit: a passage id and its score. */
 export interface IndexHit {
@@ -33,8 +34,10 @@ export class PassageIndex {
     this.dims = dimensions;
     // The heading is a field of its own: prefixed to the text, it made one-line paragraphs
     // ("History .") outrank real passages (TimeQA: gold in the top 100 for 59% of
-    // questions with the prefix, 83% as a field).
-    const schema: Record<string, string> = { text: 'string', heading: 'string' };
+    // questions with the prefix, 83% as a field). A table passage's heading is its table's
+    // title, which its text already opens with: it goes in a field of its own, weighted down
+    // (`TABLE_TITLE_WEIGHT`).
+    const schema: Record<string, string> = { text: 'string', heading: 'string', title: 'string' };
     if (dimensions) schema.vector = `vector[${dimensions}]`;
     this.db = create({
       schema: schema as never,
@@ -58,7 +61,8 @@ export class PassageIndex {
   /** Adds passages; `vectors[i]` belongs to `passages[i]` when given. */
   async add(passages: Passage[], vectors?: Array<Float32Array | undefined>): Promise<void> {
     const docs = passages.map((p, i) => {
-      const doc: Record<string, unknown> = { id: p.id, text: p.text, heading: p.heading ?? '' };
+      const table = p.tableIndex !== undefined;
+      const doc: Record<string, unknown> = { id: p.id, text: p.text, heading: table ? '' : p.heading ?? '', title: table ? p.heading ?? '' : '' };
       const v = vectors?.[i];
       if (v && this.dims) {
         doc.vector = Array.from(v);
@@ -78,7 +82,7 @@ export class PassageIndex {
 
   /** BM25 search, or hybrid (BM25 + cosine, max-normalised and averaged) when a vector is given. */
   async search(term: string, options: IndexSearchOptions): Promise<IndexHit[]> {
-    const common = { limit: options.limit, properties: ['text', 'heading'] };
+    const common = { limit: options.limit, properties: ['text', 'heading', 'title'], boost: { title: TABLE_TITLE_WEIGHT } };
     const useVector = options.vector && this.dims && this.vectors > 0;
     const res = useVector
       ? await search(this.db, {

@@ -44,6 +44,19 @@ describe('BM25 index component', () => {
     expect((await idx.search('referendum city', { limit: 10 }))[0]!.id).toBe('p3');
   });
 
+  it('counts a table passage\'s title, which its text repeats, for less than a section heading', async () => {
+    const text = 'Wages by province. Ontario: in men 10, in women 12.';
+    const table: Passage = { ...passage('table', text, 'Wages by province'), kind: 'table-row', tableIndex: 0, cells: [[1, 0]] };
+    const idx = await index(table, passage('section', text, 'Wages by province'));
+    const hits = await idx.search('wages', { limit: 10 });
+    expect(hits.map((h) => h.id)).toEqual(['section', 'table']);
+    expect(hits[1]!.score).toBeLessThan(hits[0]!.score);
+    // Words of the text alone score the same in both.
+    const [a, b] = await idx.search('ontario', { limit: 10 });
+    expect(a!.score).toBeGreaterThan(0);
+    expect(b!.score).toBeCloseTo(a!.score, 9);
+  });
+
   it('takes its length normalisation from the parameters it is built with', async () => {
     // A long column summary naming the season and the division among many, against the one row that answers.
     const long = passage('column', `season: ${Array.from({ length: 12 }, (_, i) => `leeds ${1980 + i} division second division`).join(', ')}, port vale 1985`);
