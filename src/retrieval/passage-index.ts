@@ -18,8 +18,9 @@ export interface IndexSearchOptions {
 }
 
 /**
- * One Orama index over passages: BM25 on `text`, and a vector field when the index
- * was created with `dimensions`. Wraps Orama's sync-or-async calls in one async API.
+ * One Orama index over passages: BM25 on the text, the section heading, and a table
+ * passage's title (weighted `TABLE_TITLE_WEIGHT`), and a vector field when the index was
+ * created with `dimensions`. Wraps Orama's sync-or-async calls in one async API.
  */
 export class PassageIndex {
   private readonly db: AnyOrama;
