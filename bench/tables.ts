@@ -124,7 +124,8 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
   }
   let ceiling: ReturnType<typeof termPresenceCeiling> | undefined;
   if (args.flags.has('ceiling')) {
-    const text = (d: Doc) => [...d.paragraphs, ...d.tables.map((t) => `${t.caption ?? ''}\n${flattenTable(t)}`)].join('\n');
+    // flattenTable writes the caption first, then every cell.
+    const text = (d: Doc) => [...d.paragraphs, ...d.tables.map(flattenTable)].join('\n');
     ceiling = termPresenceCeiling(docs.map((d) => ({ id: d.id, text: text(d) })), questions, KS);
     log(`term-presence ceiling ${KS.map((k) => `HiT@${k} ${ceiling!.overall[`HiT@${k}`]!.toFixed(1)}`).join('  ')}`);
   }

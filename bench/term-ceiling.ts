@@ -49,8 +49,8 @@ export function termPresenceCeiling(
       if (more) dominating++;
       else ties++;
     }
-    const g = sums.get(q.group ?? 'all') ?? { n: 0, hit: ks.map(() => 0) };
-    sums.set(q.group ?? 'all', g);
+    let g = sums.get(q.group ?? 'all');
+    if (!g) sums.set(q.group ?? 'all', (g = { n: 0, hit: ks.map(() => 0) }));
     g.n++;
     all.n++;
     ks.forEach((k, i) => {

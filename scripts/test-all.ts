@@ -41,6 +41,7 @@ if (fs.existsSync(report)) {
     numPassedTests: number; numFailedTests: number; success?: boolean;
     testResults?: Array<{ status: string; name: string; message?: string; assertionResults?: Array<{ status: string }> }>;
   };
+  const failedBefore = failed;
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   // A file that fails to load, or whose setup fails (no browser to launch), has no failed test
@@ -52,7 +53,7 @@ if (fs.existsSync(report)) {
     }
   }
   // Vitest failed for a reason no file shows (an unhandled error, a project that never started).
-  if ((status !== 0 || r.success === false) && failed === 0) {
+  if ((status !== 0 || r.success === false) && failed === failedBefore) {
     failed++;
     console.error('vitest failed outside any test (see "Unhandled Errors" above)');
   }
