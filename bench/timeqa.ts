@@ -15,8 +15,8 @@ export function readTimeQa(file: string): TimeQaPage[] {
 }
 
 /** Every paragraph as its own document, titled with its page title; id `<page>:<para>`. */
-export function timeQaDocuments(pages: TimeQaPage[]): DocumentInput[] {
-  const docs: DocumentInput[] = [];
+export function timeQaDocuments(pages: TimeQaPage[]): Array<DocumentInput & { content: string }> {
+  const docs: Array<DocumentInput & { content: string }> = [];
   pages.forEach((page, p) => {
     const title = page.paras[0] ?? page.link;
     page.paras.forEach((content, i) => docs.push({ id: `${p}:${i}`, name: title, content, format: 'text' }));

@@ -2,11 +2,12 @@
  * Turns files the user drops or picks into {@link DocumentInput}s, refusing what Almanac cannot
  * read with a message that says why, before anything reaches the engine.
  */
+import { ACCEPTED_EXTENSIONS } from '../src/ingest/formats.ts';
 import type { DocumentInput } from '../src/types.ts';
 import { formatBytes } from './format.ts';
 
-/** Extensions the demo accepts; the engine detects the format from the name. */
-export const ACCEPTED_EXTENSIONS = ['.txt', '.md', '.markdown', '.html', '.htm', '.csv'] as const;
+/** Extensions the demo accepts: the engine's own list; the engine detects the format from the name. */
+export { ACCEPTED_EXTENSIONS };
 
 /**
  * Files above this size are refused in the page: reading a 50 MB file into a string only to
@@ -46,8 +47,8 @@ export async function readFiles(files: Iterable<File>): Promise<ReadFiles> {
   const rejected: RejectedFile[] = [];
   for (const file of files) {
     const ext = extensionOf(file.name);
-    if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(ext)) {
-      rejected.push({ name: file.name, reason: `"${ext || 'no extension'}" is not a supported type; use .txt, .md, .html or .csv.` });
+    if (!ACCEPTED_EXTENSIONS.includes(ext)) {
+      rejected.push({ name: file.name, reason: `"${ext || 'no extension'}" is not a supported type; use ${ACCEPTED_EXTENSIONS.join(', ')}.` });
       continue;
     }
     if (file.size === 0) {

@@ -17,8 +17,8 @@ export interface DocumentInput {
   id?: string;
   /** File name or title shown to the user. */
   name?: string;
-  /** Raw content as the user gave it. */
-  content: string;
+  /** Raw content as the user gave it: text, or the file's bytes (decoded as UTF-8 for text formats). */
+  content: string | Uint8Array | ArrayBuffer;
   /** Format; `auto` (default) looks at the file extension of `name`, then at the content. */
   format?: DocumentFormat | 'auto';
   /** Date the document was written, used as reference for relative dates in it ("last year"). */
@@ -40,7 +40,7 @@ export interface StoredDocument {
   addedAt: number;
   /** Document date (ISO string) when the caller gave one. */
   date?: string;
-  /** Number of characters of the raw input. */
+  /** Length of the raw input: characters for a string, bytes for binary content. */
   rawLength: number;
 }
 

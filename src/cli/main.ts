@@ -10,9 +10,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import readline from 'node:readline';
 import { citeCell, createAlmanac } from '../index.ts';
+import { ACCEPTED_EXTENSIONS } from '../ingest/formats.ts';
 import type { DocumentInput, SearchResponse } from '../types.ts';
 
-const EXTENSIONS = new Set(['.txt', '.md', '.markdown', '.html', '.htm', '.csv', '.tsv']);
+const EXTENSIONS = new Set(ACCEPTED_EXTENSIONS);
 
 const USAGE = `usage: almanac <folder> [question...] [--limit N] [--json] [--reference-date YYYY-MM-DD]
 Indexes every .txt, .md, .html, .csv and .tsv file under <folder>, then answers the

@@ -1,7 +1,7 @@
 import { throwIfAborted } from '../errors.ts';
 import { choicePrompt, parseChoice, LLM_CHOICE } from '../retrieval/llm-choice.ts';
 import type { Passage } from '../types.ts';
-import type { EngineState } from './create.ts';
+import type { EngineState } from './state.ts';
 
 /*
  * MixRAG's LLM rerank: without a cross-encoder, a loaded generator picks the answering

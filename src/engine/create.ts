@@ -1,8 +1,5 @@
 import { createError, throwIfAborted } from '../errors.ts';
 import { RETRIEVAL } from '../settings.ts';
-import { PassageIndex } from '../retrieval/passage-index.ts';
-import { STRUCTURED_BM25 } from '../tables/settings.ts';
-import { AcronymIndex } from '../text/acronyms.ts';
 import { MemoryStore } from '../storage/memory-store.ts';
 import { openIdbStore } from '../storage/idb-store.ts';
 import type { CorpusStore, DocumentRecord } from '../storage/store.ts';
@@ -13,6 +10,7 @@ import type {
 } from '../types.ts';
 import { prepareDocument } from './prepare.ts';
 import { runSearch } from './search.ts';
+import { emptyIndexes, STRUCTURED_KINDS, type EngineState } from './state.ts';
 
 /**
  * Creates an Almanac: opens (or creates) the corpus in the chosen storage, rebuilds its
@@ -31,32 +29,6 @@ export async function createAlmanac(options: AlmanacOptions = {}): Promise<Alman
   const engine = new Engine(store, options);
   await engine.restore(options);
   return engine;
-}
-
-/** The state search reads: documents with their passages, passages by id, and both indexes. */
-export interface EngineState {
-  records: Map<string, DocumentRecord>;
-  passages: Map<string, Passage>;
-  /** Text passages and table-level summaries (MixRAG's BM25 corpus). */
-  lexical: PassageIndex;
-  /** H-RCL row and column summaries (MixRAG's embedding corpus). */
-  structured: PassageIndex;
-  /** What the acronyms of the corpus's tables stand for, from their table-level summaries. */
-  acronyms: AcronymIndex;
-  embedder?: Embedder;
-  reranker?: Reranker;
-  generator?: Generator;
-}
-
-const STRUCTURED_KINDS = new Set<Passage['kind']>(['table-row', 'table-column']);
-
-/** The engine's empty in-memory indexes, for a new engine or a new embedder. */
-function emptyIndexes(dimensions: number | undefined): Pick<EngineState, 'lexical' | 'structured' | 'acronyms'> {
-  return {
-    lexical: new PassageIndex(dimensions),
-    structured: new PassageIndex(dimensions, STRUCTURED_BM25),
-    acronyms: new AcronymIndex(),
-  };
 }
 
 class Engine implements Almanac {
@@ -102,7 +74,7 @@ class Engine implements Almanac {
       for (const input of docs.slice(i, i + RETRIEVAL.storageBatch)) {
         const name = input?.name ?? input?.id ?? 'untitled';
         try {
-          const prepared = prepareDocument(input);
+          const prepared = await prepareDocument(input, { signal: options.signal });
           batch.push({ document: prepared.document, passages: prepared.passages });
           reports.push({
             id: prepared.document.id, name, passages: prepared.passages.length,

@@ -1,6 +1,6 @@
 import { createError } from '../errors.ts';
-import { parseContent } from '../ingest/parse.ts';
 import { detectFormat } from '../ingest/detect-format.ts';
+import { readerFor } from '../ingest/formats.ts';
 import { chunkBlocks } from '../text/chunk.ts';
 import { splitSentences, type SentenceSpan } from '../text/segment.ts';
 import { extractTimestamps } from '../temporal/index.ts';
@@ -15,26 +15,38 @@ export interface PreparedDocument {
   warnings: string[];
 }
 
+/** Options of {@link prepareDocument}. */
+export interface PrepareOptions {
+  /** `addedAt` of the document (default: now). */
+  now?: number;
+  signal?: AbortSignal;
+}
+
 /**
- * Turns one input into a stored document and its passages: parse, chunk, summarise
- * tables (H-RCL), split sentences and extract their timestamps. Pure and synchronous,
- * so it runs the same in a worker, a page and Node. Throws {@link AlmanacError} for bad input.
+ * Turns one input into a stored document and its passages: read the format, chunk, summarise
+ * tables (H-RCL), split sentences and extract their timestamps. No I/O and no DOM, so it runs
+ * the same in a worker, a page and Node; asynchronous because some readers load their library
+ * on demand. Rejects with an {@link AlmanacError} for bad input.
  */
-export function prepareDocument(input: DocumentInput, now = Date.now()): PreparedDocument {
-  if (typeof input?.content !== 'string') {
-    throw createError('INVALID_OPTION', 'content', 'each document needs its content as a string');
+export async function prepareDocument(input: DocumentInput, options: PrepareOptions = {}): Promise<PreparedDocument> {
+  const now = options.now ?? Date.now();
+  const raw = input?.content instanceof ArrayBuffer ? new Uint8Array(input.content) : input?.content;
+  if (typeof raw !== 'string' && !(raw instanceof Uint8Array)) {
+    throw createError('INVALID_OPTION', 'content', 'each document needs its content as a string, a Uint8Array or an ArrayBuffer');
   }
   const name = input.name?.trim() || input.id || 'untitled';
-  if (input.content.length > LIMITS.maxDocumentChars) throw createError('DOCUMENT_TOO_LARGE', name, LIMITS.maxDocumentChars);
-  const format = input.format && input.format !== 'auto' ? input.format : detectFormat(input.name, input.content);
+  if (raw.length > LIMITS.maxDocumentChars) throw createError('DOCUMENT_TOO_LARGE', name, LIMITS.maxDocumentChars);
+  const format = input.format && input.format !== 'auto' ? input.format : detectFormat(input.name, raw);
   if (!format) throw createError('UNSUPPORTED_FORMAT', name);
-  const parsed = parseContent(format, input.content);
+  const reader = readerFor(format);
+  const content = reader.binary || typeof raw === 'string' ? raw : decodeText(raw);
+  const parsed = await reader.read(content, { name, signal: options.signal });
   if (!parsed.text.trim()) throw createError('EMPTY_DOCUMENT', name);
 
-  const id = input.id ?? documentId(name, input.content);
+  const id = input.id ?? documentId(name, content);
   const title = parsed.title?.trim() || name.replace(/\.[a-z0-9]+$/i, '');
   const document: StoredDocument = {
-    id, name, format, title, text: parsed.text, tables: parsed.tables, addedAt: now, rawLength: input.content.length,
+    id, name, format, title, text: parsed.text, tables: parsed.tables, addedAt: now, rawLength: raw.length,
     ...(input.date ? { date: input.date.toISOString() } : {}),
   };
   const timeOptions = input.date ? { referenceDate: input.date } : undefined;
@@ -75,19 +87,24 @@ export function prepareDocument(input: DocumentInput, now = Date.now()): Prepare
   return { document, passages, warnings: parsed.warnings };
 }
 
+/** UTF-8 (the default of every text format read here), without a byte-order mark. */
+function decodeText(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
 function wordCount(text: string): number {
   return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 }
 
 /** A stable id from the name, or from the content when names collide across folders. */
-function documentId(name: string, content: string): string {
+function documentId(name: string, content: string | Uint8Array): string {
   const slug = name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
   return slug || `doc-${hash(content)}`;
 }
 
 /** FNV-1a, 32 bits: enough to name untitled documents, not a security hash. */
-function hash(s: string): string {
+function hash(s: string | Uint8Array): string {
   let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ (typeof s === 'string' ? s.charCodeAt(i) : s[i]!), 0x01000193);
   return (h >>> 0).toString(16);
 }

@@ -6,7 +6,7 @@ import type { IndexHit } from '../retrieval/passage-index.ts';
 import { tokenize } from '../text/tokenizer.ts';
 import type { Passage, SearchOptions, SearchResponse, SearchResult, TemporalConstraint, TemporalExplanation } from '../types.ts';
 import { chooseDocument } from './choose-document.ts';
-import type { EngineState } from './create.ts';
+import type { EngineState } from './state.ts';
 import { findHighlights } from './highlight.ts';
 import { hasTables, labelsOf, matchedCellsOf } from './table-context.ts';
 import { applySummaries, crossEncoderSemantic } from './temporal-models.ts';

@@ -1,6 +1,6 @@
 import { detectHeaders, matchedCells, tableLabels, type TableLabels, type TableStructure } from '../tables/index.ts';
 import type { MatchedCell, Passage, Table } from '../types.ts';
-import type { EngineState } from './create.ts';
+import type { EngineState } from './state.ts';
 
 /*
  * What search reads of a table passage's table: its header structure, its labels for the

@@ -1,7 +1,7 @@
 import { RETRIEVAL } from '../settings.ts';
 import { rerankTemporal, temporalScore, lexicalSimilarity, type PassageSummary } from '../temporal/index.ts';
 import type { Passage, TemporalConstraint, TemporalExplanation } from '../types.ts';
-import type { EngineState } from './create.ts';
+import type { EngineState } from './state.ts';
 
 /*
  * The models' parts in the temporal path (MRAG): a cross-encoder as its semantic score, and a

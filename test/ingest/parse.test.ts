@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseContent } from '../../src/ingest/parse.ts';
+import { ACCEPTED_EXTENSIONS, readerFor, readerForName } from '../../src/ingest/formats.ts';
+import type { ParsedDocument } from '../../src/ingest/parsed.ts';
+import type { DocumentFormat } from '../../src/types.ts';
 import { detectFormat } from '../../src/ingest/detect-format.ts';
 import { parseText } from '../../src/ingest/parse-text.ts';
 
-const blockTexts = (d: ReturnType<typeof parseContent>) => d.blocks.map((b) => [b.kind, d.text.slice(b.start, b.end)]);
+const parseContent = (format: DocumentFormat, content: string) => readerFor(format).read(content, { name: 'test' });
+const blockTexts = (d: ParsedDocument) => d.blocks.map((b) => [b.kind, d.text.slice(b.start, b.end)]);
 
 describe('detectFormat', () => {
   it('uses the extension first, then the content', () => {
@@ -18,9 +21,22 @@ describe('detectFormat', () => {
   });
 });
 
-describe('parseContent', () => {
-  it('text: paragraphs split on blank lines, soft line breaks joined', () => {
-    const d = parseContent('text', 'First line\nsame para.\r\n\r\nSecond para.');
+describe('readers', () => {
+  it('name every extension once, and read bytes as UTF-8 text', async () => {
+    expect(new Set(ACCEPTED_EXTENSIONS).size).toBe(ACCEPTED_EXTENSIONS.length);
+    expect(readerForName('notes.TAB')?.format).toBe('tsv');
+    expect(readerForName('archive.zip')).toBeUndefined();
+    const { prepareDocument } = await import('../../src/engine/prepare.ts');
+    const bytes = new TextEncoder().encode('# Café\n\nThé à 5 heures.');
+    const fromBytes = await prepareDocument({ name: 'cafe.md', content: bytes });
+    const fromBuffer = await prepareDocument({ name: 'cafe.md', content: bytes.slice().buffer });
+    expect(fromBytes.document.title).toBe('Café');
+    expect(fromBytes.document.text).toBe('Café\n\nThé à 5 heures.');
+    expect(fromBuffer.document.text).toBe(fromBytes.document.text);
+  });
+
+  it('text: paragraphs split on blank lines, soft line breaks joined', async () => {
+    const d = await parseContent('text', 'First line\nsame para.\r\n\r\nSecond para.');
     expect(blockTexts(d)).toEqual([['paragraph', 'First line same para.'], ['paragraph', 'Second para.']]);
     expect(d.title).toBeUndefined();
   });
@@ -32,13 +48,13 @@ describe('parseContent', () => {
     expect(parseText('Only one short line').title).toBeUndefined();
   });
 
-  it('markdown: headings, inline markup removed, lists, code, pipe tables as structured tables', () => {
+  it('markdown: headings, inline markup removed, lists, code, pipe tables as structured tables', async () => {
     const md = [
       '# Rates', '', 'Some **bold** and [a link](http://x) and `code`.', '', '## Table', '',
       '| Currency | 2013 |', '|---|---:|', '| Euro | 1.3 |', '| Peso | 11.2 |', '', '- item one', '- item two',
       '', '```', 'let x = 1;', '```',
     ].join('\n');
-    const d = parseContent('markdown', md);
+    const d = await parseContent('markdown', md);
     expect(d.title).toBe('Rates');
     expect(blockTexts(d)).toEqual([
       ['heading', 'Rates'], ['paragraph', 'Some bold and a link and code.'], ['heading', 'Table'],
@@ -50,13 +66,13 @@ describe('parseContent', () => {
     expect(d.text.slice(t.start, t.end)).toContain('Euro');
   });
 
-  it('html: title, headings, block breaks, tables; scripts and styles never become text', () => {
+  it('html: title, headings, block breaks, tables; scripts and styles never become text', async () => {
     const html = `<!doctype html><html><head><title>Report</title><style>p{}</style></head><body>
       <h1>Exchange</h1><p>Rates <b>rose</b> in 2013.</p><script>alert(1)</script>
       <div>Second<br>line</div>
       <table><caption>Rates</caption><tr><th>Currency</th><th>2013</th></tr><tr><td>Peso</td><td>11.2</td></tr></table>
       <p>&lt;b&gt;escaped&lt;/b&gt; stays text</p></body></html>`;
-    const d = parseContent('html', html);
+    const d = await parseContent('html', html);
     expect(d.title).toBe('Report');
     expect(d.text).not.toContain('alert');
     expect(d.text).not.toContain('p{}');
@@ -67,8 +83,8 @@ describe('parseContent', () => {
     expect(d.tables[0]!.caption).toBe('Rates');
   });
 
-  it('csv: the whole document is one table, quotes handled', () => {
-    const d = parseContent('csv', 'name,note\n"Smith, J.","said ""hi"""\nDoe,ok\n');
+  it('csv: the whole document is one table, quotes handled', async () => {
+    const d = await parseContent('csv', 'name,note\n"Smith, J.","said ""hi"""\nDoe,ok\n');
     expect(d.tables).toHaveLength(1);
     const cells = d.tables[0]!.cells.map((c) => c.text);
     expect(cells).toContain('Smith, J.');

@@ -88,7 +88,7 @@ describe('openIdbStore', () => {
     const html = '<h1>Rates</h1><p>Since 2015 the bank has published rates. From 1990 to 1993 it did not.</p>'
       + '<table><caption>Rates</caption><tr><th></th><th colspan="2">2013</th></tr><tr><th></th><th>Buy</th><th>Sell</th></tr>'
       + '<tr><th>Euro</th><td>1.3</td><td>1.4</td></tr></table>';
-    const prepared = prepareDocument({ id: 'r', name: 'rates.html', content: html });
+    const prepared = await prepareDocument({ id: 'r', name: 'rates.html', content: html });
     const vectors = new Map(prepared.passages.map((p, i) => [p.id, new Float32Array([i, i + 0.5])]));
     await store.put([{ document: prepared.document, passages: prepared.passages, vectors }], 'emb');
     await store.close();

@@ -1,0 +1,36 @@
+import { PassageIndex } from '../retrieval/passage-index.ts';
+import { STRUCTURED_BM25 } from '../tables/settings.ts';
+import { AcronymIndex } from '../text/acronyms.ts';
+import type { DocumentRecord } from '../storage/store.ts';
+import type { Embedder, Generator, Passage, Reranker } from '../types.ts';
+
+/**
+ * The engine's in-memory state: what search, answering and the write paths read and change.
+ * A module of its own so that the pipeline modules (`search.ts`, `table-context.ts`, ...)
+ * depend on the state, not on the engine that owns it.
+ */
+export interface EngineState {
+  records: Map<string, DocumentRecord>;
+  passages: Map<string, Passage>;
+  /** Text passages and table-level summaries (MixRAG's BM25 corpus). */
+  lexical: PassageIndex;
+  /** H-RCL row and column summaries (MixRAG's embedding corpus). */
+  structured: PassageIndex;
+  /** What the acronyms of the corpus's tables stand for, from their table-level summaries. */
+  acronyms: AcronymIndex;
+  embedder?: Embedder;
+  reranker?: Reranker;
+  generator?: Generator;
+}
+
+/** Passage kinds that go to the structured (H-RCL) corpus; every other kind is lexical. */
+export const STRUCTURED_KINDS: ReadonlySet<Passage['kind']> = new Set<Passage['kind']>(['table-row', 'table-column']);
+
+/** The engine's empty in-memory indexes, for a new engine or a new embedder. */
+export function emptyIndexes(dimensions: number | undefined): Pick<EngineState, 'lexical' | 'structured' | 'acronyms'> {
+  return {
+    lexical: new PassageIndex(dimensions),
+    structured: new PassageIndex(dimensions, STRUCTURED_BM25),
+    acronyms: new AcronymIndex(),
+  };
+}
