@@ -5,88 +5,34 @@
  * leaves the app's own origin.
  */
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumLaunch } from '../../vitest.config.ts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { foreignRequests, launch, root, sampleCount, search, serve, tempDir, waitReady, type Browser, type Served } from './harness.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** A synthetic embedder (`npm run models:synthetic`); the model test is skipped without it. */
 const tinyEmbedder = 'synthetic/bert-tiny-embedder';
 const hasTinyEmbedder = fs.existsSync(path.join(root, 'public/models', tinyEmbedder, 'onnx/model.onnx'));
-const sampleCount = fs.readdirSync(path.join(root, 'demo/sample-corpus')).filter((f) => /\.(txt|md|html|csv)$/.test(f) && f !== 'SOURCES.md').length;
 
-/** A port the OS says is free now, so two runs (or a dev server on 5173/4173) never collide. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-let tmp: string;
-let server: PreviewServer;
-let context: BrowserContext;
+let tmp: ReturnType<typeof tempDir>;
+let server: Served;
+let browser: Browser;
 let page: Page;
 let origin: string;
-const requests: string[] = [];
-const problems: string[] = [];
-
-async function waitReady(p: Page): Promise<void> {
-  await p.waitForSelector('body[data-state="ready"], body[data-state="failed"]', { timeout: 120_000 });
-  const state = await p.getAttribute('body', 'data-state');
-  if (state !== 'ready') throw new Error(`the app failed to start: ${await p.textContent('#status')}`);
-}
-
-async function search(p: Page, query: string): Promise<void> {
-  await p.fill('#query', query);
-  // Each search re-renders the list; wait for this query's meta line, not the previous one.
-  await p.evaluate(() => { delete document.body.dataset.searched; });
-  await p.click('#search-form button[type="submit"]');
-  await p.waitForSelector('body[data-searched]', { timeout: 30_000 });
-}
 
 describe('demo app (built, served, in Chromium)', () => {
   beforeAll(async () => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'almanac-e2e-'));
-    const outDir = path.join(tmp, 'dist');
-    process.env.ALMANAC_SYNTHETIC_MODELS = '1';
-    await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
-    const port = await freePort();
-    server = await preview({
-      root,
-      configFile: path.join(root, 'vite.config.ts'),
-      logLevel: 'error',
-      build: { outDir },
-      preview: { host: '127.0.0.1', port, strictPort: true, open: false },
-    });
-    origin = `http://127.0.0.1:${port}`;
-    context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
-      executablePath: chromiumLaunch.executablePath,
-      args: chromiumLaunch.args,
-      headless: true,
-    });
-    context.on('request', (request) => requests.push(request.url()));
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-    });
+    tmp = tempDir('almanac-e2e-');
+    server = await serve(inject('distCurrent'));
+    origin = server.origin;
+    browser = await launch(tmp.dir);
+    page = browser.page;
   });
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await server?.close();
-    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+    tmp?.dispose();
   });
 
   it('indexes the sample corpus on the first visit', async () => {
@@ -146,6 +92,24 @@ describe('demo app (built, served, in Chromium)', () => {
     await hit.waitFor({ timeout: 30_000 });
     expect(await hit.locator('.cell-hit').count()).toBeGreaterThan(0);
     expect(await hit.locator('[colspan], [rowspan]').count()).toBeGreaterThan(0);
+    // Numbers align right, names (the row headers) left.
+    const align = await hit.evaluate((table) => [...table.querySelectorAll('td, th')].map((c) => ({
+      text: c.textContent ?? '', header: c.tagName === 'TH', align: getComputedStyle(c).textAlign,
+    })));
+    const numbers = align.filter((c) => !c.header && /^[\d.,]+$/.test(c.text.trim()));
+    expect(numbers.length).toBeGreaterThan(0);
+    expect(numbers.every((c) => c.align === 'right')).toBe(true);
+    expect(align.filter((c) => c.header).every((c) => c.align === 'left' || c.align === 'start')).toBe(true);
+  });
+
+  it('aligns the text cells of a table left', async () => {
+    await search(page, 'UN secretary-general from Ghana');
+    const table = page.locator('#results li.result .table-hit table').first();
+    await table.waitFor({ timeout: 30_000 });
+    const cells = await table.evaluate((t) => [...t.querySelectorAll('td')].map((c) => ({ text: c.textContent ?? '', align: getComputedStyle(c).textAlign })));
+    const words = cells.filter((c) => /[a-z]{3}/i.test(c.text));
+    expect(words.length).toBeGreaterThan(0);
+    expect(words.every((c) => c.align === 'left' || c.align === 'start')).toBe(true);
   });
 
   it.skipIf(!hasTinyEmbedder)('loads an embedder from /models/ and switches to hybrid search', async () => {
@@ -172,10 +136,9 @@ describe('demo app (built, served, in Chromium)', () => {
   });
 
   it('made no request to any other origin, and broke no rule of its CSP', () => {
-    expect(requests.length).toBeGreaterThan(0);
-    const foreign = requests.filter((url) => !url.startsWith(`${origin}/`) && !/^(data|blob):/.test(url));
-    expect(foreign).toEqual([]);
-    expect(problems.filter((p) => /Content Security Policy|Refused to/i.test(p))).toEqual([]);
-    expect(problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
+    expect(browser.requests.length).toBeGreaterThan(0);
+    expect(foreignRequests(browser.requests, origin)).toEqual([]);
+    expect(browser.problems.filter((p) => /Content Security Policy|Refused to/i.test(p))).toEqual([]);
+    expect(browser.problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
   });
 });
