@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import { createAlmanac } from '../src/index.ts';
 import { createError } from '../src/errors.ts';
-import type { Almanac, Embedder, Progress, Reranker } from '../src/types.ts';
+import type { Almanac, AnswerResponse, Embedder, Generator, Progress, Reranker } from '../src/types.ts';
 import {
   installErrorTransfer,
   type CallId,
@@ -27,6 +27,7 @@ const PROGRESS_INTERVAL_MS = 50;
 let engine: Almanac | undefined;
 let embedder: Embedder | undefined;
 let reranker: Reranker | undefined;
+let generator: Generator | undefined;
 const running = new Map<CallId, AbortController>();
 
 function requireEngine(): Almanac {
@@ -69,7 +70,14 @@ function describeModels(): LoadedModels {
   const out: LoadedModels = {};
   if (embedder) out.embedder = { id: embedder.id, device: embedder.device, dimensions: embedder.dimensions };
   if (reranker) out.reranker = { id: reranker.id, device: reranker.device };
+  if (generator) out.generator = { id: generator.id, device: generator.device };
   return out;
+}
+
+/** Loads a generator (transformers.js causal LM) inside the worker, on demand like the others. */
+async function loadGeneratorModel(spec: ModelSpec, signal: AbortSignal, onProgress?: (p: Progress) => void): Promise<Generator> {
+  const { loadGenerator } = await import('../src/models/transformers-generator.ts');
+  return loadGenerator(spec.id, { device: spec.device ?? 'auto', signal, onProgress });
 }
 
 async function loadOne(kind: 'embedder' | 'reranker', spec: ModelSpec, signal: AbortSignal, onProgress?: (p: Progress) => void): Promise<Embedder | Reranker> {
@@ -115,6 +123,25 @@ const api: EngineWorkerApi = {
     return tracked(call, undefined, (signal) => almanac.search(query, { ...options, signal }));
   },
 
+  answer(call, question, options, port) {
+    const almanac = requireEngine();
+    return tracked(call, undefined, async (signal): Promise<AnswerResponse> => {
+      if (!port) return almanac.answer(question, { ...options, signal });
+      try {
+        let final: AnswerResponse | undefined;
+        for await (const event of almanac.answerStream(question, { ...options, signal })) {
+          if (event.type === 'final') final = event.response;
+          // A page that went away must not stop the answer; its events are only a view.
+          else Promise.resolve(port(event)).catch(() => undefined);
+        }
+        if (!final) throw createError('ABORTED', 'Answering');
+        return final;
+      } finally {
+        (port as Partial<Comlink.Remote<typeof port>>)[Comlink.releaseProxy]?.();
+      }
+    });
+  },
+
   remove: (ids) => requireEngine().remove(ids),
   documents: () => requireEngine().documents(),
   document: (id) => requireEngine().document(id),
@@ -125,12 +152,15 @@ const api: EngineWorkerApi = {
     const almanac = requireEngine();
     return tracked(call, port, async (signal) => {
       const onProgress = forward(port);
-      const next: { embedder?: Embedder | null; reranker?: Reranker | null } = {};
+      const next: { embedder?: Embedder | null; reranker?: Reranker | null; generator?: Generator | null } = {};
       if (request.embedder !== undefined) {
         next.embedder = request.embedder ? ((await loadOne('embedder', request.embedder, signal, onProgress)) as Embedder) : null;
       }
       if (request.reranker !== undefined) {
         next.reranker = request.reranker ? ((await loadOne('reranker', request.reranker, signal, onProgress)) as Reranker) : null;
+      }
+      if (request.generator !== undefined) {
+        next.generator = request.generator ? await loadGeneratorModel(request.generator, signal, onProgress) : null;
       }
       // A new embedder re-embeds every stored passage: that is the long part, so it reports too.
       await almanac.setModels(next, onProgress ? { signal, onProgress } : { signal });
@@ -144,6 +174,11 @@ const api: EngineWorkerApi = {
         const old = reranker;
         reranker = next.reranker ?? undefined;
         if (old && old !== reranker) await old.dispose().catch(() => undefined);
+      }
+      if (next.generator !== undefined) {
+        const old = generator;
+        generator = next.generator ?? undefined;
+        if (old && old !== generator) await old.dispose().catch(() => undefined);
       }
       return describeModels();
     });
@@ -159,7 +194,9 @@ const api: EngineWorkerApi = {
     await almanac?.close();
     await embedder?.dispose().catch(() => undefined);
     await reranker?.dispose().catch(() => undefined);
+    await generator?.dispose().catch(() => undefined);
     embedder = reranker = undefined;
+    generator = undefined;
   },
 
   abort(call) {

@@ -5,11 +5,12 @@ import { openIdbStore } from '../storage/idb-store.ts';
 import type { CorpusStore, DocumentRecord } from '../storage/store.ts';
 import { timeCoverage } from '../temporal/index.ts';
 import type {
-  Almanac, AlmanacOptions, CorpusStats, DocumentInput, Embedder, Generator, IngestReport,
+  Almanac, AlmanacOptions, AnswerEvent, AnswerOptions, AnswerResponse, CorpusStats, DocumentInput, Embedder, Generator, IngestReport,
   LongCallOptions, Passage, Reranker, SearchOptions, SearchResponse, StoredDocument, TimeBucket,
 } from '../types.ts';
 import { prepareDocument } from './prepare.ts';
 import { runSearch } from './search.ts';
+import { runAnswer, streamAnswer } from './answer.ts';
 import { emptyIndexes, STRUCTURED_KINDS, type EngineState } from './state.ts';
 
 /**
@@ -99,6 +100,16 @@ class Engine implements Almanac {
   async search(query: string, options: SearchOptions = {}): Promise<SearchResponse> {
     this.assertOpen();
     return runSearch(this.state, query, options);
+  }
+
+  async answer(question: string, options: AnswerOptions = {}): Promise<AnswerResponse> {
+    this.assertOpen();
+    return runAnswer(this.state, question, options);
+  }
+
+  answerStream(question: string, options: AnswerOptions = {}): AsyncIterable<AnswerEvent> {
+    this.assertOpen();
+    return streamAnswer(this.state, question, options);
   }
 
   remove(ids: string[]): Promise<void> {
