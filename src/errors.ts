@@ -17,6 +17,7 @@ const MESSAGES = {
   STORAGE_FAILED: (why: string) => `Storage failed: ${why}. The corpus in memory is intact; free some disk space or clear old data and try again.`,
   SCHEMA_TOO_NEW: (found: number, supported: number) => `Stored data has schema version ${found}, newer than this Almanac supports (${supported}). Update Almanac or clear the stored corpus.`,
   CLOSED: () => 'This Almanac instance is closed. Create a new one with createAlmanac().',
+  BINARY_CONTENT: (name: string, format: string) => `"${name}" is named as ${format} but its content is binary, not text. Check that it is the file you meant, or give it its real extension.`,
 } as const;
 
 /** Codes of {@link AlmanacError}. */
