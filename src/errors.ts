@@ -18,6 +18,7 @@ const MESSAGES = {
   SCHEMA_TOO_NEW: (found: number, supported: number) => `Stored data has schema version ${found}, newer than this Almanac supports (${supported}). Update Almanac or clear the stored corpus.`,
   CLOSED: () => 'This Almanac instance is closed. Create a new one with createAlmanac().',
   CALCULATION_FAILED: (why: string) => `The calculation could not be done: ${why}. Write it with numbers, + - * / ^, %, parentheses and min, max, sum, avg, round, abs.`,
+  BINARY_CONTENT: (name: string, format: string) => `"${name}" is named as ${format} but its content is binary, not text. Check that it is the file you meant, or give it its real extension.`,
 } as const;
 
 /** Codes of {@link AlmanacError}. */

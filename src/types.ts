@@ -42,6 +42,12 @@ export interface StoredDocument {
   date?: string;
   /** Length of the raw input: characters for a string, bytes for binary content. */
   rawLength: number;
+  /**
+   * Text formats: where `text` came from in the content the user gave, as anchors
+   * `[t0, s0, t1, s1, ...]` (map an offset with `sourceOffset` from `src/ingest/source-map.ts`).
+   * Absent for extracted text (PDF, Office), whose offsets index `text` itself.
+   */
+  sourceMap?: number[];
 }
 
 /**
@@ -87,6 +93,14 @@ export interface Passage {
   end: number;
   /** Nearest section heading above the passage, if any. */
   heading?: string;
+  /**
+   * Text formats (`.txt .md .html .csv .tsv .rst`): the passage's offsets into the content the
+   * user gave, so `content.slice(source.start, source.end)` is the passage as written there,
+   * markup included (a table passage: the whole table). Absent for PDF and Office files.
+   */
+  source?: { start: number; end: number };
+  /** PDF: the 1-based page the passage starts on ("p. 12"). */
+  page?: number;
   /** For table kinds: index into {@link StoredDocument.tables}. */
   tableIndex?: number;
   /** For table kinds: the grid cells `[row, col]` the passage covers. */

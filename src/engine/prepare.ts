@@ -1,6 +1,8 @@
 import { createError } from '../errors.ts';
 import { detectFormat } from '../ingest/detect-format.ts';
 import { readerFor } from '../ingest/formats.ts';
+import { looksBinary } from '../ingest/binary.ts';
+import { pageAt, passageSource } from '../ingest/source-map.ts';
 import { chunkBlocks } from '../text/chunk.ts';
 import { splitSentences, type SentenceSpan } from '../text/segment.ts';
 import { extractTimestamps } from '../temporal/index.ts';
@@ -40,6 +42,7 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
   if (!format) throw createError('UNSUPPORTED_FORMAT', name);
   const reader = readerFor(format);
   const content = reader.binary || typeof raw === 'string' ? raw : decodeText(raw);
+  if (!reader.binary && looksBinary(content as string)) throw createError('BINARY_CONTENT', name, format);
   const parsed = await reader.read(content, { name, signal: options.signal });
   if (!parsed.text.trim()) throw createError('EMPTY_DOCUMENT', name);
 
@@ -48,15 +51,21 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
   const document: StoredDocument = {
     id, name, format, title, text: parsed.text, tables: parsed.tables, addedAt: now, rawLength: raw.length,
     ...(input.date ? { date: input.date.toISOString() } : {}),
+    ...(parsed.sourceMap ? { sourceMap: parsed.sourceMap } : {}),
   };
   const timeOptions = input.date ? { referenceDate: input.date } : undefined;
   const passages: Passage[] = [];
+  const tableBlocks = new Map(parsed.blocks.filter((b) => b.tableIndex !== undefined).map((b) => [b.tableIndex!, b]));
   const push = (p: Omit<Passage, 'id' | 'docId' | 'ordinal' | 'sentences'>, spans: SentenceSpan[]) => {
     const ordinal = passages.length;
     const sentences: Sentence[] = spans.map((s) => ({
       start: s.start, end: s.end, times: extractTimestamps(p.text.slice(s.start, s.end), timeOptions),
     }));
-    passages.push({ id: `${id}#${ordinal}`, docId: id, ordinal, sentences, ...p });
+    // Where the passage is in what the user gave: the file's text, or a PDF's page.
+    const tableBlock = p.tableIndex !== undefined ? tableBlocks.get(p.tableIndex) : undefined;
+    const source = tableBlock ? tableBlock.source : passageSource(parsed, p.start, p.end);
+    const page = parsed.pages ? pageAt(parsed.pages, p.start) : undefined;
+    passages.push({ id: `${id}#${ordinal}`, docId: id, ordinal, sentences, ...p, ...(source && parsed.sourceMap ? { source } : {}), ...(page ? { page } : {}) });
   };
 
   const chunks = chunkBlocks(parsed.text, parsed.blocks);

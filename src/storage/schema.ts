@@ -9,6 +9,9 @@ import type { Passage, StoredDocument, TimeSpan } from '../types.ts';
  * record); `vectors` (key `docId`: one `Float32Array` block per document); `meta`
  * (key-value: the embedder whose vectors are stored). One record per document and
  * store keeps a corpus of small documents cheap to write and to read back.
+ * Optional fields added since, read as absent from older records: `StoredDocument.sourceMap`
+ * (anchors into the original file, text formats), `Passage.source` (the passage's span in it)
+ * and `Passage.page` (PDF); both passage fields travel in the stored passage as they are.
  */
 export const SCHEMA_VERSION = 1;
 
