@@ -13,7 +13,13 @@ export type DocumentFormat = 'text' | 'markdown' | 'html' | 'csv' | 'tsv';
 
 /** What a caller hands to {@link Almanac.ingest}. */
 export interface DocumentInput {
-  /** Stable id. When omitted, one is derived from `name` (or a content hash). Re-ingesting an id replaces the document. */
+  /**
+   * Stable id; re-ingesting an id replaces the document. When omitted it is derived, so that the
+   * same file gets the same id and two different files never share one: the `name` itself
+   * (trimmed, Unicode NFC; a name over 200 characters keeps its first 160 and a 104-bit hash of
+   * the whole), or with no name `doc-` and a 104-bit hash of the content. Two documents of one
+   * call with the same id: the later one is refused (`DUPLICATE_ID`), none silently replaces the other.
+   */
   id?: string;
   /** File name or title shown to the user. */
   name?: string;
@@ -477,7 +483,22 @@ export interface AlmanacOptions {
   /** Reports restore progress when a persisted corpus is loaded. */
   onProgress?: (p: Progress) => void;
   signal?: AbortSignal;
+  /**
+   * Called after a change another instance made to the same storage (another tab, or its
+   * worker) was applied here, or when the storage was closed under this instance.
+   */
+  onChange?: (change: CorpusChange) => void;
 }
+
+/**
+ * What changed in the corpus because of another instance over the same storage (another tab),
+ * once applied here (`documents`): ids added, replaced and removed. `storage-closed`: another tab
+ * upgraded or deleted the database, or the browser closed it; searches go on over what is in
+ * memory, writes fail with `STORAGE_CLOSED` until the page is reloaded.
+ */
+export type CorpusChange =
+  | { kind: 'documents'; added: string[]; updated: string[]; removed: string[] }
+  | { kind: 'storage-closed'; reason: string };
 
 /** What {@link Almanac.ingest} reports back per document. */
 export interface IngestReport {
@@ -487,7 +508,13 @@ export interface IngestReport {
   tables: number;
   /** Non-fatal problems (a table cut to the size limit). */
   warnings: string[];
-  /** Set when this document was not ingested; the others in the call still were. */
+  /**
+   * Whether the document is stored (and indexed) now. False with `error` saying why: it could not
+   * be read, or storage failed (then the documents before it in the call were stored, and those
+   * from the failed batch on were not).
+   */
+  stored: boolean;
+  /** Set when this document was not ingested; the others in the call still were. `code` is one of the error catalogue (`ErrorCode`). */
   error?: { code: string; message: string };
 }
 

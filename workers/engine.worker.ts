@@ -163,7 +163,14 @@ const api: EngineWorkerApi = {
         next.generator = request.generator ? await loadGeneratorModel(request.generator, signal, onProgress) : null;
       }
       // A new embedder re-embeds every stored passage: that is the long part, so it reports too.
-      await almanac.setModels(next, onProgress ? { signal, onProgress } : { signal });
+      try {
+        await almanac.setModels(next, onProgress ? { signal, onProgress } : { signal });
+      } catch (error) {
+        // The engine kept its models and corpus; the ones loaded for it would only hold memory.
+        if (next.embedder && next.embedder !== embedder) await next.embedder.dispose().catch(() => undefined);
+        if (next.reranker && next.reranker !== reranker) await next.reranker.dispose().catch(() => undefined);
+        throw error;
+      }
       // The engine now holds the new models; the old ones would only keep memory (and GPU buffers).
       if (next.embedder !== undefined) {
         const old = embedder;
