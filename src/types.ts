@@ -449,6 +449,12 @@ export interface TimeBucket {
   label: string;
   /** Sentences with a timestamp overlapping the bucket. */
   sentences: number;
+  /**
+   * Set on the two edge buckets that note what the axis leaves off (`label` "before 1830s" /
+   * "after 2030s"): sparse dates far from where the corpus's data is. `sentences` then counts
+   * the sentences with a date there.
+   */
+  outlier?: 'before' | 'after';
 }
 
 /** Corpus statistics. */
