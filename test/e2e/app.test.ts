@@ -8,32 +8,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { foreignRequests, launch, root, sampleCount, search, serve, tempDir, waitReady, type Browser, type Served } from './harness.ts';
+import { foreignRequests, root, sampleCount, search, startApp, waitReady, type App, type Browser } from './harness.ts';
 
 /** A synthetic embedder (`npm run models:synthetic`); the model test is skipped without it. */
 const tinyEmbedder = 'synthetic/bert-tiny-embedder';
 const hasTinyEmbedder = fs.existsSync(path.join(root, 'public/models', tinyEmbedder, 'onnx/model.onnx'));
 
-let tmp: ReturnType<typeof tempDir>;
-let server: Served;
+let app: App;
 let browser: Browser;
 let page: Page;
 let origin: string;
 
 describe('demo app (built, served, in Chromium)', () => {
   beforeAll(async () => {
-    tmp = tempDir('almanac-e2e-');
-    server = await serve(inject('distCurrent'));
-    origin = server.origin;
-    browser = await launch(tmp.dir);
+    app = await startApp(inject('distCurrent'));
+    origin = app.server.origin;
+    browser = app.browser;
     page = browser.page;
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    tmp?.dispose();
-  });
+  afterAll(() => app?.close());
 
   it('indexes the sample corpus on the first visit', async () => {
     await page.goto(origin);
