@@ -8,37 +8,32 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { foreignRequests, launch, root, sampleCount, search, serve, tempDir, waitReady, type Browser, type Served } from './harness.ts';
+import { foreignRequests, root, sampleCount, search, startApp, waitReady, type App, type Browser } from './harness.ts';
 
 /** A synthetic embedder (`npm run models:synthetic`); the model test is skipped without it. */
 const tinyEmbedder = 'synthetic/bert-tiny-embedder';
 const hasTinyEmbedder = fs.existsSync(path.join(root, 'public/models', tinyEmbedder, 'onnx/model.onnx'));
 
-let tmp: ReturnType<typeof tempDir>;
-let server: Served;
+let app: App;
 let browser: Browser;
 let page: Page;
 let origin: string;
 
 describe('demo app (built, served, in Chromium)', () => {
   beforeAll(async () => {
-    tmp = tempDir('almanac-e2e-');
-    server = await serve(inject('distCurrent'));
-    origin = server.origin;
-    browser = await launch(tmp.dir);
+    app = await startApp(inject('distCurrent'));
+    origin = app.server.origin;
+    browser = app.browser;
     page = browser.page;
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    tmp?.dispose();
-  });
+  afterAll(() => app?.close());
 
   it('indexes the sample corpus on the first visit', async () => {
     await page.goto(origin);
     await waitReady(page);
-    expect(await page.textContent('#status')).toContain(`Indexed ${sampleCount} sample documents`);
+    expect(await page.textContent('#status')).toContain(`Indexed the sample corpus: ${sampleCount} documents`);
+    expect(await page.getAttribute('#status', 'data-documents')).toBe(String(sampleCount));
     expect(await page.locator('#documents li.document').count()).toBe(sampleCount);
     expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
     // Zero-download mode: no model is loaded and the page says so.
@@ -47,20 +42,32 @@ describe('demo app (built, served, in Chromium)', () => {
     expect(await page.locator('#coverage svg rect.bar').count()).toBeGreaterThan(0);
   });
 
-  it('ingests a file through the file input and refuses a bad one by name', async () => {
+  it('offers every format the engine reads, and sums up an upload of many files in one summary', async () => {
+    const accept = (await page.getAttribute('#file-input', 'accept')) ?? '';
+    for (const ext of ['.txt', '.md', '.html', '.csv', '.tsv']) expect(accept.split(',')).toContain(ext);
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]);
     await page.setInputFiles('#file-input', [
       {
         name: 'quokka-observatory.md',
         mimeType: 'text/markdown',
         buffer: Buffer.from('# The Quokka Observatory\n\nThe Quokka Observatory on Rottnest Island opened on 3 March 2019. Its zenith telescope photographs meteors every clear night.\n'),
       },
-      { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) },
+      { name: 'observatory-visitors.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from('Year\tVisitors\n2019\t1200\n2020\t800\n') },
+      ...[1, 2, 3].map((i) => ({ name: `photo-${i}.png`, mimeType: 'image/png', buffer: png })),
+      { name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) },
     ]);
-    await page.waitForSelector('#documents li.document >> text=quokka-observatory.md', { timeout: 30_000 });
-    const messages = await page.textContent('#ingest-messages');
-    expect(messages).toContain('photo.png was not added');
-    expect(messages).toContain('Added 1 document');
-    expect(await page.locator('#documents li.document').count()).toBe(sampleCount + 1);
+    await page.waitForSelector('#documents li.document >> text=observatory-visitors.tsv', { timeout: 30_000 });
+    const summary = page.locator('#ingest-messages .summary');
+    expect(await summary.count()).toBe(1);
+    expect(await summary.locator('.headline').textContent()).toBe('Added 2 of 6 files; 4 not added.');
+    // The three images are one group with one reason, the empty file another.
+    const groups = await summary.locator('.summary-group > summary').allTextContents();
+    expect(groups).toEqual(['3 not added: not a format Almanac reads', '1 not added: empty']);
+    expect(await summary.locator('.summary-group').first().locator('li').allTextContents()).toEqual(['photo-1.png', 'photo-2.png', 'photo-3.png']);
+    expect(await page.locator('#documents li.document').count()).toBe(sampleCount + 2);
+    // The status line follows the corpus.
+    expect(await page.textContent('#status')).toContain(`${sampleCount + 2} documents`);
+    expect(await page.textContent('#status')).toContain('Added 2 documents');
   });
 
   it('finds the new document, with highlights and the path that ran', async () => {
@@ -128,11 +135,30 @@ describe('demo app (built, served, in Chromium)', () => {
     await page.reload();
     await waitReady(page);
     const status = await page.textContent('#status');
-    expect(status).toContain(`Restored ${sampleCount + 1} documents`);
-    expect(await page.getAttribute('#status', 'data-restored')).toBe(String(sampleCount + 1));
-    expect(await page.locator('#documents li.document').count()).toBe(sampleCount + 1);
+    expect(status).toContain(`Restored ${sampleCount + 2} documents`);
+    expect(await page.getAttribute('#status', 'data-restored')).toBe(String(sampleCount + 2));
+    expect(await page.locator('#documents li.document').count()).toBe(sampleCount + 2);
     await search(page, 'zenith telescope meteors');
     expect(await page.locator('#results .result-title').first().textContent()).toBe('The Quokka Observatory');
+  });
+
+  it('keeps the status line true after a remove, Remove all and a reload', async () => {
+    const status = async (): Promise<string> => (await page.textContent('#status')) ?? '';
+    await page.click('button[aria-label="Remove observatory-visitors.tsv"]');
+    await page.waitForFunction((n) => document.querySelector('#status')?.getAttribute('data-documents') === String(n), sampleCount + 1);
+    expect(await status()).toMatch(new RegExp(`^${sampleCount + 1} documents .* on this device\\. Removed 1 document\\.`));
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.click('#clear-all');
+    await page.waitForFunction(() => document.querySelector('#status')?.getAttribute('data-documents') === '0');
+    expect(await status()).toContain('the corpus is empty');
+    expect(await page.locator('#documents li.document').count()).toBe(0);
+    // A user who removed everything does not get the sample back on the next visit.
+    await page.reload();
+    await waitReady(page);
+    expect(await status()).toBe('The corpus is empty. Add documents, or load the sample corpus.');
+    await page.click('#load-sample');
+    await page.waitForFunction((n) => document.querySelector('#status')?.getAttribute('data-documents') === String(n), sampleCount);
+    expect(await status()).toContain(`Indexed the sample corpus: ${sampleCount} documents`);
   });
 
   it('made no request to any other origin, and broke no rule of its CSP', () => {

@@ -129,3 +129,31 @@ export function foreignRequests(requests: string[], origin: string): string[] {
 
 /** Folder of the screenshots the tests save for a reviewer (git-ignored). */
 export const screenshotDir = path.join(root, 'test-results', 'screenshots');
+
+/** A served build and a browser on a fresh profile: what most test files start with. */
+export interface App {
+  server: Served;
+  browser: Browser;
+  /** Closes the browser and the server, and removes the profile. */
+  close(): Promise<void>;
+}
+
+/** Serves `outDir` and launches a browser for it; `open` also loads the page and waits for the engine. */
+export async function startApp(outDir: string, options: Parameters<typeof launch>[1] & { open?: boolean } = {}): Promise<App> {
+  const tmp = tempDir('almanac-e2e-');
+  const server = await serve(outDir);
+  const browser = await launch(tmp.dir, options);
+  if (options.open) {
+    await browser.page.goto(server.origin);
+    await waitReady(browser.page);
+  }
+  return {
+    server,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+      tmp.dispose();
+    },
+  };
+}

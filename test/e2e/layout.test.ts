@@ -8,13 +8,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { foreignRequests, launch, screenshotDir, search, serve, tempDir, waitReady, type Browser, type Served } from './harness.ts';
+import { foreignRequests, screenshotDir, search, startApp, type App, type Browser, type Served } from './harness.ts';
 
 const VIEWPORTS = [320, 390, 768, 1366, 1920];
 /** A question far longer than any box: words, one unbroken run, and a long file-name-like token. */
 const LONG_QUERY = 'metro weekday boardings in 2023 compared with the weekend '.repeat(40).slice(0, 1800) + 'x'.repeat(200);
 
-let tmp: ReturnType<typeof tempDir>;
+let app: App;
 let server: Served;
 let browser: Browser;
 
@@ -37,19 +37,12 @@ async function overflow(b: Browser): Promise<{ excess: number; culprits: string[
 
 describe('layout at every width', () => {
   beforeAll(async () => {
-    tmp = tempDir('almanac-layout-');
-    server = await serve(inject('distCurrent'));
-    browser = await launch(tmp.dir, { width: 1366 });
-    await browser.page.goto(server.origin);
-    await waitReady(browser.page);
+    app = await startApp(inject('distCurrent'), { open: true });
+    ({ server, browser } = app);
     fs.mkdirSync(screenshotDir, { recursive: true });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    tmp?.dispose();
-  });
+  afterAll(() => app?.close());
 
   it('never makes the page wider than the window, for any example query or a 2,000-character one', async () => {
     const page = browser.page;
