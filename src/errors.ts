@@ -12,9 +12,11 @@ const MESSAGES = {
   INVALID_OPTION: (name: string, why: string) => `Option "${name}" is invalid: ${why}.`,
   ABORTED: (what: string) => `${what} was aborted.`,
   MODEL_NOT_FOUND: (id: string, where: string) => `Model "${id}" was not found at ${where}. Put its files (config.json, tokenizer.json, onnx/model.onnx) there, or run \`npm run models:synthetic\` for test models.`,
+  MODEL_STACK_MISSING: (pkg: string) => `The model stack "${pkg}" is not installed; Almanac loads models through it. Run \`npm install ${pkg}\` (an optional peer dependency of almanac), or stay in zero-download mode.`,
   MODEL_LOAD_FAILED: (id: string, why: string) => `Model "${id}" failed to load: ${why}.`,
   WEBGPU_UNAVAILABLE: () => 'WebGPU was requested but no adapter is available. Use device "wasm" or "auto".',
   STORAGE_FAILED: (why: string) => `Storage failed: ${why}. The corpus in memory is intact; free some disk space or clear old data and try again.`,
+  INDEXEDDB_UNAVAILABLE: () => 'IndexedDB is not available in this runtime (Node has none). In Node use storage "memory" (the corpus lives as long as the process) or pass a store of your own as { store }; to run IndexedDB code in Node anyway, `npm install fake-indexeddb` and `import "fake-indexeddb/auto"` before createAlmanac() (it keeps data in memory only).',
   SCHEMA_TOO_NEW: (found: number, supported: number) => `Stored data has schema version ${found}, newer than this Almanac supports (${supported}). Update Almanac or clear the stored corpus.`,
   CLOSED: () => 'This Almanac instance is closed. Create a new one with createAlmanac().',
 } as const;

@@ -72,15 +72,25 @@ function describeModels(): LoadedModels {
   return out;
 }
 
-async function loadOne(kind: 'embedder' | 'reranker', spec: ModelSpec, signal: AbortSignal, onProgress?: (p: Progress) => void): Promise<Embedder | Reranker> {
-  // Loaded on demand so that zero-download mode never fetches transformers.js or ONNX Runtime;
-  // the two adapters only, so that the web-llm generator's code stays out of this chunk.
-  const [{ loadEmbedder }, { loadReranker }] = await Promise.all([
-    import('../src/models/transformers-embedder.ts'),
-    import('../src/models/transformers-reranker.ts'),
-  ]);
-  const options = { device: spec.device ?? 'auto', signal, onProgress };
-  return kind === 'embedder' ? loadEmbedder(spec.id, options) : loadReranker(spec.id, options);
+/** Loads one model by id inside this worker. */
+export type ModelLoader = (kind: 'embedder' | 'reranker', spec: ModelSpec, signal: AbortSignal, onProgress?: (p: Progress) => void) => Promise<Embedder | Reranker>;
+
+let modelLoader: ModelLoader | undefined;
+
+/**
+ * Gives this worker its model loaders. `engine-models.worker.ts` does; this entry alone never
+ * names a model stack, so an app that bundles it (zero-download) needs neither
+ * `@huggingface/transformers` nor ONNX Runtime installed.
+ */
+export function provideModelLoader(loader: ModelLoader): void {
+  modelLoader = loader;
+}
+
+function loadOne(kind: 'embedder' | 'reranker', spec: ModelSpec, signal: AbortSignal, onProgress?: (p: Progress) => void): Promise<Embedder | Reranker> {
+  if (!modelLoader) {
+    throw createError('INVALID_OPTION', 'loadModels', 'this engine worker is the zero-download one and loads no models; connect with `connectAlmanac({ worker: startEngineWithModels })` (from almanac/models)');
+  }
+  return modelLoader(kind, spec, signal, onProgress);
 }
 
 const api: EngineWorkerApi = {

@@ -16,7 +16,8 @@ export interface LoadedCorpus {
 }
 
 /**
- * Persistence behind the engine. Implementations: in memory, and IndexedDB (`idb`).
+ * Persistence behind the engine. Implementations: in memory, and IndexedDB (`idb`); any other
+ * (a file-backed store for Node) plugs in as `createAlmanac({ storage: { store } })`.
  * Every write is atomic per document: a crash mid-ingest leaves no half document.
  */
 export interface CorpusStore {
