@@ -3,6 +3,7 @@
  * (or indexes the sample corpus on a first visit), and wires the panels together.
  */
 import { connectAlmanac } from '../src/engine/remote.ts';
+import { startEngineWithModels } from '../src/models/engine-worker.ts';
 import { AlmanacError } from '../src/errors.ts';
 import { byId } from './dom.ts';
 import { coveragePanel } from './coverage-panel.ts';
@@ -36,12 +37,12 @@ async function main(): Promise<void> {
   startup.start('Opening the corpus stored on this device');
 
   let persistent = true;
-  const almanac = await connectAlmanac({ onProgress: (p) => startup.update(p) }).catch(async (error: unknown) => {
+  const almanac = await connectAlmanac({ worker: startEngineWithModels, onProgress: (p) => startup.update(p) }).catch(async (error: unknown) => {
     // Private windows and locked-down browsers may refuse IndexedDB: the demo still works,
     // only nothing survives a reload.
     if (!(error instanceof AlmanacError) || error.code !== 'STORAGE_FAILED') throw error;
     persistent = false;
-    return connectAlmanac({ storage: 'memory' });
+    return connectAlmanac({ worker: startEngineWithModels, storage: 'memory' });
   });
   startup.done();
   const opened = almanac.opened;

@@ -3,6 +3,8 @@
  * shape of the engine can be read in one file. Implementation modules import
  * from here; nothing here imports an implementation.
  */
+// The storage seam's interfaces (types only, no implementation).
+import type { CorpusStore } from './storage/store.ts';
 
 // ---------------------------------------------------------------------------
 // Documents and passages
@@ -471,10 +473,16 @@ export interface CorpusStats {
 
 /**
  * Where the corpus is kept. `memory`: nothing persisted. `indexedDB`: the browser's
- * IndexedDB, database `name`; `factory` picks another `IDBFactory` (tests). In Node,
- * `import 'fake-indexeddb/auto'` first: it provides the IndexedDB globals.
+ * IndexedDB, database `name`; `factory` picks another `IDBFactory` (tests). Node has no
+ * IndexedDB: there `indexedDB` throws `INDEXEDDB_UNAVAILABLE` (naming `fake-indexeddb`, which
+ * provides the globals, in memory only) unless its globals exist. `store`: any
+ * {@link CorpusStore} (the seam a file-backed store for Node plugs into; its interface may
+ * still change with the index format of issue 17).
  */
-export type StorageOption = 'memory' | { indexedDB: { name: string; factory?: IDBFactory } };
+export type StorageOption =
+  | 'memory'
+  | { indexedDB: { name: string; factory?: IDBFactory } }
+  | { store: CorpusStore };
 
 /** Options of {@link createAlmanac}. */
 export interface AlmanacOptions {

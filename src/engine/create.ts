@@ -30,7 +30,9 @@ export async function createAlmanac(options: AlmanacOptions = {}): Promise<Alman
   const storage = options.storage ?? 'memory';
   const store = storage === 'memory'
     ? new MemoryStore()
-    : await openIdbStore(storage.indexedDB.name, storage.indexedDB.factory);
+    : 'store' in storage
+      ? storage.store
+      : await openIdbStore(storage.indexedDB.name, storage.indexedDB.factory);
   const engine = new Engine(store, options);
   await engine.restore(options);
   return engine;

@@ -17,7 +17,7 @@ export async function openIdbStore(name: string, factory?: IDBFactory): Promise<
   const f = factory ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
   // idb checks requests against the global IDB classes, so they must exist even with a custom factory.
   if (!f || typeof (globalThis as { IDBRequest?: unknown }).IDBRequest === 'undefined') {
-    throw createError('STORAGE_FAILED', 'IndexedDB is not available here; use storage "memory", or in Node import "fake-indexeddb/auto" first');
+    throw createError('INDEXEDDB_UNAVAILABLE');
   }
   let request: IDBOpenDBRequest;
   try {

@@ -41,7 +41,8 @@ export interface StoreSnapshot {
 }
 
 /**
- * Persistence behind the engine. Implementations: in memory, and IndexedDB (`idb`).
+ * Persistence behind the engine. Implementations: in memory, and IndexedDB (`idb`); any other
+ * (a file-backed store for Node) plugs in as `createAlmanac({ storage: { store } })`.
  * Every write is atomic per document: a crash mid-ingest leaves no half document. Every write
  * gets the next number of one sequence shared by all instances over the same storage, which
  * orders writes across tabs.

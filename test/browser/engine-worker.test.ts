@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectAlmanac, type RemoteAlmanac } from '../../src/engine/remote.ts';
 import { AlmanacError } from '../../src/errors.ts';
+import { startEngineWithModels } from '../../src/models/engine-worker.ts';
 import type { Progress } from '../../src/types.ts';
 
 const dbName = `almanac-worker-test-${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -108,8 +109,19 @@ describe('engine worker', () => {
     expect(response.results[0]?.highlights.length).toBeGreaterThan(0);
   });
 
-  it('reports zero-download mode and refuses a model that is not there', async () => {
+  it('the default worker is the zero-download one: it says how to get one that loads models', async () => {
     const almanac = open.at(-1) ?? (await connect());
+    expect(await almanac.models()).toEqual({});
+    const error = await almanac.loadModels({ embedder: { id: 'synthetic/bert-tiny-embedder', device: 'wasm' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AlmanacError);
+    expect((error as AlmanacError).message).toContain('startEngineWithModels');
+    expect(await almanac.loadModels({ embedder: null })).toEqual({});
+    expect((await almanac.search('Boris Johnson')).mode).toBe('bm25');
+  });
+
+  it('the models worker reports zero-download mode and refuses a model that is not there', async () => {
+    const almanac = await connectAlmanac({ storage, worker: startEngineWithModels });
+    open.push(almanac);
     expect(await almanac.models()).toEqual({});
     const error = await almanac.loadModels({ embedder: { id: 'no-such-model', device: 'wasm' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AlmanacError);
