@@ -10,6 +10,7 @@ const SUITES: Record<string, () => Promise<{ run: (argv: string[], log: (line: s
   'tc-parse': () => import('./tc-parse.ts'),
   tables: () => import('./tables.ts'),
   answers: () => import('./answers.ts'),
+  realdocs: () => import('./realdocs.ts'),
 };
 
 const [suite, ...argv] = process.argv.slice(2);

@@ -3,6 +3,8 @@
  * shape of the engine can be read in one file. Implementation modules import
  * from here; nothing here imports an implementation.
  */
+// The storage seam's interfaces (types only, no implementation).
+import type { CorpusStore } from './storage/store.ts';
 
 // ---------------------------------------------------------------------------
 // Documents and passages
@@ -13,7 +15,13 @@ export type DocumentFormat = 'text' | 'markdown' | 'html' | 'csv' | 'tsv';
 
 /** What a caller hands to {@link Almanac.ingest}. */
 export interface DocumentInput {
-  /** Stable id. When omitted, one is derived from `name` (or a content hash). Re-ingesting an id replaces the document. */
+  /**
+   * Stable id; re-ingesting an id replaces the document. When omitted it is derived, so that the
+   * same file gets the same id and two different files never share one: the `name` itself
+   * (trimmed, Unicode NFC; a name over 200 characters keeps its first 160 and a 104-bit hash of
+   * the whole), or with no name `doc-` and a 104-bit hash of the content. Two documents of one
+   * call with the same id: the later one is refused (`DUPLICATE_ID`), none silently replaces the other.
+   */
   id?: string;
   /** File name or title shown to the user. */
   name?: string;
@@ -42,6 +50,12 @@ export interface StoredDocument {
   date?: string;
   /** Length of the raw input: characters for a string, bytes for binary content. */
   rawLength: number;
+  /**
+   * Text formats: where `text` came from in the content the user gave, as anchors
+   * `[t0, s0, t1, s1, ...]` (map an offset with `sourceOffset` from `src/ingest/source-map.ts`).
+   * Absent for extracted text (PDF, Office), whose offsets index `text` itself.
+   */
+  sourceMap?: number[];
 }
 
 /**
@@ -87,6 +101,14 @@ export interface Passage {
   end: number;
   /** Nearest section heading above the passage, if any. */
   heading?: string;
+  /**
+   * Text formats (`.txt .md .html .csv .tsv .rst`): the passage's offsets into the content the
+   * user gave, so `content.slice(source.start, source.end)` is the passage as written there,
+   * markup included (a table passage: the whole table). Absent for PDF and Office files.
+   */
+  source?: { start: number; end: number };
+  /** PDF: the 1-based page the passage starts on ("p. 12"). */
+  page?: number;
   /** For table kinds: index into {@link StoredDocument.tables}. */
   tableIndex?: number;
   /** For table kinds: the grid cells `[row, col]` the passage covers. */
@@ -289,11 +311,11 @@ export interface SearchResponse {
  * The same object serves the page (open and mark it), the CLI (print it) and the library.
  *
  * Offsets: `start` / `end` index {@link StoredDocument.text}, the text Almanac extracted (for a
- * cell: the table's span there). `source`, when present, indexes the content the user gave (the
- * original file, markup included), so `content.slice(source.start, source.end)` is the cited
- * text as written there. It is filled from the passage's own offsets into the original where
- * the ingest pipeline records them (`Passage.source`, text formats); until then, and for
- * binary formats, only `start` / `end` are set.
+ * cell: the cell's text in the table's text there). `source` indexes the content the user gave
+ * (the original file, markup included), so `content.slice(source.start, source.end)` is the
+ * cited sentence or cell as written there; it is set for text formats (mapped through
+ * {@link StoredDocument.sourceMap}) and absent for binary formats (PDF, Office), whose
+ * `start` / `end` index the extracted text a user sees.
  */
 export interface Citation {
   docId: string;
@@ -304,10 +326,10 @@ export interface Citation {
   kind: 'sentence' | 'cell';
   /** The sentence, or the cell's text. */
   text: string;
-  /** `[start, end)` in {@link StoredDocument.text}: the sentence, or the table the cell is in. */
+  /** `[start, end)` in {@link StoredDocument.text}: the sentence, or the cell's text. */
   start: number;
   end: number;
-  /** `[start, end)` in the content the user gave, when the ingest pipeline recorded it. */
+  /** `[start, end)` in the content the user gave (text formats). */
   source?: { start: number; end: number };
   /** For `text`: the span of the answer inside `text` ("12 May 2021" inside its sentence), `[start, end)`. */
   span?: [number, number];
@@ -429,6 +451,12 @@ export interface TimeBucket {
   label: string;
   /** Sentences with a timestamp overlapping the bucket. */
   sentences: number;
+  /**
+   * Set on the two edge buckets that note what the axis leaves off (`label` "before 1830s" /
+   * "after 2030s"): sparse dates far from where the corpus's data is. `sentences` then counts
+   * the sentences with a date there.
+   */
+  outlier?: 'before' | 'after';
 }
 
 /** Corpus statistics. */
@@ -445,10 +473,16 @@ export interface CorpusStats {
 
 /**
  * Where the corpus is kept. `memory`: nothing persisted. `indexedDB`: the browser's
- * IndexedDB, database `name`; `factory` picks another `IDBFactory` (tests). In Node,
- * `import 'fake-indexeddb/auto'` first: it provides the IndexedDB globals.
+ * IndexedDB, database `name`; `factory` picks another `IDBFactory` (tests). Node has no
+ * IndexedDB: there `indexedDB` throws `INDEXEDDB_UNAVAILABLE` (naming `fake-indexeddb`, which
+ * provides the globals, in memory only) unless its globals exist. `store`: any
+ * {@link CorpusStore} (the seam a file-backed store for Node plugs into; its interface may
+ * still change with the index format of issue 17).
  */
-export type StorageOption = 'memory' | { indexedDB: { name: string; factory?: IDBFactory } };
+export type StorageOption =
+  | 'memory'
+  | { indexedDB: { name: string; factory?: IDBFactory } }
+  | { store: CorpusStore };
 
 /** Options of {@link createAlmanac}. */
 export interface AlmanacOptions {
@@ -463,7 +497,22 @@ export interface AlmanacOptions {
   /** Reports restore progress when a persisted corpus is loaded. */
   onProgress?: (p: Progress) => void;
   signal?: AbortSignal;
+  /**
+   * Called after a change another instance made to the same storage (another tab, or its
+   * worker) was applied here, or when the storage was closed under this instance.
+   */
+  onChange?: (change: CorpusChange) => void;
 }
+
+/**
+ * What changed in the corpus because of another instance over the same storage (another tab),
+ * once applied here (`documents`): ids added, replaced and removed. `storage-closed`: another tab
+ * upgraded or deleted the database, or the browser closed it; searches go on over what is in
+ * memory, writes fail with `STORAGE_CLOSED` until the page is reloaded.
+ */
+export type CorpusChange =
+  | { kind: 'documents'; added: string[]; updated: string[]; removed: string[] }
+  | { kind: 'storage-closed'; reason: string };
 
 /** What {@link Almanac.ingest} reports back per document. */
 export interface IngestReport {
@@ -473,7 +522,13 @@ export interface IngestReport {
   tables: number;
   /** Non-fatal problems (a table cut to the size limit). */
   warnings: string[];
-  /** Set when this document was not ingested; the others in the call still were. */
+  /**
+   * Whether the document is stored (and indexed) now. False with `error` saying why: it could not
+   * be read, or storage failed (then the documents before it in the call were stored, and those
+   * from the failed batch on were not).
+   */
+  stored: boolean;
+  /** Set when this document was not ingested; the others in the call still were. `code` is one of the error catalogue (`ErrorCode`). */
   error?: { code: string; message: string };
 }
 

@@ -74,21 +74,31 @@ function describeModels(): LoadedModels {
   return out;
 }
 
-/** Loads a generator (transformers.js causal LM) inside the worker, on demand like the others. */
-async function loadGeneratorModel(spec: ModelSpec, signal: AbortSignal, onProgress?: (p: Progress) => void): Promise<Generator> {
-  const { loadGenerator } = await import('../src/models/transformers-generator.ts');
-  return loadGenerator(spec.id, { device: spec.device ?? 'auto', signal, onProgress });
+/** The kinds of model a worker loads by id. */
+export type ModelKind = 'embedder' | 'reranker' | 'generator';
+
+/** What each kind of model is. */
+interface ModelOfKind { embedder: Embedder; reranker: Reranker; generator: Generator }
+
+/** Loads one model by id inside this worker. */
+export type ModelLoader = <K extends ModelKind>(kind: K, spec: ModelSpec, signal: AbortSignal, onProgress?: (p: Progress) => void) => Promise<ModelOfKind[K]>;
+
+let modelLoader: ModelLoader | undefined;
+
+/**
+ * Gives this worker its model loaders. `engine-models.worker.ts` does; this entry alone never
+ * names a model stack, so an app that bundles it (zero-download) needs neither
+ * `@huggingface/transformers` nor ONNX Runtime installed.
+ */
+export function provideModelLoader(loader: ModelLoader): void {
+  modelLoader = loader;
 }
 
-async function loadOne(kind: 'embedder' | 'reranker', spec: ModelSpec, signal: AbortSignal, onProgress?: (p: Progress) => void): Promise<Embedder | Reranker> {
-  // Loaded on demand so that zero-download mode never fetches transformers.js or ONNX Runtime;
-  // the two adapters only, so that the web-llm generator's code stays out of this chunk.
-  const [{ loadEmbedder }, { loadReranker }] = await Promise.all([
-    import('../src/models/transformers-embedder.ts'),
-    import('../src/models/transformers-reranker.ts'),
-  ]);
-  const options = { device: spec.device ?? 'auto', signal, onProgress };
-  return kind === 'embedder' ? loadEmbedder(spec.id, options) : loadReranker(spec.id, options);
+async function loadOne<K extends ModelKind>(kind: K, spec: ModelSpec, signal: AbortSignal, onProgress?: (p: Progress) => void): Promise<ModelOfKind[K]> {
+  if (!modelLoader) {
+    throw createError('INVALID_OPTION', 'loadModels', 'this engine worker is the zero-download one and loads no models; connect with `connectAlmanac({ worker: startEngineWithModels })` (from almanac/models)');
+  }
+  return modelLoader(kind, spec, signal, onProgress);
 }
 
 const api: EngineWorkerApi = {
@@ -154,16 +164,23 @@ const api: EngineWorkerApi = {
       const onProgress = forward(port);
       const next: { embedder?: Embedder | null; reranker?: Reranker | null; generator?: Generator | null } = {};
       if (request.embedder !== undefined) {
-        next.embedder = request.embedder ? ((await loadOne('embedder', request.embedder, signal, onProgress)) as Embedder) : null;
+        next.embedder = request.embedder ? await loadOne('embedder', request.embedder, signal, onProgress) : null;
       }
       if (request.reranker !== undefined) {
-        next.reranker = request.reranker ? ((await loadOne('reranker', request.reranker, signal, onProgress)) as Reranker) : null;
+        next.reranker = request.reranker ? await loadOne('reranker', request.reranker, signal, onProgress) : null;
       }
       if (request.generator !== undefined) {
-        next.generator = request.generator ? await loadGeneratorModel(request.generator, signal, onProgress) : null;
+        next.generator = request.generator ? await loadOne('generator', request.generator, signal, onProgress) : null;
       }
       // A new embedder re-embeds every stored passage: that is the long part, so it reports too.
-      await almanac.setModels(next, onProgress ? { signal, onProgress } : { signal });
+      try {
+        await almanac.setModels(next, onProgress ? { signal, onProgress } : { signal });
+      } catch (error) {
+        // The engine kept its models and corpus; the ones loaded for it would only hold memory.
+        if (next.embedder && next.embedder !== embedder) await next.embedder.dispose().catch(() => undefined);
+        if (next.reranker && next.reranker !== reranker) await next.reranker.dispose().catch(() => undefined);
+        throw error;
+      }
       // The engine now holds the new models; the old ones would only keep memory (and GPU buffers).
       if (next.embedder !== undefined) {
         const old = embedder;

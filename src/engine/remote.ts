@@ -30,6 +30,11 @@ export interface ConnectOptions {
   onProgress?: (p: Progress) => void;
   /** Aborts the connection: the worker is terminated. */
   signal?: AbortSignal;
+  /**
+   * Starts the engine worker. Default: the zero-download worker (`almanac/worker`), which
+   * loads no models; `startEngineWithModels` from `almanac/models` starts one that does.
+   */
+  worker?: () => Worker;
 }
 
 /**
@@ -64,7 +69,7 @@ let nextCallId: CallId = 1;
  */
 export async function connectAlmanac(options: ConnectOptions = {}): Promise<RemoteAlmanac> {
   installErrorTransfer();
-  const worker = new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), {
+  const worker = options.worker?.() ?? new Worker(new URL('../../workers/engine.worker.js', import.meta.url), {
     type: 'module',
     name: 'almanac-engine',
   });
