@@ -141,7 +141,7 @@ export function answerCard(almanac: RemoteAlmanac, getDocument: (id: string) => 
             el('span', { class: 'label', text: 'Row: ' }), (c.rowPath ?? []).join(' › ') || '—', ' · ',
             el('span', { class: 'label', text: 'Column: ' }), (c.columnPath ?? []).join(' › ') || '—',
           ]),
-          el('div', { class: 'table-scroll' }, [renderTable(table, [c.cell], `${doc.title}, table ${c.tableIndex + 1}`, [c.cell])]),
+          renderTable(table, [c.cell], `${doc.title}, table ${c.tableIndex + 1}`, [c.cell]),
         );
         return;
       }

@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, analyzeQuestion, answerFromText, answerTable, formatNumber, parseRecap, readNumber, RECAP, recapPrompt,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerFromText, answerTable, formatNumber, parseRecap, readNumber, RECAP, recapPrompt,
   type AnswerCell, type QuestionAnalysis, type RecapEvidence, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -149,8 +149,9 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
 function chooseDeterministic(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, table: TableCandidate | undefined, text: TextCandidate | undefined): Answer {
   const tableOk = !!table && table.found.confidence >= ANSWER_SETTINGS.minTableConfidence;
   const textOk = !!text && text.found.confidence >= ANSWER_SETTINGS.minTextConfidence;
-  // What ranked first decides between a table and a text answer; the other is the fallback.
-  const tableFirst = tableOk && (!textOk || table!.rank <= text!.rank);
+  // What ranked first decides between a table and a text answer; the other is the fallback. A
+  // calculation is read from a table: a sentence does not hold the computed figure.
+  const tableFirst = tableOk && (!textOk || table!.rank <= text!.rank || COMPUTED.has(analysis.operation));
   if (tableFirst) return tableAnswerOf(state, analysis, search, table!);
   if (textOk) return textAnswerOf(state, analysis, search, text!);
   return noAnswer(analysis);
