@@ -16,6 +16,8 @@ const MESSAGES = {
   WEBGPU_UNAVAILABLE: () => 'WebGPU was requested but no adapter is available. Use device "wasm" or "auto".',
   STORAGE_FAILED: (why: string) => `Storage failed: ${why}. The corpus in memory is intact; free some disk space or clear old data and try again.`,
   SCHEMA_TOO_NEW: (found: number, supported: number) => `Stored data has schema version ${found}, newer than this Almanac supports (${supported}). Update Almanac or clear the stored corpus.`,
+  INDEX_CORRUPT: (detail: string) => `The index data is damaged, truncated or not an Almanac index (${detail}). Nothing was changed; export the corpus again, or rebuild the index (\`almanac build\`).`,
+  INDEX_TOO_NEW: (found: number, supported: number) => `The index was written in format version ${found}, newer than this Almanac reads (${supported}). Nothing was changed; update Almanac, or rebuild the index with this version.`,
   CLOSED: () => 'This Almanac instance is closed. Create a new one with createAlmanac().',
 } as const;
 

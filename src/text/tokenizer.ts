@@ -4,6 +4,13 @@ import { STOP_WORDS } from './stopwords.ts';
 import { expandAbbreviation } from './abbreviations.ts';
 
 /**
+ * Version of the terms this tokenizer writes. Stored indexes (`src/index-format/`) keep the
+ * terms of their passages; bump this whenever a change here changes any term, so that a
+ * corpus stored before is re-tokenised on open instead of read with stale terms.
+ */
+export const TOKENIZER_VERSION = 1;
+
+/**
  * Rewrites text so that Orama's English splitter (which cuts at everything but letters, digits,
  * `_`, `'` and `-`) yields the words a reader sees:
  * - one number, one token: thousands separators go ("1,234" -> "1234"), a decimal point becomes
