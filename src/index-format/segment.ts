@@ -49,7 +49,7 @@ const PREFIX = 16;
 const DAY = 86_400_000;
 
 /** Known fields of a document, a passage, a table, a cell: anything else rides as JSON (`extras`). */
-const DOCUMENT_KEYS = new Set(['id', 'name', 'format', 'title', 'text', 'tables', 'addedAt', 'date', 'rawLength']);
+const DOCUMENT_KEYS = new Set(['id', 'name', 'format', 'title', 'text', 'tables', 'addedAt', 'date', 'rawLength', 'sourceMap']);
 const PASSAGE_KEYS = new Set(['id', 'docId', 'ordinal', 'kind', 'text', 'start', 'end', 'heading', 'tableIndex', 'cells', 'sentences', 'source', 'page']);
 const CELL_KEYS = new Set(['row', 'col', 'rowSpan', 'colSpan', 'text', 'header']);
 const SENTENCE_KEYS = new Set(['start', 'end', 'times']);
@@ -234,7 +234,27 @@ function writeDocuments(w: ByteWriter, docs: StoredDocument[]): void {
   w.varints(docs.map((d) => d.rawLength));
   w.strings(docs.map((d) => d.date ?? ''));
   w.strings(docs.map((d) => d.text));
-  writeExtras(w, docs, DOCUMENT_KEYS);
+  // Source maps (anchors into the original file, `[t0, s0, t1, s1, ...]`): gaps of t, steps of s.
+  const maps = docs.map((d) => (isAnchors(d.sourceMap) ? d.sourceMap : undefined));
+  w.varints(maps.map((m) => (m ? m.length / 2 + 1 : 0)));
+  for (const m of maps) {
+    if (!m) continue;
+    for (let i = 0; i < m.length; i += 2) {
+      w.varint(m[i]! - (i ? m[i - 2]! : 0));
+      w.svarint(m[i + 1]! - (i ? m[i - 1]! : 0));
+    }
+  }
+  writeExtras(w, docs.map((d, i) => (d.sourceMap !== undefined && !maps[i] ? { ...d, sourceMap: undefined, badMap: d.sourceMap } : d)), DOCUMENT_KEYS);
+}
+
+/** A source map the binary layout takes: pairs of non-negative integers, text offsets increasing. */
+function isAnchors(m: unknown): m is number[] {
+  if (!Array.isArray(m) || m.length % 2) return false;
+  for (let i = 0; i < m.length; i++) {
+    if (!isCount(m[i])) return false;
+    if (i % 2 === 0 && i && m[i] <= m[i - 2]) return false;
+  }
+  return true;
 }
 
 function readDocuments(r: ByteReader, n: number): StoredDocument[] {
@@ -258,6 +278,7 @@ function readDocuments(r: ByteReader, n: number): StoredDocument[] {
   r.varints(raw, n);
   const dates = strings(r, n);
   const texts = strings(r, n);
+  const mapSizes = indexes(r, n, Infinity);
   for (let i = 0; i < n; i++) {
     const name = names[i]!;
     const mode = titleMode[i]!;
@@ -267,8 +288,23 @@ function readDocuments(r: ByteReader, n: number): StoredDocument[] {
       id: ids[i]!, name, format: formats[formatOf[i]!] as StoredDocument['format'], title, text: texts[i]!, tables: [],
       addedAt: times[i]!, rawLength: raw[i]!, ...(dates[i] ? { date: dates[i]! } : {}),
     };
+    const size = mapSizes[i]!;
+    if (size) {
+      const map = new Array<number>(2 * (size - 1));
+      for (let k = 0; k < map.length; k += 2) {
+        map[k] = (k ? map[k - 2]! : 0) + r.varint();
+        map[k + 1] = (k ? map[k - 1]! : 0) + r.svarint();
+      }
+      docs[i]!.sourceMap = map;
+    }
   }
   readExtras(r, docs);
+  for (const d of docs as Array<StoredDocument & { badMap?: unknown }>) {
+    if ('badMap' in d) {
+      d.sourceMap = d.badMap as number[];
+      delete d.badMap;
+    }
+  }
   return docs;
 }
 

@@ -160,13 +160,20 @@ export class Bm25Index {
    * (the open of a stored corpus); ids already present must be removed first.
    */
   append(parts: ReadonlyArray<{ index: TermIndex; ids: readonly string[] }>): void {
+    // Checked before anything changes: a failed append leaves the index as it was.
+    const incoming = new Set<string>();
+    for (const part of parts) {
+      if (part.ids.length !== part.index.passages) throw new Error(`append: ${part.ids.length} ids for ${part.index.passages} passages`);
+      for (const id of part.ids) {
+        if (this.slotOf.has(id) || incoming.has(id)) throw new Error(`passage "${id}" is indexed already`);
+        incoming.add(id);
+      }
+    }
     const base: number[] = [];
     let next = this.slots.length;
     for (const part of parts) {
-      if (part.ids.length !== part.index.passages) throw new Error(`append: ${part.ids.length} ids for ${part.index.passages} passages`);
       base.push(next);
       for (const id of part.ids) {
-        if (this.slotOf.has(id)) throw new Error(`append: passage ${id} is already indexed`);
         this.slotOf.set(id, next++);
         this.slots.push(id);
       }

@@ -80,7 +80,14 @@ export class PassageIndex {
     }
     if (!ids.length) return;
     this.vectorIndex ??= new VectorIndex(this.dims);
-    await this.vectorIndex.add(ids, vectors);
+    try {
+      await this.vectorIndex.add(ids, vectors);
+    } catch (err) {
+      // All or nothing: Orama stops at the first bad vector, with those before it inserted.
+      this.bm25.remove(parts.flatMap((p) => p.passages.map((x) => x.id)));
+      await this.vectorIndex.remove(ids).catch(() => undefined);
+      throw err;
+    }
   }
 
   /**
