@@ -100,7 +100,7 @@ describe('invisible documents', () => {
       { name: 'marks.txt', content: '?!. ,;'.repeat(10) },
       { name: 'ok.txt', content: '\u200bHidden\u200b word.' },
     ]);
-    // NULs are refused as binary content (the formats check), the rest as empty.
+    // A NUL in a text file reads as binary content (BINARY_CONTENT) before emptiness is judged.
     expect(reports.map((r) => r.error?.code)).toEqual(['EMPTY_DOCUMENT', 'BINARY_CONTENT', 'BINARY_CONTENT', 'EMPTY_DOCUMENT', undefined]);
     expect((await almanac.stats()).documents).toBe(1);
   });
