@@ -5,7 +5,8 @@
 import type { RemoteAlmanac } from '../src/engine/remote.ts';
 import type { DocumentInput, IngestReport } from '../src/types.ts';
 import { byId, clear, el } from './dom.ts';
-import { readFiles, type RejectedFile } from './files.ts';
+import { ACCEPT_ATTRIBUTE, readFiles, type RejectedFile } from './files.ts';
+import { errorReason, summarizeSkipped } from '../src/ingest/skipped.ts';
 import { errorMessage, plural } from './format.ts';
 import { progressView } from './progress.ts';
 import { loadSampleCorpus } from './sample-corpus.ts';
@@ -70,8 +71,15 @@ export function documentsPanel(almanac: RemoteAlmanac, changed: () => void): Doc
 
   function ingest(docs: DocumentInput[], label: string, rejected: RejectedFile[] = []): Promise<IngestReport[]> {
     const run = async (): Promise<IngestReport[]> => {
-      const lines: Array<{ text: string; kind: 'error' | 'warning' | 'ok' }> = rejected.map((r) => ({ kind: 'error', text: `${r.name} was not added: ${r.reason}` }));
+      const lines: Array<{ text: string; kind: 'error' | 'warning' | 'ok' }> = [];
+      // One line for every file not added, grouped by why.
+      const skipped = [...rejected];
+      const summarize = () => {
+        const text = summarizeSkipped(skipped);
+        if (text) lines.push({ kind: 'error', text });
+      };
       if (docs.length === 0) {
+        summarize();
         showMessages(lines);
         return [];
       }
@@ -80,10 +88,11 @@ export function documentsPanel(almanac: RemoteAlmanac, changed: () => void): Doc
         const reports = await almanac.ingest(docs, { onProgress: (p) => progress.update(p) });
         let added = 0;
         for (const r of reports) {
-          if (r.error) lines.push({ kind: 'error', text: `${r.name} was not added: ${r.error.message}` });
+          if (r.error) skipped.push({ name: r.name, reason: errorReason(r.error.code) });
           else added++;
           for (const w of r.warnings) lines.push({ kind: 'warning', text: `${r.name}: ${w}` });
         }
+        summarize();
         if (added) lines.unshift({ kind: 'ok', text: `Added ${plural(added, 'document')}.` });
         showMessages(lines);
         return reports;
@@ -109,6 +118,7 @@ export function documentsPanel(almanac: RemoteAlmanac, changed: () => void): Doc
 
   // Files: the picker and drag and drop.
   const input = byId<HTMLInputElement>('file-input');
+  input.accept = ACCEPT_ATTRIBUTE;
   input.addEventListener('change', () => {
     if (input.files?.length) void addFiles([...input.files]).finally(() => { input.value = ''; });
   });

@@ -2,7 +2,9 @@
  * Turns files the user drops or picks into {@link DocumentInput}s, refusing what Almanac cannot
  * read with a message that says why, before anything reaches the engine.
  */
-import { ACCEPTED_EXTENSIONS } from '../src/ingest/formats.ts';
+import { ACCEPTED_EXTENSIONS, readerForName } from '../src/ingest/formats.ts';
+import { looksBinary } from '../src/ingest/binary.ts';
+import { unsupportedReason } from '../src/ingest/skipped.ts';
 import type { DocumentInput } from '../src/types.ts';
 import { formatBytes } from './format.ts';
 
@@ -15,11 +17,14 @@ export { ACCEPTED_EXTENSIONS };
  */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
-/** A file the demo refused, and why. */
+/** A file the demo refused, and why (short, shared by alike files: they are summarised by reason). */
 export interface RejectedFile {
   name: string;
   reason: string;
 }
+
+/** The file input's `accept` list: the engine's extensions. */
+export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(',');
 
 /** What reading a batch of files gave. */
 export interface ReadFiles {
@@ -32,42 +37,34 @@ function extensionOf(name: string): string {
   return dot < 0 ? '' : name.slice(dot).toLowerCase();
 }
 
-/** Whether `text` looks like binary data decoded as UTF-8 (NUL bytes or many replacement characters). */
-function looksBinary(text: string): boolean {
-  if (text.includes('\u0000')) return true;
-  const sample = text.slice(0, 4096);
-  let bad = 0;
-  for (const ch of sample) if (ch === '\uFFFD') bad++;
-  return sample.length > 0 && bad / sample.length > 0.02;
-}
-
-/** Reads files as text, keeping the ones Almanac can index. */
+/** Reads files (text formats as text, PDF and Office files as bytes), keeping the ones Almanac can index. */
 export async function readFiles(files: Iterable<File>): Promise<ReadFiles> {
   const docs: DocumentInput[] = [];
   const rejected: RejectedFile[] = [];
   for (const file of files) {
     const ext = extensionOf(file.name);
-    if (!ACCEPTED_EXTENSIONS.includes(ext)) {
-      rejected.push({ name: file.name, reason: `"${ext || 'no extension'}" is not a supported type; use ${ACCEPTED_EXTENSIONS.join(', ')}.` });
+    const reader = readerForName(file.name);
+    if (!reader) {
+      rejected.push({ name: file.name, reason: unsupportedReason(file.name) });
       continue;
     }
     if (file.size === 0) {
-      rejected.push({ name: file.name, reason: 'the file is empty.' });
+      rejected.push({ name: file.name, reason: 'empty' });
       continue;
     }
     if (file.size > MAX_FILE_BYTES) {
-      rejected.push({ name: file.name, reason: `the file is ${formatBytes(file.size)}; the limit is ${formatBytes(MAX_FILE_BYTES)}. Split it into smaller files.` });
+      rejected.push({ name: file.name, reason: `larger than ${formatBytes(MAX_FILE_BYTES)}` });
       continue;
     }
-    let content: string;
+    let content: string | Uint8Array;
     try {
-      content = await file.text();
-    } catch (error) {
-      rejected.push({ name: file.name, reason: `the browser could not read it (${error instanceof Error ? error.message : String(error)}).` });
+      content = reader.binary ? new Uint8Array(await file.arrayBuffer()) : await file.text();
+    } catch {
+      rejected.push({ name: file.name, reason: 'unreadable by the browser' });
       continue;
     }
-    if (looksBinary(content)) {
-      rejected.push({ name: file.name, reason: 'it does not look like text (binary content). Save it as plain text, Markdown, HTML or CSV.' });
+    if (typeof content === 'string' && looksBinary(content)) {
+      rejected.push({ name: file.name, reason: `binary content under a ${ext} name` });
       continue;
     }
     docs.push({ id: file.name, name: file.name, content, date: file.lastModified ? new Date(file.lastModified) : undefined });

@@ -112,7 +112,8 @@ describe('demo app (built, served, in Chromium)', () => {
     ]);
     await page.waitForSelector('#documents li.document >> text=quokka-observatory.md', { timeout: 30_000 });
     const messages = await page.textContent('#ingest-messages');
-    expect(messages).toContain('photo.png was not added');
+    expect(messages).toContain('Skipped 1 file: 1 not a supported type (.png) (photo.png).');
+    expect(await page.getAttribute('#file-input', 'accept')).toContain('.rst');
     expect(messages).toContain('Added 1 document');
     expect(await page.locator('#documents li.document').count()).toBe(sampleCount + 1);
   });
