@@ -17,6 +17,9 @@ const MESSAGES = {
   STORAGE_FAILED: (why: string) => `Storage failed: ${why}. The corpus in memory is intact; free some disk space or clear old data and try again.`,
   SCHEMA_TOO_NEW: (found: number, supported: number) => `Stored data has schema version ${found}, newer than this Almanac supports (${supported}). Update Almanac or clear the stored corpus.`,
   CLOSED: () => 'This Almanac instance is closed. Create a new one with createAlmanac().',
+  DOCUMENT_ENCRYPTED: (name: string) => `"${name}" is password-protected. Save a copy without the password and add that.`,
+  DOCUMENT_UNREADABLE: (name: string, why: string) => `"${name}" could not be read (${why}). The file may be damaged or not what its name says; open and save it again, or export it to another format.`,
+  TOO_MANY_PAGES: (name: string, pages: number, max: number) => `"${name}" has ${pages} pages; Almanac reads at most ${max}. Split it into smaller files.`,
   BINARY_CONTENT: (name: string, format: string) => `"${name}" is named as ${format} but its content is binary, not text. Check that it is the file you meant, or give it its real extension.`,
 } as const;
 

@@ -9,7 +9,7 @@
 // ---------------------------------------------------------------------------
 
 /** Formats the ingest pipeline understands. `auto` picks one from the name and content. */
-export type DocumentFormat = 'text' | 'markdown' | 'html' | 'csv' | 'tsv' | 'rst';
+export type DocumentFormat = 'text' | 'markdown' | 'html' | 'csv' | 'tsv' | 'rst' | 'pdf';
 
 /** What a caller hands to {@link Almanac.ingest}. */
 export interface DocumentInput {

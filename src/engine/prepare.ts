@@ -37,12 +37,14 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
     throw createError('INVALID_OPTION', 'content', 'each document needs its content as a string, a Uint8Array or an ArrayBuffer');
   }
   const name = input.name?.trim() || input.id || 'untitled';
-  if (raw.length > LIMITS.maxDocumentChars) throw createError('DOCUMENT_TOO_LARGE', name, LIMITS.maxDocumentChars);
   const format = input.format && input.format !== 'auto' ? input.format : detectFormat(input.name, raw);
   if (!format) throw createError('UNSUPPORTED_FORMAT', name);
   const reader = readerFor(format);
+  const max = reader.binary ? LIMITS.maxBinaryBytes : LIMITS.maxDocumentChars;
+  if (raw.length > max) throw createError('DOCUMENT_TOO_LARGE', name, max);
   const content = reader.binary || typeof raw === 'string' ? raw : decodeText(raw);
   if (!reader.binary && looksBinary(content as string)) throw createError('BINARY_CONTENT', name, format);
+  if (reader.binary && typeof content === 'string') throw createError('INVALID_OPTION', 'content', `a ${format} document is read from its bytes: pass a Uint8Array or an ArrayBuffer`);
   const parsed = await reader.read(content, { name, signal: options.signal });
   if (!parsed.text.trim()) throw createError('EMPTY_DOCUMENT', name);
 

@@ -43,6 +43,10 @@ export const READERS: readonly FormatReader[] = [
   textReader('csv', ['csv'], (c) => parseCsv(c, ',')),
   textReader('tsv', ['tsv', 'tab'], (c) => parseCsv(c, '\t')),
   textReader('rst', ['rst', 'rest'], parseRst),
+  {
+    format: 'pdf', extensions: ['pdf'], binary: true,
+    read: async (content, context) => (await import('./read-pdf.ts')).readPdf(content as Uint8Array, context),
+  },
 ];
 
 const BY_FORMAT = new Map(READERS.map((r) => [r.format, r]));

@@ -13,6 +13,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunch } from '../../vitest.config.ts';
+import { makePdf } from '../fixtures/documents.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** A synthetic embedder (`npm run models:synthetic`); the model test is skipped without it. */
@@ -109,13 +110,16 @@ describe('demo app (built, served, in Chromium)', () => {
         buffer: Buffer.from('# The Quokka Observatory\n\nThe Quokka Observatory on Rottnest Island opened on 3 March 2019. Its zenith telescope photographs meteors every clear night.\n'),
       },
       { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) },
+      // Read as bytes by the page, by pdf.js inside the engine worker of the production build (strict CSP).
+      { name: 'exchange-report.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await makePdf(2, { title: 'Exchange report' })) },
     ]);
+    await page.waitForSelector('#documents li.document >> text=exchange-report.pdf', { timeout: 60_000 });
     await page.waitForSelector('#documents li.document >> text=quokka-observatory.md', { timeout: 30_000 });
     const messages = await page.textContent('#ingest-messages');
     expect(messages).toContain('Skipped 1 file: 1 not a supported type (.png) (photo.png).');
     expect(await page.getAttribute('#file-input', 'accept')).toContain('.rst');
-    expect(messages).toContain('Added 1 document');
-    expect(await page.locator('#documents li.document').count()).toBe(sampleCount + 1);
+    expect(messages).toContain('Added 2 documents');
+    expect(await page.locator('#documents li.document').count()).toBe(sampleCount + 2);
   });
 
   it('finds the new document, with highlights and the path that ran', async () => {
@@ -165,9 +169,9 @@ describe('demo app (built, served, in Chromium)', () => {
     await page.reload();
     await waitReady(page);
     const status = await page.textContent('#status');
-    expect(status).toContain(`Restored ${sampleCount + 1} documents`);
-    expect(await page.getAttribute('#status', 'data-restored')).toBe(String(sampleCount + 1));
-    expect(await page.locator('#documents li.document').count()).toBe(sampleCount + 1);
+    expect(status).toContain(`Restored ${sampleCount + 2} documents`);
+    expect(await page.getAttribute('#status', 'data-restored')).toBe(String(sampleCount + 2));
+    expect(await page.locator('#documents li.document').count()).toBe(sampleCount + 2);
     await search(page, 'zenith telescope meteors');
     expect(await page.locator('#results .result-title').first().textContent()).toBe('The Quokka Observatory');
   });
