@@ -2,9 +2,8 @@
  * Turns files the user drops or picks into {@link DocumentInput}s, refusing what Almanac cannot
  * read with a message that says why, before anything reaches the engine.
  */
-import { ACCEPTED_EXTENSIONS, readerForName } from '../src/ingest/formats.ts';
+import { ACCEPTED_EXTENSIONS, READERS, readerForName } from '../src/ingest/formats.ts';
 import { looksBinary } from '../src/ingest/binary.ts';
-import { unsupportedReason } from '../src/ingest/skipped.ts';
 import type { DocumentInput } from '../src/types.ts';
 import { formatBytes } from './format.ts';
 
@@ -17,14 +16,21 @@ export { ACCEPTED_EXTENSIONS };
  */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
-/** A file the demo refused, and why (short, shared by alike files: they are summarised by reason). */
+/** Why the demo refused a file: the upload summary groups refused files by it. */
+export type RejectionKind = 'unsupported' | 'empty' | 'too-large' | 'unreadable' | 'binary';
+
+/** A file the demo refused, and why. */
 export interface RejectedFile {
   name: string;
+  kind: RejectionKind;
+  /** The reason for this file, as a sentence. */
   reason: string;
 }
 
-/** The file input's `accept` list: the engine's extensions. */
-export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(',');
+/** The extensions to name to a user: one per format (".txt, .md, .html, .csv, .tsv"). */
+export function acceptedList(): string {
+  return READERS.map((r) => `.${r.extensions[0]}`).join(', ');
+}
 
 /** What reading a batch of files gave. */
 export interface ReadFiles {
@@ -45,26 +51,26 @@ export async function readFiles(files: Iterable<File>): Promise<ReadFiles> {
     const ext = extensionOf(file.name);
     const reader = readerForName(file.name);
     if (!reader) {
-      rejected.push({ name: file.name, reason: unsupportedReason(file.name) });
+      rejected.push({ name: file.name, kind: 'unsupported', reason: `"${ext || 'no extension'}" is not a supported type; use ${ACCEPTED_EXTENSIONS.join(', ')}.` });
       continue;
     }
     if (file.size === 0) {
-      rejected.push({ name: file.name, reason: 'empty' });
+      rejected.push({ name: file.name, kind: 'empty', reason: 'the file is empty.' });
       continue;
     }
     if (file.size > MAX_FILE_BYTES) {
-      rejected.push({ name: file.name, reason: `larger than ${formatBytes(MAX_FILE_BYTES)}` });
+      rejected.push({ name: file.name, kind: 'too-large', reason: `the file is ${formatBytes(file.size)}; the limit is ${formatBytes(MAX_FILE_BYTES)}. Split it into smaller files.` });
       continue;
     }
     let content: string | Uint8Array;
     try {
       content = reader.binary ? new Uint8Array(await file.arrayBuffer()) : await file.text();
-    } catch {
-      rejected.push({ name: file.name, reason: 'unreadable by the browser' });
+    } catch (error) {
+      rejected.push({ name: file.name, kind: 'unreadable', reason: `the browser could not read it (${error instanceof Error ? error.message : String(error)}).` });
       continue;
     }
     if (typeof content === 'string' && looksBinary(content)) {
-      rejected.push({ name: file.name, reason: `binary content under a ${ext} name` });
+      rejected.push({ name: file.name, kind: 'binary', reason: 'it does not look like text (binary content). Save it as plain text, Markdown, HTML or CSV.' });
       continue;
     }
     docs.push({ id: file.name, name: file.name, content, date: file.lastModified ? new Date(file.lastModified) : undefined });

@@ -19,21 +19,27 @@ type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 
 let loading: Promise<PdfJs> | undefined;
 
-/** pdf.js and its worker module, loaded once. The legacy build runs in Node 20 and every browser. */
-function loadPdfJs(): Promise<PdfJs> {
+/**
+ * pdf.js and its worker module, loaded once. The legacy build runs in Node 20 and every browser.
+ * `pdfjs-dist` is an optional peer of the package (41 MB installed): without it, a typed error.
+ */
+function loadPdfJs(name: string): Promise<PdfJs> {
   loading ??= (async () => {
     const g = globalThis as { pdfjsWorker?: unknown };
     g.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
     return import('pdfjs-dist/legacy/build/pdf.mjs');
   })();
-  return loading;
+  return loading.catch((error) => {
+    loading = undefined;
+    throw createError('FORMAT_LIBRARY_MISSING', name, 'PDF', 'pdfjs-dist', { cause: error });
+  });
 }
 
 /** Document titles that generators write and that name nothing. */
 const PLACEHOLDER_TITLE = /^(?:untitled|microsoft word - .*|document\d*|slide \d+|\s*)$/i;
 
 export async function readPdf(bytes: Uint8Array, context: ReadContext): Promise<ParsedDocument> {
-  const pdfjs = await loadPdfJs();
+  const pdfjs = await loadPdfJs(context.name);
   throwIfAborted(context.signal, 'Ingest');
   const task = pdfjs.getDocument({
     // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
