@@ -528,6 +528,13 @@ export interface IngestReport {
    * from the failed batch on were not).
    */
   stored: boolean;
+  /**
+   * The language assumed for the document's words, from the script most of its letters are in
+   * (Latin: English; Cyrillic: Russian; Han: Chinese...), and what was done with them: the
+   * stemmer they went through (absent: kept whole, none exists here for that script) and whether
+   * `Intl.Segmenter` cut them apart (scripts written without spaces). Absent when it was not read.
+   */
+  language?: { tag: string; script: string; stemmer?: string; segmented: boolean };
   /** Set when this document was not ingested; the others in the call still were. `code` is one of the error catalogue (`ErrorCode`). */
   error?: { code: string; message: string };
 }
