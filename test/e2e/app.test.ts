@@ -5,7 +5,6 @@
  * leaves the app's own origin.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,25 +12,13 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunch } from '../../vitest.config.ts';
+import { freePort } from './free-port.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** A synthetic embedder (`npm run models:synthetic`); the model test is skipped without it. */
 const tinyEmbedder = 'synthetic/bert-tiny-embedder';
 const hasTinyEmbedder = fs.existsSync(path.join(root, 'public/models', tinyEmbedder, 'onnx/model.onnx'));
 const sampleCount = fs.readdirSync(path.join(root, 'demo/sample-corpus')).filter((f) => /\.(txt|md|html|csv)$/.test(f) && f !== 'SOURCES.md').length;
-
-/** A port the OS says is free now, so two runs (or a dev server on 5173/4173) never collide. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let tmp: string;
 let server: PreviewServer;

@@ -47,14 +47,23 @@ describe('the packed package', () => {
   it('ships the built entry points and nothing of the repository\'s tests, benchmarks, demo app or sources', () => {
     for (const [entry, target] of Object.entries(manifest.exports)) {
       const targets = typeof target === 'string' ? [target] : [target.types, target.import];
-      for (const t of targets) expect(files, `exports["${entry}"] -> ${t}`).toContain(t!.replace(/^\.\//, ''));
+      for (const t of targets) {
+        const [prefix, wildcard] = t!.replace(/^\.\//, '').split('*');
+        if (wildcard === undefined) expect(files, `exports["${entry}"] -> ${t}`).toContain(prefix);
+        else expect(files.some((f) => f.startsWith(prefix!)), `exports["${entry}"] -> ${t}`).toBe(true);
+      }
     }
     const unwanted = files.filter((f) =>
       /^(test|bench|scripts|public|demo|workers|src)\//.test(f)
+      // Of the demo, only the DOM helpers the element shares with it.
+      || (f.startsWith('dist/demo/') && !/^dist\/demo\/(dom|format|highlight)\.(js|d\.ts)$/.test(f))
       || /(^|\/)(index\.html|vite\.config|vitest\.config|tsconfig)/.test(f)
       || /sample-corpus|\.test\.|\/main\.js$/.test(f.replace('dist/src/cli/main.js', ''))
       || (f.endsWith('.ts') && !f.endsWith('.d.ts')));
     expect(unwanted).toEqual([]);
+    // The one-tag embed: the element script and its worker, side by side.
+    expect(files).toContain('dist/embed/almanac-search.js');
+    expect(files.filter((f) => /^dist\/embed\/engine\.worker-[\w-]+\.js$/.test(f))).toHaveLength(1);
   });
 
   it('installs offline without any model stack or ONNX Runtime', () => {
@@ -106,7 +115,13 @@ console.log(JSON.stringify({
     fs.writeFileSync(path.join(app, 'consumer.ts'), `
 import { AlmanacError, createAlmanac, type CorpusStore, type SearchResponse, type StorageOption } from 'almanac';
 import { connectAlmanac, type RemoteAlmanac } from 'almanac/remote';
+import { AlmanacSearchElement, type AlmanacSelectDetail } from 'almanac/element';
 
+export const element: AlmanacSearchElement | null = document.querySelector('almanac-search');
+element?.addEventListener('almanac-select', (event) => {
+  const detail: AlmanacSelectDetail = event.detail;
+  void detail.result.passage.docId;
+});
 export async function find(question: string): Promise<SearchResponse> {
   const almanac = await createAlmanac({ storage: 'memory' });
   await almanac.ingest([{ name: 'a.md', content: '# A\\n\\nText.' }], { onProgress: (p) => void p.done });
@@ -133,11 +148,12 @@ void find(42);
     }
   });
 
-  it('builds into a Vite app with `almanac` and `almanac/remote`: the engine worker is a chunk of its own, no ONNX Runtime', async () => {
+  it('builds into a Vite app with `almanac`, `almanac/remote` and `almanac/element`: the engine worker is a chunk of its own, no ONNX Runtime', async () => {
     fs.writeFileSync(path.join(app, 'index.html'), '<!doctype html><html><body><script type="module" src="./main.js"></script></body></html>');
     fs.writeFileSync(path.join(app, 'main.js'), `
 import { citeCell } from 'almanac';
 import { connectAlmanac } from 'almanac/remote';
+import 'almanac/element';
 const almanac = await connectAlmanac({ storage: 'memory' });
 await almanac.ingest([{ name: 'a.md', content: '# A\\n\\nThe telescope photographs meteors.' }]);
 const { results } = await almanac.search('telescope');
@@ -151,5 +167,6 @@ document.title = results.length + ' ' + typeof citeCell;
     expect(assets.filter((a) => /ort|onnx|\.wasm$/i.test(a))).toEqual([]);
     const page = assets.filter((a) => a.endsWith('.js') && a !== worker).map((a) => fs.readFileSync(path.join(outDir, 'assets', a), 'utf8')).join('');
     expect(page).toContain(worker);
+    expect(page).toContain('almanac-search');
   }, 60_000);
 });
