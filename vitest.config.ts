@@ -54,6 +54,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
+          // One build for every e2e file (and a second one, deployed as an update).
+          globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
         },

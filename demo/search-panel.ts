@@ -28,6 +28,8 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
   const meta = byId('search-meta');
   const timePanel = byId('time-panel');
   const list = byId<HTMLOListElement>('results');
+  // A short sentence for screen readers; the meta line above the results is too long to hear each time.
+  const announcer = byId('results-announcer');
   // Documents of table hits, fetched once per search session: several hits share a table.
   let documents = new Map<string, Promise<StoredDocument | undefined>>();
   let current: AbortController | undefined;
@@ -63,6 +65,7 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
       clear(list);
       timePanel.hidden = true;
       meta.replaceChildren(el('p', { class: 'error', text: errorMessage(error) }));
+      announcer.textContent = `Search failed: ${errorMessage(error)}`;
     }
   }
 
@@ -75,6 +78,8 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
       list.appendChild(el('li', { class: 'empty', text: 'No passage matches. Try other words, or add documents.' }));
     }
     response.results.forEach((result, i) => list.appendChild(resultItem(result, i + 1)));
+    const n = response.results.length;
+    announcer.textContent = `${n === 0 ? 'No' : n} result${n === 1 ? '' : 's'} for “${response.query}”${response.constraint ? ', a time-sensitive question' : ''}.`;
     document.body.dataset.searched = String(response.results.length);
   }
 

@@ -4,7 +4,9 @@
  */
 
 const MESSAGES = {
-  EMPTY_DOCUMENT: (name: string) => `Document "${name}" has no text to index. Check that the file is not empty and is text, Markdown, HTML or CSV.`,
+  EMPTY_DOCUMENT: (name: string) => `Document "${name}" has no text to index (it is empty, or holds only white space, punctuation, control or zero-width characters). Check that the file is not empty and is text, Markdown, HTML or CSV.`,
+  DUPLICATE_ID: (name: string, id: string) => `Document "${name}" has the id "${id}" of an earlier document in the same call, so it was skipped. Give each document its own id (its path, for example), or ingest a replacement in a call of its own.`,
+  READ_FAILED: (name: string, why: string) => `Document "${name}" could not be read (${why}). Check that the file is valid for its extension; if it is, this is a bug in Almanac: report it with the file.`,
   UNSUPPORTED_FORMAT: (name: string) => `Cannot tell the format of "${name}". Give it a .txt, .md, .html or .csv name, or pass format explicitly.`,
   DOCUMENT_TOO_LARGE: (name: string, max: number) => `Document "${name}" is larger than ${max} characters. Split it into smaller files.`,
   TABLE_TOO_LARGE: (detail: string) => `A table exceeds Almanac's limits (${detail}). The table was cut to the limit; split it if every cell matters.`,
@@ -16,9 +18,15 @@ const MESSAGES = {
   MODEL_LOAD_FAILED: (id: string, why: string) => `Model "${id}" failed to load: ${why}.`,
   WEBGPU_UNAVAILABLE: () => 'WebGPU was requested but no adapter is available. Use device "wasm" or "auto".',
   STORAGE_FAILED: (why: string) => `Storage failed: ${why}. The corpus in memory is intact; free some disk space or clear old data and try again.`,
+  STORAGE_FULL: (why: string) => `The browser's storage for this site is full (${why}). Remove documents you no longer need (or other sites' data), then add the rest again.`,
+  STORAGE_CLOSED: (why: string) => `The stored corpus was closed: ${why}. Reload this page to open it again.`,
+  WORKER_CRASHED: (what: string) => `The engine worker stopped (it crashed or was terminated) during ${what}. It restarts from the corpus stored on this device; what was stored before is kept. Try again in a moment.`,
+  INTERNAL: (what: string, why: string) => `Almanac failed while ${what} (${why}). This is a bug in Almanac: please report it with the input that caused it.`,
   INDEXEDDB_UNAVAILABLE: () => 'IndexedDB is not available in this runtime (Node has none). In Node use storage "memory" (the corpus lives as long as the process) or pass a store of your own as { store }; to run IndexedDB code in Node anyway, `npm install fake-indexeddb` and `import "fake-indexeddb/auto"` before createAlmanac() (it keeps data in memory only).',
   SCHEMA_TOO_NEW: (found: number, supported: number) => `Stored data has schema version ${found}, newer than this Almanac supports (${supported}). Update Almanac or clear the stored corpus.`,
   CLOSED: () => 'This Almanac instance is closed. Create a new one with createAlmanac().',
+  CALCULATION_FAILED: (why: string) => `The calculation could not be done: ${why}. Write it with numbers, + - * / ^, %, parentheses and min, max, sum, avg, round, abs.`,
+  BINARY_CONTENT: (name: string, format: string) => `"${name}" is named as ${format} but its content is binary, not text. Check that it is the file you meant, or give it its real extension.`,
 } as const;
 
 /** Codes of {@link AlmanacError}. */

@@ -37,6 +37,12 @@ export const RETRIEVAL = {
   rerankCandidates: 30,
   /** Documents written to storage per transaction during ingest (atomic per document either way). */
   storageBatch: 200,
+  /**
+   * A batch also closes once its documents hold this many characters of text: a batch is
+   * indexed in one synchronous step, which this keeps to a fraction of a second, so a search or
+   * an abort waits no longer than that.
+   */
+  storageBatchChars: 2_000_000,
   /** Texts per embedder call during ingest. */
   embedBatch: 32,
 } as const;

@@ -4,14 +4,16 @@
  */
 import { provideModelLoader } from './engine.worker.ts';
 
-provideModelLoader(async (kind, spec, signal, onProgress) => {
-  // Loaded on first use so that a worker that never loads a model never fetches
-  // transformers.js or ONNX Runtime; the two adapters only, so that the web-llm generator's
-  // code stays out of this chunk.
-  const [{ loadEmbedder }, { loadReranker }] = await Promise.all([
-    import('../src/models/transformers-embedder.ts'),
-    import('../src/models/transformers-reranker.ts'),
-  ]);
+import type { ModelLoader } from './engine.worker.ts';
+
+// Loaded on first use so that a worker that never loads a model never fetches
+// transformers.js or ONNX Runtime; the transformers.js adapters only, so that the web-llm
+// generator's code stays out of this chunk.
+const load = (async (kind, spec, signal, onProgress) => {
   const options = { device: spec.device ?? 'auto', signal, onProgress };
-  return kind === 'embedder' ? loadEmbedder(spec.id, options) : loadReranker(spec.id, options);
-});
+  if (kind === 'embedder') return (await import('../src/models/transformers-embedder.ts')).loadEmbedder(spec.id, options);
+  if (kind === 'reranker') return (await import('../src/models/transformers-reranker.ts')).loadReranker(spec.id, options);
+  return (await import('../src/models/transformers-generator.ts')).loadGenerator(spec.id, options);
+}) as ModelLoader;
+
+provideModelLoader(load);

@@ -7,6 +7,9 @@ import * as Comlink from 'comlink';
 import { AlmanacError, type ErrorCode } from '../src/errors.ts';
 import type {
   Almanac,
+  AnswerEvent,
+  AnswerOptions,
+  AnswerResponse,
   DocumentInput,
   IngestReport,
   ModelDevice,
@@ -42,12 +45,15 @@ export interface ModelSpec {
 export interface ModelsRequest {
   embedder?: ModelSpec | null;
   reranker?: ModelSpec | null;
+  /** A transformers.js causal LM: answers through RECAP, streaming tokens. */
+  generator?: ModelSpec | null;
 }
 
 /** Models the worker's engine currently holds, described (the models themselves stay there). */
 export interface LoadedModels {
   embedder?: { id: string; device: string; dimensions: number };
   reranker?: { id: string; device: string };
+  generator?: { id: string; device: string };
 }
 
 /** What opening the corpus found, so a page can say "restored N documents" without re-indexing. */
@@ -64,6 +70,12 @@ export interface OpenReport {
 /** Page-side search options: everything but the signal, which travels as a call id. */
 export type RemoteSearchOptions = Omit<SearchOptions, 'signal'>;
 
+/** Page-side answer options: everything but the signal (a call id) and `onToken` (the event port's `token` events). */
+export type RemoteAnswerOptions = Omit<AnswerOptions, 'signal' | 'onToken'>;
+
+/** Answer events as the worker sends them: a comlink proxy to the page's function. */
+export type AnswerEventPort = (e: AnswerEvent) => void;
+
 /** A progress callback as the worker receives it: a comlink proxy to the page's function. */
 export type ProgressPort = (p: Progress) => void;
 
@@ -76,6 +88,8 @@ export interface EngineWorkerApi {
   open(storage: WorkerStorage, onProgress?: ProgressPort): Promise<OpenReport>;
   ingest(call: CallId, docs: DocumentInput[], onProgress?: ProgressPort): Promise<IngestReport[]>;
   search(call: CallId, query: string, options?: RemoteSearchOptions): Promise<SearchResponse>;
+  /** Answers; with `onEvent`, streams `retrieved`, `token`, `calculation` and `final` events to it while it runs. */
+  answer(call: CallId, question: string, options?: RemoteAnswerOptions, onEvent?: AnswerEventPort): Promise<AnswerResponse>;
   remove(ids: string[]): ReturnType<Almanac['remove']>;
   documents(): ReturnType<Almanac['documents']>;
   document(id: string): ReturnType<Almanac['document']>;

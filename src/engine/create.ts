@@ -1,16 +1,21 @@
-import { createError, throwIfAborted } from '../errors.ts';
+import { AlmanacError, createError, throwIfAborted } from '../errors.ts';
 import { RETRIEVAL } from '../settings.ts';
 import { MemoryStore } from '../storage/memory-store.ts';
 import { openIdbStore } from '../storage/idb-store.ts';
-import type { CorpusStore, DocumentRecord } from '../storage/store.ts';
+import type { CorpusStore, DocumentRecord, StoreChange } from '../storage/store.ts';
 import { timeCoverage } from '../temporal/index.ts';
 import type {
-  Almanac, AlmanacOptions, CorpusStats, DocumentInput, Embedder, Generator, IngestReport,
+  Almanac, AlmanacOptions, AnswerEvent, AnswerOptions, AnswerResponse, CorpusChange, CorpusStats, DocumentInput, Embedder, Generator, IngestReport,
   LongCallOptions, Passage, Reranker, SearchOptions, SearchResponse, StoredDocument, TimeBucket,
 } from '../types.ts';
 import { prepareDocument } from './prepare.ts';
 import { runSearch } from './search.ts';
+import { runAnswer, streamAnswer } from './answer.ts';
 import { emptyIndexes, STRUCTURED_KINDS, type EngineState } from './state.ts';
+import { TimeSlice } from './time-slice.ts';
+
+/** The parts of the state that indexing fills: the live ones, or a set built aside (`setModels`). */
+type IndexTarget = Pick<EngineState, 'records' | 'passages' | 'lexical' | 'structured' | 'acronyms'>;
 
 /**
  * Creates an Almanac: opens (or creates) the corpus in the chosen storage, rebuilds its
@@ -38,6 +43,11 @@ class Engine implements Almanac {
   private closed = false;
   // Writes run one after another so a search never sees half an ingest.
   private queue: Promise<unknown> = Promise.resolve();
+  /** Writes other instances announced (the store's change feed), not applied here yet. */
+  private heard: StoreChange[] = [];
+  private applying = false;
+  private readonly unwatch: () => void;
+  private readonly onChange: ((change: CorpusChange) => void) | undefined;
 
   constructor(private readonly store: CorpusStore, options: AlmanacOptions) {
     this.state = {
@@ -48,6 +58,8 @@ class Engine implements Almanac {
       reranker: options.reranker,
       generator: options.generator,
     };
+    this.onChange = options.onChange;
+    this.unwatch = store.watch((change) => this.hear(change));
   }
 
   /** Loads the stored corpus into the indexes. */
@@ -65,50 +77,137 @@ class Engine implements Almanac {
     return this.serialize(() => this.ingestNow(docs, options));
   }
 
+  /**
+   * Prepares, stores and indexes documents in batches (one transaction each). Stored first,
+   * indexed second: what a search finds is always on disk. A document that cannot be read is
+   * reported and skipped; a batch storage refuses is reported document by document, and so is
+   * every document after it (not attempted), while those of earlier batches stay stored. Between
+   * documents the work yields (`TimeSlice`), so searches and aborts are served meanwhile, and
+   * between batches it applies what other tabs wrote.
+   */
   private async ingestNow(docs: DocumentInput[], options: LongCallOptions): Promise<IngestReport[]> {
     this.assertOpen();
     if (!Array.isArray(docs)) throw createError('INVALID_OPTION', 'docs', 'pass an array of documents');
+    const { signal } = options;
+    throwIfAborted(signal, 'Ingest');
     const reports: IngestReport[] = [];
     const total = docs.length;
-    for (let i = 0; i < total; i += RETRIEVAL.storageBatch) {
-      throwIfAborted(options.signal, 'Ingest');
+    const seen = new Set<string>();
+    const slice = new TimeSlice();
+    const pause = () => slice.pause();
+    let stored = 0;
+    let next = 0;
+    while (next < total) {
+      await this.applyHeard();
+      throwIfAborted(signal, 'Ingest');
       const batch: DocumentRecord[] = [];
-      for (const input of docs.slice(i, i + RETRIEVAL.storageBatch)) {
-        const name = input?.name ?? input?.id ?? 'untitled';
+      const batchReports: IngestReport[] = [];
+      let batchChars = 0;
+      // A batch closes at a count or at a size, so that the synchronous indexing of one batch stays short.
+      while (next < total && batch.length < RETRIEVAL.storageBatch && batchChars < RETRIEVAL.storageBatchChars) {
+        const input = docs[next++];
+        await slice.pause();
+        throwIfAborted(signal, 'Ingest');
+        const name = nameOf(input);
         try {
-          const prepared = await prepareDocument(input, { signal: options.signal });
+          const prepared = await prepareDocument(input as DocumentInput, { signal, pause });
+          const id = prepared.document.id;
+          if (seen.has(id)) throw createError('DUPLICATE_ID', name, id);
+          seen.add(id);
           batch.push({ document: prepared.document, passages: prepared.passages });
-          reports.push({
-            id: prepared.document.id, name, passages: prepared.passages.length,
-            tables: prepared.document.tables.length, warnings: prepared.warnings,
-          });
+          batchChars += prepared.document.text.length;
+          const report: IngestReport = {
+            id, name, passages: prepared.passages.length, tables: prepared.document.tables.length,
+            warnings: prepared.warnings, stored: false,
+          };
+          reports.push(report);
+          batchReports.push(report);
         } catch (err) {
-          const e = err as { code?: string; message?: string };
-          reports.push({ id: input?.id ?? '', name, passages: 0, tables: 0, warnings: [], error: { code: e.code ?? 'INGEST_FAILED', message: e.message ?? String(err) } });
+          if (err instanceof AlmanacError && err.code === 'ABORTED') throw err;
+          reports.push({ id: idOf(input), name, passages: 0, tables: 0, warnings: [], stored: false, error: reportError(err, name) });
         }
       }
-      if (this.state.embedder) await this.embedRecords(batch, options, i, total);
-      throwIfAborted(options.signal, 'Ingest');
-      // Stored first, indexed second: what a search finds is always on disk.
-      await this.store.put(batch, this.state.embedder?.id);
-      await this.removeFromIndexes(batch.map((r) => r.document.id).filter((id) => this.state.records.has(id)));
-      await this.addToIndexes(batch);
-      options.onProgress?.({ phase: 'ingest', done: Math.min(i + RETRIEVAL.storageBatch, total), total, detail: batch.at(-1)?.document.name });
+      if (batch.length) {
+        let failure: AlmanacError | undefined;
+        try {
+          if (this.state.embedder) await this.embedRecords(batch, options, next - batch.length, total);
+          await slice.yield();
+          throwIfAborted(signal, 'Ingest');
+          const rev = await this.store.put(batch, this.state.embedder?.id, signal);
+          for (const r of batch) r.rev = rev;
+        } catch (err) {
+          if (err instanceof AlmanacError && err.code === 'ABORTED') throw err;
+          failure = err instanceof AlmanacError ? err : createError('INTERNAL', 'embedding passages', String((err as Error)?.message ?? err), { cause: err });
+        }
+        if (failure) {
+          // Nothing of this batch is stored (one transaction), nor anything after it: say so for each.
+          const message = `Not stored: ${failure.message} ${stored} of ${total} documents of this call were stored before it failed.`;
+          for (const r of batchReports) r.error = { code: failure.code, message };
+          for (; next < total; next++) {
+            reports.push({ id: idOf(docs[next]), name: nameOf(docs[next]), passages: 0, tables: 0, warnings: [], stored: false, error: { code: failure.code, message } });
+          }
+          break;
+        }
+        const failed = await this.indexBatch(batch);
+        for (const r of batchReports) {
+          const why = failed.get(r.id);
+          if (why) r.error = { code: why.code, message: why.message };
+          else { r.stored = true; stored++; }
+        }
+      }
+      options.onProgress?.({ phase: 'ingest', done: next, total, detail: batch.at(-1)?.document.name });
     }
     return reports;
   }
 
+  /**
+   * Indexes a stored batch, replacing earlier versions. Should a record fail to index (a bug: the
+   * ids are unique and the passages checked by now), it is taken out of memory and of storage
+   * again, so that the two still agree; the others of the batch stay. Resolves to the failures.
+   */
+  private async indexBatch(batch: DocumentRecord[]): Promise<Map<string, AlmanacError>> {
+    const failed = new Map<string, AlmanacError>();
+    await this.removeFromIndexes(batch.map((r) => r.document.id).filter((id) => this.state.records.has(id)));
+    try {
+      await this.addToIndexes(batch);
+      return failed;
+    } catch {
+      await this.removeFromIndexes(batch.map((r) => r.document.id));
+    }
+    for (const r of batch) {
+      try {
+        await this.addToIndexes([r]);
+      } catch (err) {
+        await this.removeFromIndexes([r.document.id]);
+        failed.set(r.document.id, createError('INTERNAL', `indexing "${r.document.name}"`, `${String((err as Error)?.message ?? err)}; it was not kept`, { cause: err }));
+      }
+    }
+    if (failed.size) await this.store.delete([...failed.keys()]).catch(() => undefined);
+    return failed;
+  }
+
   async search(query: string, options: SearchOptions = {}): Promise<SearchResponse> {
     this.assertOpen();
-    return runSearch(this.state, query, options);
+    return catalogued('searching', () => runSearch(this.state, query, options));
+  }
+
+  async answer(question: string, options: AnswerOptions = {}): Promise<AnswerResponse> {
+    this.assertOpen();
+    return runAnswer(this.state, question, options);
+  }
+
+  answerStream(question: string, options: AnswerOptions = {}): AsyncIterable<AnswerEvent> {
+    this.assertOpen();
+    return streamAnswer(this.state, question, options);
   }
 
   remove(ids: string[]): Promise<void> {
     return this.serialize(async () => {
       this.assertOpen();
-      const present = ids.filter((id) => this.state.records.has(id));
-      await this.store.delete(present);
-      await this.removeFromIndexes(present);
+      if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) throw createError('INVALID_OPTION', 'ids', 'pass an array of document ids');
+      // Every id asked, not only those this instance holds: another tab may have added one it has not heard of yet.
+      await this.store.delete(ids);
+      await this.removeFromIndexes(ids.filter((id) => this.state.records.has(id)));
     });
   }
 
@@ -141,25 +240,35 @@ class Engine implements Almanac {
     return this.store.estimateBytes();
   }
 
+  /**
+   * A new embedder re-embeds every passage into indexes built aside; they replace the live ones
+   * only once complete and stored, so an abort or an embedder error leaves the corpus and the
+   * models as they were, searching as before.
+   */
   setModels(models: { embedder?: Embedder | null; reranker?: Reranker | null; generator?: Generator | null }, options: LongCallOptions = {}): Promise<void> {
     return this.serialize(async () => {
+      this.assertOpen();
+      const next = models.embedder === undefined ? this.state.embedder : models.embedder ?? undefined;
+      if (next?.id !== this.state.embedder?.id) {
+        const records: DocumentRecord[] = [...this.state.records.values()].map((r) => ({ document: r.document, passages: r.passages, rev: r.rev }));
+        if (next) await this.embedRecords(records, options, 0, records.length, next);
+        throwIfAborted(options.signal, 'Loading models');
+        const built: IndexTarget = { records: new Map(), passages: new Map(), ...emptyIndexes(next?.dimensions) };
+        await this.addToIndexes(records, built);
+        // Vectors only, and only for documents no other tab changed meanwhile: never an old text over a new one.
+        if (next) await this.store.putVectors(records, next.id);
+        Object.assign(this.state, built);
+      }
+      // The same model under a new handle (loaded again) replaces the old handle, which its owner may dispose.
+      this.state.embedder = next;
       if (models.reranker !== undefined) this.state.reranker = models.reranker ?? undefined;
       if (models.generator !== undefined) this.state.generator = models.generator ?? undefined;
-      if (models.embedder === undefined || models.embedder?.id === this.state.embedder?.id) return;
-      this.state.embedder = models.embedder ?? undefined;
-      const records = [...this.state.records.values()];
-      for (const r of records) delete r.vectors;
-      Object.assign(this.state, emptyIndexes(this.state.embedder?.dimensions));
-      this.state.passages.clear();
-      this.state.records.clear();
-      if (this.state.embedder) await this.embedRecords(records, options, 0, records.length);
-      await this.addToIndexes(records);
-      if (this.state.embedder) await this.store.put(records, this.state.embedder.id);
     });
   }
 
   clear(): Promise<void> {
     return this.serialize(async () => {
+      this.assertOpen();
       await this.store.clear();
       await this.removeFromIndexes([...this.state.records.keys()]);
     });
@@ -169,7 +278,76 @@ class Engine implements Almanac {
     if (this.closed) return;
     await this.queue.catch(() => undefined);
     this.closed = true;
+    this.unwatch();
     await this.store.close();
+  }
+
+  // -------------------------------------------------------------------------
+  // Tabs in step: the store's change feed.
+
+  /** A write another instance announced: applied when no write of this one runs (or between its batches). */
+  private hear(change: StoreChange): void {
+    if (change.kind === 'closed') {
+      this.onChange?.({ kind: 'storage-closed', reason: change.reason });
+      return;
+    }
+    this.heard.push(change);
+    if (!this.applying) {
+      this.applying = true;
+      void this.serialize(() => this.applyHeard()).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Brings memory to what storage holds for every document the heard writes name: storage is
+   * the truth, so a late or repeated message changes nothing it should not. A document stored in
+   * another version (its `rev`) is read back and indexed; one no longer stored is dropped.
+   */
+  private async applyHeard(): Promise<void> {
+    this.applying = false;
+    const changes = this.heard.splice(0);
+    if (!changes.length || this.closed) return;
+    const named = new Set<string>();
+    let cleared = false;
+    for (const c of changes) {
+      if (c.kind === 'clear') cleared = true;
+      else if (c.kind === 'put' || c.kind === 'delete') for (const id of c.ids) named.add(id);
+    }
+    const removed: string[] = [];
+    const added: string[] = [];
+    const updated: string[] = [];
+    if (cleared) {
+      const { ids } = await this.store.ids();
+      const present = new Set(ids);
+      for (const id of this.state.records.keys()) if (!present.has(id)) removed.push(id);
+      for (const id of ids) named.add(id);
+    }
+    const { records, seq } = await this.store.read([...named]);
+    const incoming: DocumentRecord[] = [];
+    for (const id of named) {
+      const stored = records.get(id);
+      const mine = this.state.records.get(id);
+      if (stored) {
+        if (mine && (mine.rev ?? 0) === stored.rev) continue;
+        (mine ? updated : added).push(id);
+        incoming.push(stored);
+      } else if (mine && (mine.rev ?? 0) < seq && !removed.includes(id)) {
+        removed.push(id);
+      }
+    }
+    await this.removeFromIndexes([...removed, ...updated]);
+    if (incoming.length) {
+      const embedder = this.state.embedder;
+      const usable = (r: DocumentRecord) => !!embedder && !!r.vectors && [...r.vectors.values()].every((v) => v.length === embedder.dimensions) && r.vectors.size === r.passages.length;
+      const needVectors = embedder ? incoming.filter((r) => !usable(r)) : [];
+      if (!embedder) for (const r of incoming) delete r.vectors;
+      if (needVectors.length) {
+        await this.embedRecords(needVectors, {}, 0, needVectors.length);
+        await this.store.putVectors(needVectors, embedder!.id).catch(() => undefined);
+      }
+      await this.addToIndexes(incoming);
+    }
+    if (removed.length || added.length || updated.length) this.onChange?.({ kind: 'documents', added, updated, removed });
   }
 
   // -------------------------------------------------------------------------
@@ -189,17 +367,21 @@ class Engine implements Almanac {
     await this.removeFromIndexes(records.map((r) => r.document.id));
     await this.embedRecords(records, options, 0, records.length);
     await this.addToIndexes(records);
-    await this.store.put(records, this.state.embedder!.id);
+    await this.store.putVectors(records, this.state.embedder!.id);
   }
 
-  private async embedRecords(records: DocumentRecord[], options: LongCallOptions, offset: number, total: number): Promise<void> {
-    const embedder = this.state.embedder!;
+  private async embedRecords(records: DocumentRecord[], options: LongCallOptions, offset: number, total: number, embedder: Embedder = this.state.embedder!): Promise<void> {
     const passages = records.flatMap((r) => r.passages);
     const vectors: Float32Array[] = [];
     for (let i = 0; i < passages.length; i += RETRIEVAL.embedBatch) {
       throwIfAborted(options.signal, 'Embedding');
       const batch = passages.slice(i, i + RETRIEVAL.embedBatch);
-      vectors.push(...(await embedder.embed(batch.map((p) => p.text), { signal: options.signal })));
+      const out = await embedder.embed(batch.map((p) => p.text), { signal: options.signal });
+      // A vector of the wrong size would make the index throw after the batch is stored.
+      if (out.length !== batch.length || out.some((v) => v?.length !== embedder.dimensions)) {
+        throw createError('MODEL_LOAD_FAILED', embedder.id, `it returned ${out.length} vectors for ${batch.length} texts, or vectors not of its ${embedder.dimensions} dimensions`);
+      }
+      vectors.push(...out);
       options.onProgress?.({ phase: 'embed', done: Math.min(i + batch.length, passages.length), total: passages.length, detail: `documents ${offset + 1}-${Math.min(offset + records.length, total)} of ${total}` });
     }
     let k = 0;
@@ -209,23 +391,23 @@ class Engine implements Almanac {
     }
   }
 
-  private async addToIndexes(records: DocumentRecord[]): Promise<void> {
+  private async addToIndexes(records: DocumentRecord[], target: IndexTarget = this.state): Promise<void> {
     const lexical: Passage[] = [];
     const lexicalVectors: Array<Float32Array | undefined> = [];
     const structured: Passage[] = [];
     const structuredVectors: Array<Float32Array | undefined> = [];
     for (const r of records) {
-      this.state.records.set(r.document.id, r);
+      target.records.set(r.document.id, r);
       for (const p of r.passages) {
-        this.state.passages.set(p.id, p);
-        if (p.kind === 'table') this.state.acronyms.add(p.id, p.text);
+        target.passages.set(p.id, p);
+        if (p.kind === 'table') target.acronyms.add(p.id, p.text);
         const isStructured = STRUCTURED_KINDS.has(p.kind);
         (isStructured ? structured : lexical).push(p);
         (isStructured ? structuredVectors : lexicalVectors).push(r.vectors?.get(p.id));
       }
     }
-    await this.state.lexical.add(lexical, lexicalVectors);
-    await this.state.structured.add(structured, structuredVectors);
+    await target.lexical.add(lexical, lexicalVectors);
+    await target.structured.add(structured, structuredVectors);
   }
 
   private async removeFromIndexes(ids: string[]): Promise<void> {
@@ -246,5 +428,33 @@ class Engine implements Almanac {
       await this.state.structured.remove(structured, sv);
       this.state.records.delete(id);
     }
+  }
+}
+
+/** A document's name for its report, whatever the caller passed. */
+function nameOf(input: unknown): string {
+  const i = input as Partial<DocumentInput> | null | undefined;
+  return (typeof i?.name === 'string' && i.name) || (typeof i?.id === 'string' && i.id) || 'untitled';
+}
+
+function idOf(input: unknown): string {
+  const id = (input as Partial<DocumentInput> | null | undefined)?.id;
+  return typeof id === 'string' ? id : '';
+}
+
+/** A failure of one document as its report says it: always a catalogue code, and a message that says what to do. */
+function reportError(err: unknown, name: string): { code: string; message: string } {
+  if (err instanceof AlmanacError) return { code: err.code, message: err.message };
+  const e = createError('READ_FAILED', name, err instanceof Error ? `${err.name}: ${err.message}` : String(err));
+  return { code: e.code, message: e.message };
+}
+
+/** Runs `work`; an error from outside the catalogue (a bug, a library's own) becomes `INTERNAL`, with its words kept. */
+async function catalogued<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof AlmanacError) throw err;
+    throw createError('INTERNAL', what, err instanceof Error ? `${err.name}: ${err.message}` : String(err), { cause: err });
   }
 }

@@ -6,7 +6,8 @@
  */
 import * as Comlink from 'comlink';
 import { createError } from '../errors.ts';
-import type { Almanac, LongCallOptions, Progress } from '../types.ts';
+import { eventQueue } from './event-queue.ts';
+import type { Almanac, AnswerEvent, LongCallOptions, Progress } from '../types.ts';
 import {
   installErrorTransfer,
   type CallId,
@@ -14,6 +15,7 @@ import {
   type LoadedModels,
   type ModelsRequest,
   type OpenReport,
+  type RemoteAnswerOptions,
   type RemoteSearchOptions,
   type WorkerStorage,
 } from '../../workers/engine-protocol.ts';
@@ -134,6 +136,36 @@ export async function connectAlmanac(options: ConnectOptions = {}): Promise<Remo
       const { signal, ...rest } = searchOptions;
       const plain: RemoteSearchOptions = rest;
       return longCall(signal, 'Search', (id) => api.search(id, query, plain));
+    },
+    answer(question, answerOptions = {}) {
+      const { signal, onToken, ...rest } = answerOptions;
+      const plain: RemoteAnswerOptions = rest;
+      // Tokens come back as events through a proxy only when the caller listens for them.
+      const port = onToken ? Comlink.proxy((e: AnswerEvent) => { if (e.type === 'token') onToken(e.text); }) : undefined;
+      return longCall(signal, 'Answering', (id) => api.answer(id, question, plain, port));
+    },
+    answerStream(question, answerOptions = {}) {
+      const { signal, onToken, ...rest } = answerOptions;
+      const plain: RemoteAnswerOptions = rest;
+      return {
+        [Symbol.asyncIterator]() {
+          const events = eventQueue<AnswerEvent>();
+          // Leaving the loop early aborts the worker's call, as the caller's signal does.
+          const local = new AbortController();
+          const onOuter = () => local.abort(signal?.reason);
+          if (signal?.aborted) local.abort(signal.reason);
+          else signal?.addEventListener('abort', onOuter, { once: true });
+          const port = Comlink.proxy((e: AnswerEvent) => {
+            if (e.type === 'token') onToken?.(e.text);
+            events.push(e);
+          });
+          longCall(local.signal, 'Answering', (id) => api.answer(id, question, plain, port)).then(
+            (response) => { events.push({ type: 'final', response }); events.end(); },
+            (error: unknown) => events.end(error),
+          ).finally(() => signal?.removeEventListener('abort', onOuter));
+          return events.iterator(() => local.abort(createError('ABORTED', 'Answering')));
+        },
+      };
     },
     loadModels(request, callOptions = {}) {
       const progress = callOptions.onProgress ? Comlink.proxy(callOptions.onProgress) : undefined;

@@ -1,4 +1,4 @@
-import { create, insertMultiple, removeMultiple, search, count, type AnyOrama } from '@orama/orama';
+import { create, getByID, insertMultiple, removeMultiple, search, count, type AnyOrama } from '@orama/orama';
 import type { Passage } from '../types.ts';
 import { createTextTokenizer } from '../text/tokenizer.ts';
 import { bm25Index, DEFAULT_BM25, type Bm25Parameters } from './bm25.ts';
@@ -61,18 +61,29 @@ export class PassageIndex {
 
   /** Adds passages; `vectors[i]` belongs to `passages[i]` when given. */
   async add(passages: Passage[], vectors?: Array<Float32Array | undefined>): Promise<void> {
+    let withVectors = 0;
     const docs = passages.map((p, i) => {
       const table = p.tableIndex !== undefined;
       const doc: Record<string, unknown> = { id: p.id, text: p.text, heading: table ? '' : p.heading ?? '', title: table ? p.heading ?? '' : '' };
       const v = vectors?.[i];
       if (v && this.dims) {
         doc.vector = Array.from(v);
-        this.vectors++;
+        withVectors++;
       }
       return doc;
     });
+    // Checked first, so that undoing a failed insert below never removes a passage that was there before.
+    const clash = passages.find((p) => getByID(this.db, p.id));
+    if (clash) throw new Error(`passage "${clash.id}" is indexed already`);
     // One big batch: Orama yields to the event loop between batches, which costs more than it saves here.
-    await insertMultiple(this.db, docs as never, docs.length + 1);
+    try {
+      await insertMultiple(this.db, docs as never, docs.length + 1);
+    } catch (err) {
+      // All or nothing: Orama stops at the first bad document, with those before it inserted.
+      await Promise.resolve(removeMultiple(this.db, passages.map((p) => p.id), passages.length + 1)).catch(() => undefined);
+      throw err;
+    }
+    this.vectors += withVectors;
   }
 
   /** Removes passages by id. */

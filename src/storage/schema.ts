@@ -9,6 +9,9 @@ import type { Passage, StoredDocument, TimeSpan } from '../types.ts';
  * record); `vectors` (key `docId`: one `Float32Array` block per document); `meta`
  * (key-value: the embedder whose vectors are stored). One record per document and
  * store keeps a corpus of small documents cheap to write and to read back.
+ * Optional fields added since, read as absent from older records: `StoredDocument.sourceMap`
+ * (anchors into the original file, text formats), `Passage.source` (the passage's span in it)
+ * and `Passage.page` (PDF); both passage fields travel in the stored passage as they are.
  */
 export const SCHEMA_VERSION = 1;
 
@@ -32,8 +35,12 @@ export type StoredPassage = Omit<Passage, 'id' | 'docId' | 'ordinal' | 'kind' | 
 /** A {@link TimeSpan} as a tuple: `[start, end, granularity, from, to, open?]`. */
 export type PackedTime = [number, number, TimeSpan['granularity'], number, number, TimeSpan['open']?];
 
-/** A document as stored: `title` and `tables` are omitted when they add nothing. */
-export type StoredDocumentRecord = Omit<StoredDocument, 'title' | 'tables'> & { title?: string; tables?: StoredDocument['tables'] };
+/**
+ * A document as stored: `title` and `tables` are omitted when they add nothing. `rev` is the
+ * sequence number of the write that stored it (meta `seq`; absent before revisions existed,
+ * read as 0), so that another tab can tell a changed document from one it already holds.
+ */
+export type StoredDocumentRecord = Omit<StoredDocument, 'title' | 'tables'> & { title?: string; tables?: StoredDocument['tables']; rev?: number };
 
 /** All passages of one document. */
 export interface StoredPassages {
@@ -58,7 +65,8 @@ export function toStoredDocument(d: StoredDocument): StoredDocumentRecord {
 
 /** Restores a document record. */
 export function fromStoredDocument(d: StoredDocumentRecord): StoredDocument {
-  return { ...d, title: d.title ?? d.name, tables: d.tables ?? [] };
+  const { rev: _rev, ...rest } = d;
+  return { ...rest, title: d.title ?? d.name, tables: d.tables ?? [] };
 }
 
 /** Drops what can be rebuilt from the document. */
@@ -114,7 +122,8 @@ export interface AlmanacDB extends DBSchema {
   documents: { key: string; value: StoredDocumentRecord };
   passages: { key: string; value: StoredPassages };
   vectors: { key: string; value: StoredVectors };
-  meta: { key: string; value: string };
+  /** `embedderId` (string) and `seq` (number: the last write's sequence number). */
+  meta: { key: string; value: string | number };
 }
 
 /** Minimal view of the upgrade transaction that migrations need. */

@@ -3,7 +3,8 @@
  * what to install, and a store of the caller's own plugs in through `{ store }`.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAlmanac, type CorpusStore, type DocumentRecord, type LoadedCorpus } from '../../src/index.ts';
+import { createAlmanac } from '../../src/index.ts';
+import { MemoryStore } from '../../src/storage/memory-store.ts';
 
 const IDB_GLOBALS = ['indexedDB', 'IDBRequest', 'IDBFactory'] as const;
 const saved = new Map<string, PropertyDescriptor | undefined>();
@@ -21,19 +22,13 @@ function withoutIndexedDb(): void {
   }
 }
 
-/** A store that keeps copies in a Map and counts its calls, as a file-backed one would. */
-function mapStore(): CorpusStore & { data: Map<string, DocumentRecord>; puts: number } {
-  const data = new Map<string, DocumentRecord>();
-  return {
-    data,
-    puts: 0,
-    async load(): Promise<LoadedCorpus> { return { records: [...data.values()].map((r) => structuredClone(r)) }; },
-    async put(records) { this.puts++; for (const r of records) data.set(r.document.id, structuredClone(r)); },
-    async delete(ids) { for (const id of ids) data.delete(id); },
-    async clear() { data.clear(); },
-    async estimateBytes() { return JSON.stringify([...data.values()]).length; },
-    async close() {},
-  };
+/** A store of the caller's own, counting its writes, as a file-backed one would be written. */
+class CountingStore extends MemoryStore {
+  puts = 0;
+  override async put(...args: Parameters<MemoryStore['put']>): Promise<number> {
+    this.puts++;
+    return super.put(...args);
+  }
 }
 
 describe('storage in Node', () => {
@@ -48,11 +43,11 @@ describe('storage in Node', () => {
   });
 
   it('a store of the caller\'s own receives every write and restores the corpus on the next open', async () => {
-    const store = mapStore();
+    const store = new CountingStore();
     const first = await createAlmanac({ storage: { store } });
     await first.ingest([{ name: 'quokka.md', content: '# Quokkas\n\nThe quokka observatory opened on 3 March 2019 on Rottnest Island.' }]);
     expect(store.puts).toBe(1);
-    expect([...store.data.keys()]).toHaveLength(1);
+    expect((await store.ids()).ids).toHaveLength(1);
     await first.close();
 
     const second = await createAlmanac({ storage: { store } });
@@ -60,6 +55,6 @@ describe('storage in Node', () => {
     const { results } = await second.search('quokka observatory');
     expect(results[0]?.passage.text).toContain('Rottnest Island');
     await second.remove([results[0]!.passage.docId]);
-    expect(store.data.size).toBe(0);
+    expect((await store.ids()).ids).toHaveLength(0);
   });
 });
