@@ -6,6 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectAlmanac, type RemoteAlmanac } from '../../src/engine/remote.ts';
+import { startEngineWithModels } from '../../src/models/engine-worker.ts';
 import type { AnswerEvent } from '../../src/types.ts';
 
 const docs = [
@@ -18,7 +19,7 @@ afterAll(() => almanac?.close());
 
 describe('answers through the engine worker', () => {
   it('answers with a cited cell, and streams retrieved, then final', async () => {
-    almanac = await connectAlmanac({ storage: 'memory' });
+    almanac = await connectAlmanac({ storage: 'memory', worker: startEngineWithModels });
     await almanac.ingest(docs);
     const res = await almanac.answer('Mexican peso buy 2013');
     expect(res.answer).toMatchObject({ kind: 'cell', value: 11.2 });
