@@ -47,6 +47,10 @@ export const READERS: readonly FormatReader[] = [
     format: 'pdf', extensions: ['pdf'], binary: true,
     read: async (content, context) => (await import('./read-pdf.ts')).readPdf(content as Uint8Array, context),
   },
+  {
+    format: 'docx', extensions: ['docx'], binary: true,
+    read: async (content, context) => (await import('./read-docx.ts')).readDocx(content as Uint8Array, context),
+  },
 ];
 
 const BY_FORMAT = new Map(READERS.map((r) => [r.format, r]));
