@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectAlmanac, type RemoteAlmanac } from '../../src/engine/remote.ts';
-import { makeDocx, makePdf } from '../fixtures/documents.ts';
+import { makeDocx, makeOds, makePdf } from '../fixtures/documents.ts';
 
 const open: RemoteAlmanac[] = [];
 afterAll(async () => {
@@ -34,5 +34,14 @@ describe('formats in the engine worker', () => {
     const res = await almanac.search('Mexican peso 2012 Sell');
     expect(res.results[0]!.title).toBe('Word report');
     expect(res.results.flatMap((r) => r.matchedCells ?? [])[0]).toMatchObject({ text: '12.3', columnPath: ['2012', 'Sell'] });
+  });
+
+  it('reads an OpenDocument spreadsheet: the sheet a table, its name the caption', async () => {
+    const almanac = await connectAlmanac({ storage: 'memory' });
+    open.push(almanac);
+    const reports = await almanac.ingest([{ name: 'rates.ods', content: await makeOds() }]);
+    expect(reports[0]).toMatchObject({ tables: 2 });
+    const res = await almanac.search('Euro 2013 Sell');
+    expect(res.results.flatMap((r) => r.matchedCells ?? [])[0]).toMatchObject({ text: '1.35', columnPath: ['2013', 'Sell'] });
   });
 });
