@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { createAlmanac } from '../src/index.ts';
 import type { Almanac, Embedder } from '../src/types.ts';
 import { dataPath, option, percentile, round1 } from './args.ts';
-import { readTimeQa, timeQaDocuments } from './timeqa.ts';
+import { readTimeQa, timeQaDocuments, type TimeQaPage } from './timeqa.ts';
 
 const KS = [1, 2, 3, 5, 10, 20] as const;
 
@@ -19,17 +19,16 @@ export function normalizeAnswer(s: string): string {
   return s.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ').replace(/\b(?:a|an|the)\b/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
-interface Question {
+/** A TimeQA question: its text, the `(page, para)` ids of its gold paragraphs, its normalised answers. */
+export interface TimeQaQuestion {
   text: string;
   gold: Set<string>;
   answers: string[];
 }
+type Question = TimeQaQuestion;
 
-/** Runs the suite. */
-export async function run(argv: string[], log: (line: string) => void): Promise<Record<string, unknown>> {
-  const file = dataPath(argv, 'timeqa', '../shared/data/timeqa/train.json');
-  const pages = readTimeQa(file);
-  const docs = timeQaDocuments(pages);
+/** Every question of the pages, with its gold paragraphs (ids as `timeQaDocuments` names them). */
+export function timeQaQuestions(pages: TimeQaPage[]): TimeQaQuestion[] {
   const questions: Question[] = [];
   pages.forEach((page, p) => {
     for (const [text, answers] of page.questions) {
@@ -40,6 +39,15 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
       });
     }
   });
+  return questions;
+}
+
+/** Runs the suite. */
+export async function run(argv: string[], log: (line: string) => void): Promise<Record<string, unknown>> {
+  const file = dataPath(argv, 'timeqa', '../shared/data/timeqa/train.json');
+  const pages = readTimeQa(file);
+  const docs = timeQaDocuments(pages);
+  const questions = timeQaQuestions(pages);
 
   let embedder: Embedder | undefined;
   const embedderId = option(argv, 'embedder');
@@ -80,7 +88,7 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
 }
 
 /** ER@k and AR@k (data README definitions) and the median query time of one configuration. */
-async function evaluate(almanac: Almanac, questions: Question[], temporal: boolean, ranked: string[][]): Promise<Record<string, number>> {
+export async function evaluate(almanac: Almanac, questions: Question[], temporal: boolean, ranked: string[][] = []): Promise<Record<string, number>> {
   const er = new Array<number>(KS.length).fill(0);
   const ar = new Array<number>(KS.length).fill(0);
   const times: number[] = [];

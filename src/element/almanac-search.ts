@@ -4,9 +4,9 @@
  * only turns keys, drops and results into DOM.
  *
  * A plain `HTMLElement`, not Lit: measured, Lit adds 6.9 kB gzip to the page (a minimal
- * LitElement built with Vite), more than half of what the 110 kB budget leaves after the
- * engine worker's 98.3 kB, and 6 MB to every install of the package; the element has one fixed
- * template, so a template library buys little. What Lit would give is written out here:
+ * LitElement built with Vite), more than half of what the 110 kB embed budget left after the
+ * engine worker's 98.3 kB when this was decided, and 6 MB to every install of the package
+ * (a runtime dependency); the element has one fixed template, so a template library buys little. What Lit would give is written out here:
  * properties mirrored to attributes, an adopted stylesheet, composed events.
  *
  * Document text only ever becomes text nodes (`el` sets `textContent`), never HTML.
