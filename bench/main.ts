@@ -10,6 +10,7 @@ const SUITES: Record<string, () => Promise<{ run: (argv: string[], log: (line: s
   'tc-parse': () => import('./tc-parse.ts'),
   tables: () => import('./tables.ts'),
   realdocs: () => import('./realdocs.ts'),
+  formats: () => import('./formats.ts'),
 };
 
 const [suite, ...argv] = process.argv.slice(2);
