@@ -3,16 +3,18 @@
  *
  *   npm run almanac -- <folder> [question...] [--limit N] [--json] [--reference-date YYYY-MM-DD]
  *
- * With a question, prints the results and exits; without one, reads questions from
- * standard input, one per line. Zero-download mode (BM25, no models).
+ * With a question, prints the answer (with its citation) and the ranked passages, and exits;
+ * without one, reads questions from standard input, one per line. Zero-download mode (BM25,
+ * no models: the answer is a cell, a calculation or a sentence, or "no answer").
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import readline from 'node:readline';
 import { citeCell, createAlmanac } from '../index.ts';
+import { describeAnswer, describeCitation } from '../answer/cite.ts';
 import { ACCEPTED_EXTENSIONS } from '../ingest/formats.ts';
 import { errorReason, summarizeSkipped, unsupportedReason, type SkippedFile } from '../ingest/skipped.ts';
-import type { DocumentInput, SearchResponse } from '../types.ts';
+import type { AnswerResponse, DocumentInput, SearchResponse } from '../types.ts';
 
 const EXTENSIONS = new Set(ACCEPTED_EXTENSIONS);
 /** Files larger than this are not read at all (the engine's own limit is on characters). */
@@ -20,8 +22,9 @@ const MAX_FILE_BYTES = 200 * 1024 * 1024;
 
 const USAGE = `usage: almanac <folder> [question...] [--limit N] [--json] [--reference-date YYYY-MM-DD]
 Indexes every file under <folder> that Almanac reads (${ACCEPTED_EXTENSIONS.join(' ')}, and files
-without an extension whose content is text), then answers the question, or reads questions from
-standard input, one per line. Files it skips are summarised in one line.`;
+without an extension whose content is text), then answers the question (the answer line with its
+citation, then the ranked passages), or reads questions from standard input, one per line. Files
+it skips are summarised in one line.`;
 
 async function main(argv: string[]): Promise<number> {
   const flags = new Map<string, string | true>();
@@ -73,8 +76,9 @@ async function main(argv: string[]): Promise<number> {
   if (skipped.length) process.stderr.write(`${summarizeSkipped(skipped)}\n`);
 
   const ask = async (q: string) => {
-    const res = await almanac.search(q, { limit, referenceDate });
-    console.log(flags.has('json') ? JSON.stringify(res) : format(res));
+    const res = await almanac.answer(q, { limit, referenceDate });
+    // JSON: the search response as before, with the answer (and its citations) beside the results.
+    console.log(flags.has('json') ? JSON.stringify({ ...res.search, answer: res.answer, answerSteps: res.steps }) : format(res));
   };
   if (question.length) {
     await ask(question.join(' '));
@@ -86,8 +90,12 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-function format(res: SearchResponse): string {
+function format(answered: AnswerResponse): string {
+  const res: SearchResponse = answered.search;
+  const a = answered.answer;
   const lines = [`${res.query}  [${res.steps.join(' -> ')}; ${res.tookMs.toFixed(1)} ms]`];
+  lines.push(`  answer: ${describeAnswer(a)}${a.kind === 'none' ? '' : `  [${a.kind}]`}`);
+  for (const c of a.citations.slice(0, 3)) lines.push(`    from ${describeCitation(c)}`);
   if (res.constraint) lines.push(`  time: "${res.constraint.text}" (relation ${res.constraint.relation}, condition ${res.constraint.condition})`);
   res.results.forEach((r, i) => {
     const where = r.passage.kind === 'text' || r.passage.kind === 'sentence' ? `chars ${r.passage.start}-${r.passage.end}` : `${r.passage.kind}, table ${r.passage.tableIndex! + 1}`;

@@ -5,6 +5,7 @@ import { looksBinary } from '../ingest/binary.ts';
 import { pageAt, passageSource } from '../ingest/source-map.ts';
 import { chunkBlocks } from '../text/chunk.ts';
 import { splitSentences, type SentenceSpan } from '../text/segment.ts';
+import { assumedLanguage, type ScriptInfo } from '../text/scripts.ts';
 import { extractTimestamps } from '../temporal/index.ts';
 import { summarizeTable } from '../tables/index.ts';
 import { CHUNKING, LIMITS } from '../settings.ts';
@@ -15,6 +16,8 @@ export interface PreparedDocument {
   document: StoredDocument;
   passages: Passage[];
   warnings: string[];
+  /** The language assumed for its words (`assumedLanguage`), for its ingest report. */
+  language: ScriptInfo;
 }
 
 /** Options of {@link prepareDocument}. */
@@ -123,11 +126,11 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
       await step();
     }
   }
-  return { document, passages, warnings: parsed.warnings };
+  return { document, passages, warnings: parsed.warnings, language: assumedLanguage(parsed.text) };
 }
 
 /** A letter, a digit or an emoji: something a search can find. */
-const HAS_WORD = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
+const HAS_WORD = /[\p{L}\p{N}\p{Emoji_Presentation}]/u;
 
 /** Runs a reader; an error of its own that is not in the catalogue becomes `READ_FAILED`, with the reader's words kept. */
 async function readSafely<T>(read: () => Promise<T>, name: string): Promise<T> {

@@ -40,6 +40,21 @@ describe('almanac CLI', () => {
     expect(r.stdout).toContain('cell: Mexican peso · 2013: 11.2');
   });
 
+  it('prints the answer line with its citation before the ranked passages, also as JSON', () => {
+    const dir = corpus();
+    const r = cli([dir, 'Mexican peso in 2013']);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[1]).toBe('  answer: 11.2  [cell]');
+    expect(lines[2]).toBe('    from sub/rates.csv, table 1: Mexican peso · 2013 = 11.2');
+    expect(r.stdout.indexOf('answer:')).toBeLessThan(r.stdout.indexOf('  1. '));
+    const json = JSON.parse(cli([dir, 'Mexican peso in 2013', '--json']).stdout.trim());
+    expect(json.answer).toMatchObject({ kind: 'cell', value: 11.2, citations: [{ docId: 'sub/rates.csv', rowPath: ['Mexican peso'], columnPath: ['2013'] }] });
+    expect(json.results.length).toBeGreaterThan(0);
+    const none = cli([dir, 'what is the boiling point of mercury']);
+    expect(none.stdout).toContain('answer: No answer found in your documents');
+  });
+
   it('reads .rst and files without an extension, and says once which files it skipped and why', () => {
     const dir = corpus();
     fs.writeFileSync(path.join(dir, 'pep.rst'), 'Release schedule\n================\n\nPython 3.8.5 was released on 2020-07-20.\n');
