@@ -42,7 +42,7 @@ const PAGE_REASONS: Record<RejectionKind, () => { title: string; advice: string 
   empty: () => ({ title: 'empty', advice: 'There is no text in them to index.' }),
   'too-large': () => ({ title: `larger than ${formatBytes(MAX_FILE_BYTES)}`, advice: 'Split them into smaller files.' }),
   unreadable: () => ({ title: 'could not be read', advice: 'The browser could not read them; copy them to this device and try again.' }),
-  binary: () => ({ title: 'not text (binary content)', advice: 'Save them as plain text, Markdown, HTML or CSV.' }),
+  binary: () => ({ title: 'not text (binary content)', advice: 'Their names say text but their content is binary: give them their real extensions (.pdf, .docx, .xlsx...) or save them as text.' }),
 };
 
 /** Short titles of the engine's error codes a user meets on upload; others show their code. */
