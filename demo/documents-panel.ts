@@ -78,13 +78,10 @@ export function documentsPanel(almanac: RemoteAlmanac, changed: () => void): Doc
       progress.start(label);
       try {
         const reports = await almanac.ingest(docs, { onProgress: (p) => progress.update(p) });
-        let added = 0;
-        for (const r of reports) {
-          if (r.error) lines.push({ kind: 'error', text: `${r.name} was not added: ${r.error.message}` });
-          else added++;
-          for (const w of r.warnings) lines.push({ kind: 'warning', text: `${r.name}: ${w}` });
-        }
-        if (added) lines.unshift({ kind: 'ok', text: `Added ${plural(added, 'document')}.` });
+        const added = reports.filter((r) => r.stored).length;
+        for (const line of failureLines(reports)) lines.push({ kind: 'error', text: line });
+        for (const r of reports) for (const w of r.warnings) lines.push({ kind: 'warning', text: `${r.name}: ${w}` });
+        if (added) lines.unshift({ kind: 'ok', text: added === reports.length ? `Added ${plural(added, 'document')}.` : `Added ${added} of ${plural(reports.length, 'document')}.` });
         showMessages(lines);
         return reports;
       } catch (error) {
@@ -158,3 +155,23 @@ export function documentsPanel(almanac: RemoteAlmanac, changed: () => void): Doc
   return { refresh, ingest: (docs, label) => ingest(docs, label), ingestSample };
 }
 
+
+/**
+ * One line per reason a document was not added. A reason shared by many (a full disk refuses
+ * every document from the failing batch on) is one line naming a few of them and the count, not
+ * a line per file.
+ */
+function failureLines(reports: IngestReport[]): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const r of reports) {
+    if (!r.error) continue;
+    const names = byReason.get(r.error.message) ?? [];
+    names.push(r.name);
+    byReason.set(r.error.message, names);
+  }
+  return [...byReason].map(([reason, names]) => {
+    if (names.length === 1) return `${names[0]} was not added: ${reason}`;
+    const shown = names.slice(0, 3).join(', ');
+    return `${plural(names.length, 'document')} were not added (${names.length > 3 ? `${shown} and ${names.length - 3} more` : shown}): ${reason}`;
+  });
+}

@@ -7,6 +7,7 @@ import { AlmanacError } from '../src/errors.ts';
 import { byId } from './dom.ts';
 import { coveragePanel } from './coverage-panel.ts';
 import { documentsPanel } from './documents-panel.ts';
+import { engineEvents } from './engine-events.ts';
 import { errorMessage, plural } from './format.ts';
 import { modelsPanel } from './models-panel.ts';
 import { progressView } from './progress.ts';
@@ -35,12 +36,14 @@ async function main(): Promise<void> {
   startup.start('Opening the corpus stored on this device');
 
   let persistent = true;
-  const almanac = await connectAlmanac({ onProgress: (p) => startup.update(p) }).catch(async (error: unknown) => {
+  const events = engineEvents();
+  const watch = { onChange: events.onChange, onStatus: events.onStatus };
+  const almanac = await connectAlmanac({ onProgress: (p) => startup.update(p), ...watch }).catch(async (error: unknown) => {
     // Private windows and locked-down browsers may refuse IndexedDB: the demo still works,
     // only nothing survives a reload.
     if (!(error instanceof AlmanacError) || error.code !== 'STORAGE_FAILED') throw error;
     persistent = false;
-    return connectAlmanac({ storage: 'memory' });
+    return connectAlmanac({ storage: 'memory', ...watch });
   });
   startup.done();
   const opened = almanac.opened;
@@ -52,6 +55,11 @@ async function main(): Promise<void> {
     void coverage.refresh();
   };
   const docs = documentsPanel(almanac, onCorpusChanged);
+  // Another tab's change, or a restarted worker: redraw what the page lists from the engine.
+  events.redrawWith(async () => {
+    await docs.refresh();
+    onCorpusChanged();
+  });
   const models = modelsPanel(almanac, () => undefined);
   await Promise.all([docs.refresh(), coverage.refresh(), models.refresh()]);
 
