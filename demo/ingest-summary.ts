@@ -95,7 +95,7 @@ export function summariseIngest({ rejected, reports, failure }: IngestOutcome): 
     // Warnings differ by their figures only ("cut to 2,000 rows"): one group per wording.
     key: w.replace(/[\d,.]+/g, '#'), name: r.name, title: 'added with a warning', advice: w, own: w,
   }))));
-  const addedCount = failure ? failure.added : reports.filter((r) => !r.error).length;
+  const addedCount = failure ? failure.added : reports.filter((r) => r.stored).length;
   const total = rejected.length + reports.length;
   let headline: string;
   if (failure) {
