@@ -360,7 +360,7 @@ async function engineRanking(docs: Doc[], log: (l: string) => void): Promise<(q:
 }
 
 /** A TAT-QA document as a user's HTML page: paragraphs, then the table. */
-function tatqaHtml(d: Doc): string {
+export function tatqaHtml(d: Pick<Doc, 'paragraphs' | 'tables'>): string {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const table = d.tables[0];
   let html = d.paragraphs.map((p) => `<p>${esc(p)}</p>`).join('\n');

@@ -4,7 +4,9 @@
  * tsc emits the sources module for module (JavaScript + `.d.ts` with their TSDoc), rewriting
  * the sources' `.ts` import extensions to `.js` (`rewriteRelativeImportExtensions`). One
  * module per file keeps an app's bundler free to tree-shake and to split `almanac/models`
- * away from a zero-download page; a bundled library would decide that for it.
+ * away from a zero-download page; a bundled library would decide that for it. `dist/demo/`
+ * holds only the DOM helpers the element shares with the demo. Vite then bundles the
+ * element with its worker into `dist/embed/` (`vite.element.config.ts`).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +32,8 @@ function jsFiles(dir: string): string[] {
 
 for (const out of OUTPUTS) fs.rmSync(path.join(dist, out), { recursive: true, force: true });
 run(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json']);
+// The one-tag embed (dist/embed/): the element bundled with its worker, for sites without a bundler.
+run(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'vite.element.config.ts', '--logLevel', 'warn']);
 
 // A `.ts` specifier left in the output (a `new URL('./x.ts', import.meta.url)` tsc does not
 // rewrite) would load in no runtime: refuse to ship it.

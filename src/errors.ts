@@ -27,7 +27,11 @@ const MESSAGES = {
   INDEX_CORRUPT: (detail: string) => `The index data is damaged, truncated or not an Almanac index (${detail}). Nothing was changed; export the corpus again, or rebuild the index (\`almanac build\`).`,
   INDEX_TOO_NEW: (found: number, supported: number) => `The index was written in format version ${found}, newer than this Almanac reads (${supported}). Nothing was changed; update Almanac, or rebuild the index with this version.`,
   CLOSED: () => 'This Almanac instance is closed. Create a new one with createAlmanac().',
+  DOCUMENT_ENCRYPTED: (name: string) => `"${name}" is password-protected. Save a copy without the password and add that.`,
+  DOCUMENT_UNREADABLE: (name: string, why: string) => `"${name}" could not be read (${why}). The file may be damaged or not what its name says; open and save it again, or export it to another format.`,
+  TOO_MANY_PAGES: (name: string, pages: number, max: number) => `"${name}" has ${pages} pages; Almanac reads at most ${max}. Split it into smaller files.`,
   CALCULATION_FAILED: (why: string) => `The calculation could not be done: ${why}. Write it with numbers, + - * / ^, %, parentheses and min, max, sum, avg, round, abs.`,
+  FORMAT_LIBRARY_MISSING: (name: string, format: string, pkg: string) => `Reading "${name}" needs the ${format} reader, which is not installed. Run \`npm install ${pkg}\` (an optional peer dependency of Almanac), or convert the file to text.`,
   BINARY_CONTENT: (name: string, format: string) => `"${name}" is named as ${format} but its content is binary, not text. Check that it is the file you meant, or give it its real extension.`,
 } as const;
 

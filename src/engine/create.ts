@@ -158,7 +158,7 @@ class Engine implements Almanac {
           batchChars += prepared.document.text.length;
           const report: IngestReport = {
             id, name, passages: prepared.passages.length, tables: prepared.document.tables.length,
-            warnings: prepared.warnings, stored: false,
+            warnings: prepared.warnings, stored: false, language: prepared.language,
           };
           reports.push(report);
           batchReports.push(report);

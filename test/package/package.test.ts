@@ -1,16 +1,17 @@
 /**
  * The npm package as a new user meets it: `npm pack`, install the tarball into an empty
  * project (offline), then plain Node imports `almanac` (no tsx), a TypeScript project
- * type-checks against the shipped `.d.ts`, and a Vite app builds with `almanac` and
- * `almanac/remote` (its engine worker becomes a chunk of its own).
+ * type-checks against the shipped `.d.ts`, and the Vite app of `examples/vite-app/` builds
+ * with `almanac`, `almanac/remote` and `almanac/element` and runs in Chromium.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
+import { build, createServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, launch, tempDir } from '../e2e/harness.ts';
 import { installScratch, treeBytes } from './scratch.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -41,20 +42,45 @@ beforeAll(() => {
 
 afterAll(() => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-});
+}, 60_000);
+
+/** Opens the example app at `url` in Chromium and checks what it wrote into `body[data-result]`. */
+async function expectAppRuns(url: string): Promise<void> {
+  const profile = tempDir('almanac-package-chromium-');
+  const browser = await launch(profile.dir);
+  try {
+    await browser.page.goto(url);
+    await browser.page.waitForSelector('body[data-result]', { state: 'attached', timeout: 60_000 });
+    expect(JSON.parse((await browser.page.getAttribute('body', 'data-result'))!)).toEqual({ viaRemote: 1, viaOwn: '1:function', element: 'function' });
+    // (A console error the test allows: the favicon this page does not have.)
+    expect(browser.problems.filter((p) => !p.includes('404 (Not Found)'))).toEqual([]);
+  } finally {
+    await browser.close();
+    profile.dispose();
+  }
+}
 
 describe('the packed package', () => {
   it('ships the built entry points and nothing of the repository\'s tests, benchmarks, demo app or sources', () => {
     for (const [entry, target] of Object.entries(manifest.exports)) {
       const targets = typeof target === 'string' ? [target] : [target.types, target.import];
-      for (const t of targets) expect(files, `exports["${entry}"] -> ${t}`).toContain(t!.replace(/^\.\//, ''));
+      for (const t of targets) {
+        const [prefix, wildcard] = t!.replace(/^\.\//, '').split('*');
+        if (wildcard === undefined) expect(files, `exports["${entry}"] -> ${t}`).toContain(prefix);
+        else expect(files.some((f) => f.startsWith(prefix!)), `exports["${entry}"] -> ${t}`).toBe(true);
+      }
     }
     const unwanted = files.filter((f) =>
       /^(test|bench|scripts|public|demo|workers|src)\//.test(f)
+      // Of the demo, only the DOM helpers the element shares with it.
+      || (f.startsWith('dist/demo/') && !/^dist\/demo\/(dom|format|highlight)\.(js|d\.ts)$/.test(f))
       || /(^|\/)(index\.html|vite\.config|vitest\.config|tsconfig)/.test(f)
       || /sample-corpus|\.test\.|\/main\.js$/.test(f.replace('dist/src/cli/main.js', ''))
       || (f.endsWith('.ts') && !f.endsWith('.d.ts')));
     expect(unwanted).toEqual([]);
+    // The one-tag embed: the element script and its worker, side by side.
+    expect(files).toContain('dist/embed/almanac-search.js');
+    expect(files.filter((f) => /^dist\/embed\/engine\.worker-[\w-]+\.js$/.test(f))).toHaveLength(1);
   });
 
   it('installs offline without any model stack or ONNX Runtime', () => {
@@ -62,7 +88,7 @@ describe('the packed package', () => {
       .filter((p) => p.split(path.sep).length <= 2);
     expect(installed.filter((p) => /onnxruntime|@huggingface|@mlc-ai|transformers/.test(p))).toEqual([]);
     const bytes = treeBytes(path.join(app, 'node_modules'));
-    // Measured 7.2 MB (the dependencies' own files, mostly chrono-node's locales and Orama).
+    // Measured 10.8 MB (the dependencies' own files, mostly chrono-node's locales and Orama's stemmers).
     expect(bytes).toBeLessThan(20 * 1024 * 1024);
     console.error(`package test: installed node_modules ${(bytes / 1024 / 1024).toFixed(1)} MB in ${installSeconds.toFixed(1)} s`);
   });
@@ -102,11 +128,25 @@ console.log(JSON.stringify({
     expect(out.indexedDB).toBe('INDEXEDDB_UNAVAILABLE');
   });
 
-  it('type-checks a TypeScript consumer against the shipped .d.ts with zero errors (NodeNext and Bundler resolution)', () => {
+  it('installs the `almanac` command, which runs the built CLI (no tsx)', () => {
+    fs.mkdirSync(path.join(app, 'notes'), { recursive: true });
+    fs.writeFileSync(path.join(app, 'notes', 'quokka.md'), '# Quokkas\n\nThe quokka observatory opened on 3 March 2019.\n');
+    expect(fs.existsSync(path.join(app, 'node_modules', 'tsx'))).toBe(false);
+    const out = runIn(app, path.join(app, 'node_modules', '.bin', 'almanac'), ['notes', 'when did the observatory open?', '--json']);
+    expect(out).toContain('opened on 3 March 2019');
+  });
+
+  it('type-checks a TypeScript consumer against the shipped .d.ts with zero errors (NodeNext and Bundler resolution)', async () => {
     fs.writeFileSync(path.join(app, 'consumer.ts'), `
 import { AlmanacError, createAlmanac, type CorpusStore, type SearchResponse, type StorageOption } from 'almanac';
 import { connectAlmanac, type RemoteAlmanac } from 'almanac/remote';
+import { AlmanacSearchElement, type AlmanacSelectDetail } from 'almanac/element';
 
+export const element: AlmanacSearchElement | null = document.querySelector('almanac-search');
+element?.addEventListener('almanac-select', (event) => {
+  const detail: AlmanacSelectDetail = event.detail;
+  void detail.result.passage.docId;
+});
 export async function find(question: string): Promise<SearchResponse> {
   const almanac = await createAlmanac({ storage: 'memory' });
   await almanac.ingest([{ name: 'a.md', content: '# A\\n\\nText.' }], { onProgress: (p) => void p.done });
@@ -119,37 +159,57 @@ export const isAborted = (e: unknown): boolean => e instanceof AlmanacError && e
 void find(42);
 `);
     const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-    for (const [module, moduleResolution] of [['NodeNext', 'NodeNext'], ['ESNext', 'Bundler']]) {
-      fs.writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({
+    // Both resolutions at once: each tsc is a process of its own.
+    const outputs = await Promise.all([['NodeNext', 'NodeNext'], ['ESNext', 'Bundler']].map(([module, moduleResolution]) => {
+      const config = `tsconfig.${moduleResolution}.json`;
+      fs.writeFileSync(path.join(app, config), JSON.stringify({
         compilerOptions: {
           target: 'ES2022', module, moduleResolution, lib: ['ES2022', 'DOM'], types: [],
           strict: true, noEmit: true, skipLibCheck: false, exactOptionalPropertyTypes: true,
         },
         files: ['consumer.ts'],
       }));
-      const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: app, encoding: 'utf8' });
-      expect(`${moduleResolution}: ${r.stdout}${r.stderr}`.trim()).toBe(`${moduleResolution}:`);
-      expect(r.status).toBe(0);
-    }
+      return new Promise<string>((resolve) => {
+        execFile(process.execPath, [tsc, '-p', config], { cwd: app, encoding: 'utf8' }, (error, stdout, stderr) => {
+          resolve(`${moduleResolution}: ${error ? `exit ${error.code} ` : ''}${stdout}${stderr}`.trim());
+        });
+      });
+    }));
+    expect(outputs).toEqual(['NodeNext:', 'Bundler:']);
   });
 
-  it('builds into a Vite app with `almanac` and `almanac/remote`: the engine worker is a chunk of its own, no ONNX Runtime', async () => {
-    fs.writeFileSync(path.join(app, 'index.html'), '<!doctype html><html><body><script type="module" src="./main.js"></script></body></html>');
-    fs.writeFileSync(path.join(app, 'main.js'), `
-import { citeCell } from 'almanac';
-import { connectAlmanac } from 'almanac/remote';
-const almanac = await connectAlmanac({ storage: 'memory' });
-await almanac.ingest([{ name: 'a.md', content: '# A\\n\\nThe telescope photographs meteors.' }]);
-const { results } = await almanac.search('telescope');
-document.title = results.length + ' ' + typeof citeCell;
-`);
+  it('builds into a Vite app with `almanac`, `almanac/remote` and `almanac/element`, which runs in Chromium: the engine worker, a worker of the app\'s own, the element', async () => {
+    // The example app, as it is in examples/vite-app/, over the installed tarball.
+    for (const file of ['index.html', 'main.js', 'own.worker.js', 'vite.config.js']) {
+      fs.copyFileSync(path.join(root, 'examples', 'vite-app', file), path.join(app, file));
+    }
     const outDir = path.join(app, 'dist');
-    await build({ root: app, configFile: false, logLevel: 'error', build: { outDir, target: 'es2022' }, worker: { format: 'es' } });
+    await build({ root: app, configFile: path.join(app, 'vite.config.js'), logLevel: 'error', build: { outDir } });
     const assets = fs.readdirSync(path.join(outDir, 'assets'));
     const worker = assets.find((a) => /^engine\.worker-.*\.js$/.test(a));
     expect(worker, assets.join(', ')).toBeDefined();
     expect(assets.filter((a) => /ort|onnx|\.wasm$/i.test(a))).toEqual([]);
     const page = assets.filter((a) => a.endsWith('.js') && a !== worker).map((a) => fs.readFileSync(path.join(outDir, 'assets', a), 'utf8')).join('');
     expect(page).toContain(worker);
-  }, 60_000);
+    expect(page).toContain('almanac-search');
+
+    const port = await freePort();
+    const server = await preview({ root: app, configFile: false, logLevel: 'error', build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true, open: false } });
+    try {
+      await expectAppRuns(`http://127.0.0.1:${port}/`);
+    } finally {
+      await server.close();
+    }
+  }, 90_000);
+
+  it('runs on the Vite dev server with the example\'s pre-bundling settings', async () => {
+    const port = await freePort();
+    const server = await createServer({ root: app, configFile: path.join(app, 'vite.config.js'), logLevel: 'error', server: { host: '127.0.0.1', port, strictPort: true } });
+    await server.listen();
+    try {
+      await expectAppRuns(`http://127.0.0.1:${port}/`);
+    } finally {
+      await server.close();
+    }
+  }, 90_000);
 });
