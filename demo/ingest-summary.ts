@@ -52,6 +52,10 @@ const ENGINE_REASONS: Record<string, string> = {
   DOCUMENT_TOO_LARGE: 'too large',
   STORAGE_FAILED: 'could not be stored',
   ABORTED: 'cancelled',
+  BINARY_CONTENT: 'not text (binary content under a text name)',
+  DOCUMENT_ENCRYPTED: 'password-protected',
+  DOCUMENT_UNREADABLE: 'damaged or unreadable',
+  TOO_MANY_PAGES: 'too many pages',
 };
 
 interface Item {

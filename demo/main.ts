@@ -10,6 +10,7 @@ import { coveragePanel } from './coverage-panel.ts';
 import { documentsPanel } from './documents-panel.ts';
 import { errorMessage } from './format.ts';
 import { modelsPanel } from './models-panel.ts';
+import { startOffline } from './offline.ts';
 import { progressView } from './progress.ts';
 import { SAMPLE_SIZE } from './sample-corpus.ts';
 import { searchPanel } from './search-panel.ts';
@@ -31,6 +32,8 @@ function flagStore(): Storage | undefined {
 }
 
 async function main(): Promise<void> {
+  // First, so that the app is stored for offline use even if the engine then fails to start.
+  startOffline();
   const status = byId('status');
   const startup = progressView('Restoring the corpus');
   byId('startup-progress').appendChild(startup.element);

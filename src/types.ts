@@ -11,7 +11,7 @@ import type { CorpusStore } from './storage/store.ts';
 // ---------------------------------------------------------------------------
 
 /** Formats the ingest pipeline understands. `auto` picks one from the name and content. */
-export type DocumentFormat = 'text' | 'markdown' | 'html' | 'csv' | 'tsv';
+export type DocumentFormat = 'text' | 'markdown' | 'html' | 'csv' | 'tsv' | 'rst' | 'pdf';
 
 /** What a caller hands to {@link Almanac.ingest}. */
 export interface DocumentInput {
@@ -311,11 +311,11 @@ export interface SearchResponse {
  * The same object serves the page (open and mark it), the CLI (print it) and the library.
  *
  * Offsets: `start` / `end` index {@link StoredDocument.text}, the text Almanac extracted (for a
- * cell: the table's span there). `source`, when present, indexes the content the user gave (the
- * original file, markup included), so `content.slice(source.start, source.end)` is the cited
- * text as written there. It is filled from the passage's own offsets into the original where
- * the ingest pipeline records them (`Passage.source`, text formats); until then, and for
- * binary formats, only `start` / `end` are set.
+ * cell: the cell's text in the table's text there). `source` indexes the content the user gave
+ * (the original file, markup included), so `content.slice(source.start, source.end)` is the
+ * cited sentence or cell as written there; it is set for text formats (mapped through
+ * {@link StoredDocument.sourceMap}) and absent for binary formats (PDF, Office), whose
+ * `start` / `end` index the extracted text a user sees.
  */
 export interface Citation {
   docId: string;
@@ -326,10 +326,10 @@ export interface Citation {
   kind: 'sentence' | 'cell';
   /** The sentence, or the cell's text. */
   text: string;
-  /** `[start, end)` in {@link StoredDocument.text}: the sentence, or the table the cell is in. */
+  /** `[start, end)` in {@link StoredDocument.text}: the sentence, or the cell's text. */
   start: number;
   end: number;
-  /** `[start, end)` in the content the user gave, when the ingest pipeline recorded it. */
+  /** `[start, end)` in the content the user gave (text formats). */
   source?: { start: number; end: number };
   /** For `text`: the span of the answer inside `text` ("12 May 2021" inside its sentence), `[start, end)`. */
   span?: [number, number];
@@ -528,8 +528,46 @@ export interface IngestReport {
    * from the failed batch on were not).
    */
   stored: boolean;
+  /**
+   * The language assumed for the document's words, from the script most of its letters are in
+   * (Latin: English; Cyrillic: Russian; Han: Chinese...), and what was done with them: the
+   * stemmer they went through (absent: kept whole, none exists here for that script) and whether
+   * `Intl.Segmenter` cut them apart (scripts written without spaces). Absent when it was not read.
+   */
+  language?: { tag: string; script: string; stemmer?: string; segmented: boolean };
   /** Set when this document was not ingested; the others in the call still were. `code` is one of the error catalogue (`ErrorCode`). */
   error?: { code: string; message: string };
+}
+
+/** Options of {@link Almanac.exportCorpus}. */
+export interface ExportOptions extends LongCallOptions {
+  /** Include the embedder's vectors (default true; they are most of the bytes with a 384-dimension model). */
+  vectors?: boolean;
+}
+
+/** Options of {@link Almanac.importCorpus}. */
+export interface ImportOptions extends LongCallOptions {
+  /** Replace the whole corpus with the file's documents (default false: add them, replacing documents with the same ids). */
+  replace?: boolean;
+}
+
+/** A corpus in Almanac's index format split as `almanac build` writes it: the manifest (`index.json`) and its segment files, in the manifest's order. */
+export interface CorpusShards {
+  manifest: unknown;
+  segments: Array<Uint8Array | ArrayBuffer>;
+}
+
+/** What {@link Almanac.importCorpus} did. */
+export interface ImportReport {
+  /** Documents read from the file. */
+  documents: number;
+  passages: number;
+  /** Of those, documents that replaced one with the same id. */
+  replaced: number;
+  /** The file's vectors: used (same embedder as the engine's), dropped (another or no embedder loaded; passages re-embedded when one is), or none in the file. */
+  vectors: 'used' | 'dropped' | 'none';
+  /** The file's postings were written by another tokenizer and were rebuilt from the text (slower, same result as ingesting it). */
+  reindexed: boolean;
 }
 
 /** An Almanac instance: one corpus, its indexes and its models. */
@@ -564,6 +602,19 @@ export interface Almanac {
    * (`options` reports that as `embed` progress and can abort it).
    */
   setModels(models: { embedder?: Embedder | null; reranker?: Reranker | null; generator?: Generator | null }, options?: LongCallOptions): Promise<void>;
+  /**
+   * The whole corpus as one file in Almanac's index format (documents, passages, postings,
+   * sentence timestamps, table grids; vectors unless `vectors: false`), the format
+   * `importCorpus` and a prebuilt index (`almanac build`) share. Nothing is re-tokenised.
+   */
+  exportCorpus(options?: ExportOptions): Promise<Uint8Array>;
+  /**
+   * Adds the documents of a corpus file (`exportCorpus`) or of a prebuilt index's manifest and
+   * segments, reading their postings instead of re-indexing; a document with an id already
+   * stored replaces it, and `replace: true` replaces the whole corpus. A damaged, truncated or
+   * newer file rejects with `INDEX_CORRUPT` or `INDEX_TOO_NEW` and changes nothing.
+   */
+  importCorpus(file: Uint8Array | ArrayBuffer | CorpusShards, options?: ImportOptions): Promise<ImportReport>;
   /** Deletes everything. */
   clear(): Promise<void>;
   close(): Promise<void>;

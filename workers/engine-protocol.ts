@@ -10,7 +10,9 @@ import type {
   AnswerEvent,
   AnswerOptions,
   AnswerResponse,
+  CorpusShards,
   DocumentInput,
+  ImportReport,
   IngestReport,
   ModelDevice,
   Progress,
@@ -97,6 +99,10 @@ export interface EngineWorkerApi {
   timeCoverage(options?: Parameters<Almanac['timeCoverage']>[0]): ReturnType<Almanac['timeCoverage']>;
   loadModels(call: CallId, request: ModelsRequest, onProgress?: ProgressPort): Promise<LoadedModels>;
   models(): Promise<LoadedModels>;
+  /** The corpus as one file of the index format; the bytes are transferred, not copied. */
+  exportCorpus(call: CallId, options?: { vectors?: boolean }, onProgress?: ProgressPort): Promise<Uint8Array>;
+  /** Adds (or with `replace`, replaces the corpus with) a corpus file's documents. */
+  importCorpus(call: CallId, file: Uint8Array | ArrayBuffer | CorpusShards, options?: { replace?: boolean }, onProgress?: ProgressPort): Promise<ImportReport>;
   clear(): Promise<void>;
   close(): Promise<void>;
   /** Aborts the long call `call` if it is still running; unknown ids are ignored. */

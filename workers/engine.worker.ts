@@ -201,6 +201,23 @@ const api: EngineWorkerApi = {
     });
   },
 
+  exportCorpus(call, options, port) {
+    const almanac = requireEngine();
+    return tracked(call, port, async (signal) => {
+      const onProgress = forward(port);
+      const bytes = await almanac.exportCorpus({ ...options, signal, ...(onProgress ? { onProgress } : {}) });
+      return Comlink.transfer(bytes, [bytes.buffer]);
+    });
+  },
+
+  importCorpus(call, file, options, port) {
+    const almanac = requireEngine();
+    return tracked(call, port, (signal) => {
+      const onProgress = forward(port);
+      return almanac.importCorpus(file, { ...options, signal, ...(onProgress ? { onProgress } : {}) });
+    });
+  },
+
   models: async () => describeModels(),
   clear: () => requireEngine().clear(),
 

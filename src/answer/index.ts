@@ -10,3 +10,4 @@ export { answerTable, type AnswerCell, type TableAnswer, type TableAnswerOptions
 export { answerFromText, type TextAnswer, type TextSource, type TextAnswerOptions } from './text-answer.ts';
 export { recapPrompt, parseRecap, RECAP, REFUSAL, type RecapEvidence, type RecapReply } from './recap.ts';
 export { ANSWER_SETTINGS } from './settings.ts';
+export { describeAnswer, describeCitation } from './cite.ts';

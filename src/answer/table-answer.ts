@@ -136,7 +136,8 @@ function tableWideUnit(table: Table, structure: TableStructure, at: (r: number, 
     if (!t) continue;
     const inner = /\(([^()]{1,40})\)/.exec(t)?.[1];
     const read = (inner ? readUnit(inner) : undefined) ?? (t.length <= 40 ? readUnit(t) : undefined);
-    if (read && read.scale) found.set(read.scale, read.label);
+    // A percent label heads its own column ("% change"); only a scale of amounts holds table-wide.
+    if (read && read.scale && read.scale !== 'percent') found.set(read.scale, read.label);
   }
   if (found.size !== 1) return undefined;
   const [scale, unit] = [...found][0]!;
@@ -187,6 +188,12 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     const holds = !!direct && cueNamed(ctx, direct) && (!computed || direct.score >= computed.score);
     if (holds) return cellAnswer(ctx, direct!);
     if (computed) return computed;
+  }
+  // "What is the average gross profit?" where no label says "average": the mean over the years
+  // the table gives, not a cell. Where a label does ("average income"), it is a lookup.
+  if (op === 'lookup' && AVERAGE.test(analysis.question) && !AVERAGE_TERMS.some((t) => p.tableTerms.has(t))) {
+    const mean = compute(ctx, 'average');
+    if (mean) return mean;
   }
   if (analysis.respectively && analysis.mentions) {
     const both = respectively(ctx, analysis.mentions);
@@ -330,9 +337,12 @@ function twoCells(ctx: Context, mentions: [string, string]): [Scored, Scored] | 
   return [first, aligned ?? top];
 }
 
-function compute(ctx: Context): TableAnswer | undefined {
+const AVERAGE = /\b(?:average|mean)\b/i;
+const AVERAGE_TERMS = [...tokenize('average'), ...tokenize('mean'), ...tokenize('avg')];
+
+function compute(ctx: Context, as?: QuestionAnalysis['operation']): TableAnswer | undefined {
   const { analysis } = ctx;
-  const op = analysis.operation;
+  const op = as ?? analysis.operation;
   let operands: Scored[] | undefined;
   if ((op === 'sum' || op === 'average') && analysis.years.length >= 2) {
     operands = [];
@@ -355,9 +365,12 @@ function compute(ctx: Context): TableAnswer | undefined {
   }
   if (!operands) return undefined;
   if ((op === 'change' || op === 'percent-change') && analysis.mentions) {
-    // Later first, then earlier, whatever order the question names them in: later minus earlier.
+    // "From A to B" is B minus A, as written; otherwise ("between 2018 and 2019", "in 2019
+    // compared with 2018") the later minus the earlier.
     const [y0, y1] = analysis.mentions;
-    if (!(/^\d{4}/.test(y0) && /^\d{4}/.test(y1) && y0 > y1)) operands = [operands[1]!, operands[0]!];
+    const fromTo = new RegExp(`\\bfrom\\W+(?:\\w+\\W+){0,3}?${escapeRe(y0)}\\b.*\\bto\\W+(?:\\w+\\W+){0,3}?${escapeRe(y1)}\\b`, 'i').test(analysis.question);
+    const laterFirst = fromTo ? true : !(/^\d{4}/.test(y0) && /^\d{4}/.test(y1) && y0 > y1);
+    if (laterFirst) operands = [operands[1]!, operands[0]!];
   }
   const cells = operands.map((s) => cellOf(ctx, s.r, s.c));
   if (cells.some((c) => c.value === undefined)) return undefined;
@@ -389,6 +402,10 @@ function compute(ctx: Context): TableAnswer | undefined {
     cells, calculation: { expression, result, operands: cells }, score,
     confidence: confidenceOf(ctx, score, analysis.terms),
   };
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function formatOperand(x: number): string {

@@ -26,7 +26,7 @@ export interface TextAnswer {
   span?: [number, number];
   /** A number read for "how many". */
   value?: number;
-  /** Share of the question's terms that the sentence (with the passage's heading) names, 0..1. */
+  /** Share of the question's terms that the sentence's passage (with its heading) names, 0..1. */
   confidence: number;
 }
 
@@ -55,8 +55,10 @@ export function answerFromText(analysis: QuestionAnalysis, source: TextSource, o
   if (!best) return undefined;
   const s = sentences[best.i]!;
   const text = source.text.slice(s.start, s.end);
-  const own = new Set(answerTerms(text));
-  const covered = terms.filter((t) => own.has(t) || heading.has(t)).length;
+  // Support is judged on the passage the sentence stands in (with its heading): a biography's
+  // sentence says "he joined Bolton in 2004", its passage and title name the player.
+  const passageTerms = new Set(answerTerms(source.text));
+  const covered = terms.filter((t) => passageTerms.has(t) || heading.has(t)).length;
   const confidence = terms.length ? covered / terms.length : 0;
   const out: TextAnswer = { sentence: [s.start, s.end], text, confidence };
   const span = spanOf(analysis, text, s);

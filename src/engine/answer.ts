@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, analyzeQuestion, answerFromText, answerTable, formatNumber, parseRecap, readNumber, RECAP, recapPrompt,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerFromText, answerTable, formatNumber, parseRecap, readNumber, RECAP, recapPrompt,
   type AnswerCell, type QuestionAnalysis, type RecapEvidence, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -18,6 +18,7 @@ import { eventQueue } from './event-queue.ts';
 import { runSearch } from './search.ts';
 import type { EngineState } from './state.ts';
 import { structureOf } from './table-context.ts';
+import { cellTextSpan, sourceOffset } from '../ingest/source-map.ts';
 
 const TABLE_KINDS = new Set<Passage['kind']>(['table', 'table-row', 'table-column']);
 const TEXT_KINDS = new Set<Passage['kind']>(['text', 'sentence']);
@@ -148,10 +149,11 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
 function chooseDeterministic(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, table: TableCandidate | undefined, text: TextCandidate | undefined): Answer {
   const tableOk = !!table && table.found.confidence >= ANSWER_SETTINGS.minTableConfidence;
   const textOk = !!text && text.found.confidence >= ANSWER_SETTINGS.minTextConfidence;
-  // What ranked first decides between a table and a text answer; the other is the fallback.
-  const tableFirst = tableOk && (!textOk || table!.rank <= text!.rank);
+  // What ranked first decides between a table and a text answer; the other is the fallback. A
+  // calculation is read from a table: a sentence does not hold the computed figure.
+  const tableFirst = tableOk && (!textOk || table!.rank <= text!.rank || COMPUTED.has(analysis.operation));
   if (tableFirst) return tableAnswerOf(state, analysis, search, table!);
-  if (textOk) return textAnswerOf(analysis, search, text!);
+  if (textOk) return textAnswerOf(state, analysis, search, text!);
   return noAnswer(analysis);
 }
 
@@ -170,21 +172,28 @@ function cellCitation(state: EngineState, search: SearchResponse, c: TableCandid
   const holder = passages.find((p) => p.tableIndex === c.tableIndex && p.kind === 'table-row' && p.cells?.some(([pr, pc]) => pr === r && pc === col))
     ?? passages.find((p) => p.tableIndex === c.tableIndex && p.kind === 'table')
     ?? passages.find((p) => p.tableIndex === c.tableIndex);
-  const source = sourceOf(holder);
+  // The cell's own characters: in the document text (its place in the table's text), and in
+  // the content the user gave, through the document's source map.
+  const span = cellTextSpan(c.table, r, col);
+  const start = span ? c.table.start + span.start : c.table.start;
+  const end = span ? c.table.start + span.end : c.table.end;
+  const source = sourceSpan(state, c.docId, start, end);
   return {
     docId: c.docId, title: titleOf(search, c.docId), passageId: holder?.id ?? `${c.docId}#table${c.tableIndex}`, kind: 'cell',
-    text: cell.text, start: c.table.start, end: c.table.end, ...(source ? { source } : {}),
+    text: cell.text, start, end, ...(source ? { source } : {}),
     tableIndex: c.tableIndex, cell: [r, col], rowPath: cell.rowPath, columnPath: cell.columnPath,
   };
 }
 
 /**
- * The passage's offsets into the content the user gave, when the ingest pipeline recorded them
- * (`Passage.source`, added by the formats work); undefined before that and for binary formats.
+ * `[start, end)` of the document text mapped into the content the user gave (the document's
+ * source map, text formats); undefined where there is none (PDF, Office: their offsets index
+ * the extracted text).
  */
-function sourceOf(p: Passage | undefined): { start: number; end: number } | undefined {
-  const source = (p as (Passage & { source?: { start: number; end: number } }) | undefined)?.source;
-  return source && Number.isFinite(source.start) && Number.isFinite(source.end) ? { start: source.start, end: source.end } : undefined;
+function sourceSpan(state: EngineState, docId: string, start: number, end: number): { start: number; end: number } | undefined {
+  const doc = state.records.get(docId)?.document;
+  if (!doc?.sourceMap?.length) return undefined;
+  return { start: sourceOffset(doc, start), end: sourceOffset(doc, end, 'end') };
 }
 
 /** "11.2 ($ millions)", "26.6%", a label as it is. */
@@ -217,13 +226,10 @@ function tableAnswerOf(state: EngineState, analysis: QuestionAnalysis, search: S
   return answer;
 }
 
-function textAnswerOf(analysis: QuestionAnalysis, search: SearchResponse, c: TextCandidate): Answer {
+function textAnswerOf(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, c: TextCandidate): Answer {
   const p = c.passage;
   const [s, e] = c.found.sentence;
-  const passageSource = sourceOf(p);
-  // A sentence that is the whole passage maps to the passage's own offsets in the original;
-  // inside a passage, the mapping into the original is the formats work's `sourceOffset`.
-  const source = passageSource && s === 0 && e === p.text.length ? passageSource : undefined;
+  const source = sourceSpan(state, p.docId, p.start + s, p.start + e);
   const citation: Citation = {
     docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence',
     text: p.text.slice(s, e), start: p.start + s, end: p.start + e, ...(source ? { source } : {}),
@@ -310,7 +316,7 @@ async function runRecap(
     answer.confidence = Math.min(answer.confidence, 0.25);
   }
   // Cite what the deterministic reading cited when the model agrees with it, else the passages read.
-  if (!answer.citations.length) answer.citations = fallback.citations.length ? fallback.citations : passages.slice(0, 2).map((p) => passageCitation(search, p));
+  if (!answer.citations.length) answer.citations = fallback.citations.length ? fallback.citations : passages.slice(0, 2).map((p) => passageCitation(state, search, p));
   return { answer, trace };
 }
 
@@ -349,7 +355,7 @@ function operandsOf(state: EngineState, search: SearchResponse, formula: string,
     }
     if (!operand.citation) {
       const p = passages.find((x) => TEXT_KINDS.has(x.kind) && x.text.includes(m[0]));
-      if (p) operand.citation = passageCitation(search, p, p.text.indexOf(m[0]));
+      if (p) operand.citation = passageCitation(state, search, p, p.text.indexOf(m[0]));
     }
     out.push(operand);
   }
@@ -357,12 +363,11 @@ function operandsOf(state: EngineState, search: SearchResponse, formula: string,
 }
 
 /** The sentence of `p` around `at` (or its first sentence) as a citation. */
-function passageCitation(search: SearchResponse, p: Passage, at = 0): Citation {
+function passageCitation(state: EngineState, search: SearchResponse, p: Passage, at = 0): Citation {
   const s = p.sentences.find((x) => x.start <= at && at < x.end) ?? p.sentences[0] ?? { start: 0, end: p.text.length };
   const title = titleOf(search, p.docId);
-  if (TABLE_KINDS.has(p.kind)) {
-    return { docId: p.docId, title, passageId: p.id, kind: 'sentence', text: p.text.slice(s.start, s.end), start: p.start, end: p.end };
-  }
-  return { docId: p.docId, title, passageId: p.id, kind: 'sentence', text: p.text.slice(s.start, s.end), start: p.start + s.start, end: p.start + s.end };
+  // A table summary is written by Almanac: it cites the table's span, not a sentence of the document.
+  const [start, end] = TABLE_KINDS.has(p.kind) ? [p.start, p.end] : [p.start + s.start, p.start + s.end];
+  const source = TABLE_KINDS.has(p.kind) ? undefined : sourceSpan(state, p.docId, start, end);
+  return { docId: p.docId, title, passageId: p.id, kind: 'sentence', text: p.text.slice(s.start, s.end), start, end, ...(source ? { source } : {}) };
 }
-

@@ -5,6 +5,7 @@ import { looksBinary } from '../ingest/binary.ts';
 import { pageAt, passageSource } from '../ingest/source-map.ts';
 import { chunkBlocks } from '../text/chunk.ts';
 import { splitSentences, type SentenceSpan } from '../text/segment.ts';
+import { assumedLanguage, type ScriptInfo } from '../text/scripts.ts';
 import { extractTimestamps } from '../temporal/index.ts';
 import { summarizeTable } from '../tables/index.ts';
 import { CHUNKING, LIMITS } from '../settings.ts';
@@ -15,6 +16,8 @@ export interface PreparedDocument {
   document: StoredDocument;
   passages: Passage[];
   warnings: string[];
+  /** The language assumed for its words (`assumedLanguage`), for its ingest report. */
+  language: ScriptInfo;
 }
 
 /** Options of {@link prepareDocument}. */
@@ -48,13 +51,15 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
   if (input.name !== undefined && typeof input.name !== 'string') throw createError('INVALID_OPTION', 'name', 'a document\'s name is a string (its file name or title)');
   if (input.date !== undefined && !(input.date instanceof Date && Number.isFinite(input.date.getTime()))) throw createError('INVALID_OPTION', 'date', 'a document\'s date is a valid Date');
   const name = input.name?.trim() || input.id || 'untitled';
-  if (raw.length > LIMITS.maxDocumentChars) throw createError('DOCUMENT_TOO_LARGE', name, LIMITS.maxDocumentChars);
   const format = input.format && input.format !== 'auto' ? input.format : detectFormat(input.name, raw);
   if (!format) throw createError('UNSUPPORTED_FORMAT', name);
   const reader = readerFor(format);
   if (!reader) throw createError('INVALID_OPTION', 'format', `"${String(format)}" is not a format Almanac reads; leave it out or use "auto"`);
+  const max = reader.binary ? LIMITS.maxBinaryBytes : LIMITS.maxDocumentChars;
+  if (raw.length > max) throw createError('DOCUMENT_TOO_LARGE', name, max);
   const content = reader.binary || typeof raw === 'string' ? raw : decodeText(raw);
   if (!reader.binary && looksBinary(content as string)) throw createError('BINARY_CONTENT', name, format);
+  if (reader.binary && typeof content === 'string') throw createError('INVALID_OPTION', 'content', `a ${format} document is read from its bytes: pass a Uint8Array or an ArrayBuffer`);
   const parsed = await readSafely(() => reader.read(content, { name, signal: options.signal }), name);
   // Zero-width characters, NULs and other invisible code points are not white space to trim():
   // a document of only those would be "ingested" and never found.
@@ -121,11 +126,11 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
       await step();
     }
   }
-  return { document, passages, warnings: parsed.warnings };
+  return { document, passages, warnings: parsed.warnings, language: assumedLanguage(parsed.text) };
 }
 
 /** A letter, a digit or an emoji: something a search can find. */
-const HAS_WORD = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
+const HAS_WORD = /[\p{L}\p{N}\p{Emoji_Presentation}]/u;
 
 /** Runs a reader; an error of its own that is not in the catalogue becomes `READ_FAILED`, with the reader's words kept. */
 async function readSafely<T>(read: () => Promise<T>, name: string): Promise<T> {

@@ -176,6 +176,17 @@ export async function connectAlmanac(options: ConnectOptions = {}): Promise<Remo
     document: (id) => guard(() => api.document(id)),
     stats: () => guard(() => api.stats()),
     timeCoverage: (o) => guard(() => api.timeCoverage(o)),
+    exportCorpus(callOptions = {}) {
+      const { signal, onProgress, ...rest } = callOptions;
+      const progress = onProgress ? Comlink.proxy(onProgress) : undefined;
+      return longCall(signal, 'Export', (id) => api.exportCorpus(id, rest, progress));
+    },
+    importCorpus(file, callOptions = {}) {
+      const { signal, onProgress, ...rest } = callOptions;
+      const progress = onProgress ? Comlink.proxy(onProgress) : undefined;
+      // Copied to the worker (structured clone), so the page's bytes stay usable.
+      return longCall(signal, 'Import', (id) => api.importCorpus(id, file, rest, progress));
+    },
     models: () => guard(() => api.models()),
     clear: () => guard(() => api.clear()),
     async close() {

@@ -42,12 +42,18 @@ function lazyTextReader(format: DocumentFormat, extensions: readonly string[], l
 export const READERS: readonly FormatReader[] = [
   textReader('text', ['txt', 'text'], parseText),
   textReader('markdown', ['md', 'markdown', 'mdown'], parseMarkdown),
-  // HTML (htmlparser2 and its entity tables) and CSV (papaparse) are a third of the engine
-  // worker's download: loaded with the first such file, so a corpus of text and Markdown (and
-  // the one-tag embed until a visitor drops such a file) never fetches them.
+  // HTML (htmlparser2 and its entity tables) and CSV (papaparse; RST reads its tables through
+  // the CSV reader) are a third of the engine worker's download: loaded with the first such
+  // file, so a corpus of text and Markdown (and the one-tag embed until a visitor drops such a
+  // file) never fetches them.
   lazyTextReader('html', ['html', 'htm', 'xhtml'], async () => (await import('./parse-html.ts')).parseHtml),
   lazyTextReader('csv', ['csv'], async () => { const { parseCsv } = await import('./parse-csv.ts'); return (c) => parseCsv(c, ','); }),
   lazyTextReader('tsv', ['tsv', 'tab'], async () => { const { parseCsv } = await import('./parse-csv.ts'); return (c) => parseCsv(c, '\t'); }),
+  lazyTextReader('rst', ['rst', 'rest'], async () => (await import('./parse-rst.ts')).parseRst),
+  {
+    format: 'pdf', extensions: ['pdf'], binary: true,
+    read: async (content, context) => (await import('./read-pdf.ts')).readPdf(content as Uint8Array, context),
+  },
 ];
 
 const BY_FORMAT = new Map(READERS.map((r) => [r.format, r]));

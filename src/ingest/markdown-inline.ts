@@ -8,7 +8,8 @@
  * moves forward, so the whole is linear in the input: a run of 100,000 `[` or `<` costs what any
  * other 100 KB does (the regular expressions this replaces backtracked quadratically there).
  */
-import { MappedBuilder, sourceAt, verbatim, type Mapped } from './source-map.ts';
+import { verbatim, type Mapped } from './source-map.ts';
+import { Cursor, enclosed, escapes, pass, unescape } from './inline-pass.ts';
 
 /** Reference labels a document defines (`[label]: url`), normalised with {@link referenceLabel}. */
 export type ReferenceLabels = ReadonlySet<string>;
@@ -36,73 +37,6 @@ export function stripInlineMapped(m: Mapped, refs: ReferenceLabels = new Set()):
 /** Inline markup stripped from a plain string. */
 export function stripInline(s: string, refs?: ReferenceLabels): string {
   return stripInlineMapped(verbatim(s), refs).text;
-}
-
-// Escaped punctuation is parked in the Private Use Area while the other passes run, so `\*`
-// never opens emphasis; the last pass puts it back (same length, so origins are unchanged).
-const PARK = 0xe000;
-
-function escapes(m: Mapped): Mapped {
-  const t = m.text;
-  if (!t.includes('\\')) return m;
-  const b = new MappedBuilder();
-  let copied = 0;
-  for (let i = t.indexOf('\\'); i >= 0 && i < t.length - 1; i = t.indexOf('\\', i + 1)) {
-    const c = t.charCodeAt(i + 1);
-    if (!isAsciiPunct(c)) continue;
-    b.appendMapped(m, copied, i);
-    const at = sourceAt(m, i + 1);
-    b.append(String.fromCharCode(PARK + c), at);
-    copied = i + 2;
-    i++;
-  }
-  b.appendMapped(m, copied, t.length);
-  return b.build();
-}
-
-function unescape(m: Mapped): Mapped {
-  if (!/[\ue000-\ue07f]/.test(m.text)) return m;
-  return { text: m.text.replace(/[\ue000-\ue07f]/g, (c) => String.fromCharCode(c.charCodeAt(0) - PARK)), runs: m.runs };
-}
-
-function isAsciiPunct(c: number): boolean {
-  return (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126);
-}
-
-/** `text.indexOf(needle, from)` for queries whose `from` never decreases: linear over all queries. */
-class Cursor {
-  private from = -1;
-  private found = -1;
-  constructor(private readonly text: string, private readonly needle: string) {}
-  after(i: number): number {
-    if (this.from >= 0 && i >= this.from && (this.found === -1 || this.found >= i)) return this.found;
-    this.from = i;
-    this.found = this.text.indexOf(this.needle, i);
-    return this.found;
-  }
-}
-
-/** A pass that keeps some ranges and drops the rest; `edit` returns the ranges to keep for a match at `i`, or undefined. */
-function pass(m: Mapped, trigger: string, edit: (i: number) => { start?: number; keep: Array<[number, number]>; next: number } | undefined): Mapped {
-  const t = m.text;
-  if (!t.includes(trigger)) return m;
-  const b = new MappedBuilder();
-  let copied = 0;
-  const find = new Cursor(t, trigger);
-  for (let i = find.after(0); i >= 0; ) {
-    const hit = edit(i);
-    if (!hit) {
-      i = find.after(i + 1);
-      continue;
-    }
-    b.appendMapped(m, copied, Math.max(copied, hit.start ?? i));
-    for (const [a, z] of hit.keep) b.appendMapped(m, a, z);
-    copied = hit.next;
-    i = hit.next < t.length ? find.after(hit.next) : -1;
-  }
-  if (copied === 0) return m;
-  b.appendMapped(m, copied, t.length);
-  return b.build();
 }
 
 function links(m: Mapped, images: boolean, refs: ReferenceLabels): Mapped {
@@ -147,25 +81,11 @@ function links(m: Mapped, images: boolean, refs: ReferenceLabels): Mapped {
 }
 
 function codeSpans(m: Mapped): Mapped {
-  const t = m.text;
-  const next = new Cursor(t, '`');
-  return pass(m, '`', (i) => {
-    const j = next.after(i + 1);
-    return j < 0 ? undefined : { keep: [[i + 1, j]], next: j + 1 };
-  });
+  return enclosed(m, '`', 0);
 }
 
 function strong(m: Mapped): Mapped {
-  let out = m;
-  for (const marker of ['**', '__']) {
-    const t = out.text;
-    const next = new Cursor(t, marker);
-    out = pass(out, marker, (i) => {
-      const j = next.after(i + 3);
-      return j < 0 ? undefined : { keep: [[i + 2, j]], next: j + 2 };
-    });
-  }
-  return out;
+  return enclosed(enclosed(m, '**'), '__');
 }
 
 const WORD = /[\p{L}\p{N}_]/u;

@@ -54,7 +54,7 @@ function fieldFor(row: Mapped[] | undefined, col: number, text: string): Mapped 
  * The fields of delimited text with their origins, row by row (quotes removed, `""` read as
  * `"`, blank lines skipped as papaparse skips them): one linear pass.
  */
-export function fieldsOf(content: string, from: number, to: number, delimiter: string): Mapped[][] {
+export function fieldsOf(content: string, from: number, to: number, delimiter: string, skipInitialSpace = false): Mapped[][] {
   const rows: Mapped[][] = [];
   let row: Mapped[] = [];
   let i = from;
@@ -68,6 +68,8 @@ export function fieldsOf(content: string, from: number, to: number, delimiter: s
       break;
     }
     const b = new MappedBuilder();
+    // Python's csv `skipinitialspace`, which reStructuredText's csv-table uses: `a, "b, c"`.
+    if (skipInitialSpace) while (i < to && (content[i] === ' ' || content[i] === '\t') && content[i] !== delimiter) i++;
     if (content[i] === '"') {
       let j = i + 1;
       for (;;) {

@@ -38,15 +38,17 @@ describe('table answers', () => {
     expect(ask('What was the sell rate of the euro in 2012?')).toMatchObject({ value: 0.8 });
   });
 
-  it('computes a difference across two years, later minus earlier, citing both cells', () => {
+  it('computes a change across two years ("from A to B" is B - A), citing both cells', () => {
     const a = ask('What was the change in the Mexican peso buy rate from 2012 to 2013?')!;
     expect(a.kind).toBe('computed');
     expect(a.value).toBeCloseTo(0.3, 10);
     expect(a.calculation!.expression).toBe('11.2 - 10.9');
     expect(a.calculation!.operands.map((c) => c.columnPath)).toEqual([['2013', 'Buy'], ['2012', 'Buy']]);
     const reversed = ask('What was the change in automotive from 2019 to 2018?', statement)!;
-    expect(reversed.calculation!.expression).toBe('5686 - 6092');
-    expect(reversed.value).toBe(-406);
+    expect(reversed.calculation!.expression).toBe('6092 - 5686');
+    expect(reversed.value).toBe(406);
+    // Without "from ... to", the later year minus the earlier.
+    expect(ask('What was the change in automotive between 2019 and 2018?', statement)!.calculation!.expression).toBe('5686 - 6092');
   });
 
   it('computes a percent change, reading financial negatives, with percent as its scale', () => {
@@ -69,6 +71,9 @@ describe('table answers', () => {
     expect(energy?.value).not.toBe(0);
     expect(ask('What is the average automotive revenue for 2018 and 2019?', statement)).toMatchObject({ kind: 'computed', value: 5889 });
     expect(ask('What is the total sensors revenue in both 2019 and 2018?', statement)).toMatchObject({ kind: 'computed', value: 1832 });
+    // "average" that no label names: the mean over the years the table gives.
+    expect(ask('What is the average sensors revenue?', statement)).toMatchObject({ kind: 'computed', value: 882 });
+    expect(ask('What is the change in total revenue from 2018 to 2019?', statement)!.calculation!.expression).toBe('13448 - 13988');
   });
 
   it('answers which is highest (lowest) with a label, excluding totals', () => {

@@ -128,4 +128,19 @@ describe('engine worker', () => {
     expect((error as AlmanacError).code).toBe('MODEL_NOT_FOUND');
     expect((await almanac.search('Boris Johnson')).mode).toBe('bm25');
   });
+
+  it('exports the corpus as one file and imports it into another worker, searchable at once', async () => {
+    const almanac = open.at(-1) ?? (await connect());
+    const file = await almanac.exportCorpus();
+    expect(file).toBeInstanceOf(Uint8Array);
+    const other = await connectAlmanac({ storage: 'memory' });
+    open.push(other);
+    const report = await other.importCorpus(file);
+    expect(report).toMatchObject({ documents: 2, replaced: 0, vectors: 'none', reindexed: false });
+    expect(file.length).toBeGreaterThan(0); // the page keeps its bytes
+    const [a, b] = await Promise.all([almanac.search('Mexican peso buy'), other.search('Mexican peso buy')]);
+    expect(b.results.map((r) => [r.passage.id, r.score])).toEqual(a.results.map((r) => [r.passage.id, r.score]));
+    const damaged = file.slice(0, file.length - 10);
+    await expect(other.importCorpus(damaged)).rejects.toMatchObject({ code: 'INDEX_CORRUPT' });
+  });
 });

@@ -37,8 +37,9 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'almanac-e2e-build-'));
   const distCurrent = path.join(tmp, 'current');
   const distNext = path.join(tmp, 'next');
-  await buildInto(distCurrent, { ALMANAC_SYNTHETIC_MODELS: '1', ALMANAC_BUILD_LABEL: 'e2e-current' });
-  await buildInto(distNext, { ALMANAC_SYNTHETIC_MODELS: '0', ALMANAC_BUILD_LABEL: 'e2e-next' });
+  // NODE_ENV as `npm run build` has it (vitest sets "test", which would make a development build).
+  await buildInto(distCurrent, { NODE_ENV: 'production', ALMANAC_SYNTHETIC_MODELS: '1', ALMANAC_BUILD_LABEL: 'e2e-current' });
+  await buildInto(distNext, { NODE_ENV: 'production', ALMANAC_SYNTHETIC_MODELS: '0', ALMANAC_BUILD_LABEL: 'e2e-next' });
   project.provide('distCurrent', distCurrent);
   project.provide('distNext', distNext);
   return () => fs.rmSync(tmp, { recursive: true, force: true });

@@ -69,15 +69,28 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+/** How a test's Chromium starts. */
+export interface LaunchOptions {
+  width?: number;
+  height?: number;
+  colorScheme?: 'light' | 'dark';
+  /**
+   * Let the page install its service worker. Off by default: it precaches ~27 MB (ONNX
+   * Runtime's wasm) per profile, which only the offline and storage tests need; the rest test
+   * the same files served directly.
+   */
+  serviceWorker?: boolean;
+}
+
 /** Launches Chromium on a new profile under `dir`. */
-export async function launch(dir: string, options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Browser> {
+export async function launch(dir: string, options: LaunchOptions = {}): Promise<Browser> {
   const context = await chromium.launchPersistentContext(fs.mkdtempSync(path.join(dir, 'profile-')), {
     executablePath: chromiumLaunch.executablePath,
     args: chromiumLaunch.args,
     headless: true,
     viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
     colorScheme: options.colorScheme ?? 'light',
-    serviceWorkers: 'allow',
+    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
   });
   const requests: string[] = [];
   const problems: string[] = [];
@@ -139,7 +152,7 @@ export interface App {
 }
 
 /** Serves `outDir` and launches a browser for it; `open` also loads the page and waits for the engine. */
-export async function startApp(outDir: string, options: Parameters<typeof launch>[1] & { open?: boolean } = {}): Promise<App> {
+export async function startApp(outDir: string, options: LaunchOptions & { open?: boolean } = {}): Promise<App> {
   const tmp = tempDir('almanac-e2e-');
   const server = await serve(outDir);
   const browser = await launch(tmp.dir, options);

@@ -50,7 +50,7 @@ describe('almanac.answer (zero-download)', () => {
     expect(res.search.results.length).toBeGreaterThan(0);
     // The cell's table span in the document text holds the cell.
     const doc = await almanac.document('rates.html');
-    expect(doc!.text.slice(cite!.start, cite!.end)).toContain('11.2');
+    expect(doc!.text.slice(cite!.start, cite!.end)).toBe('11.2');
   });
 
   it('computes with the calculator, each operand a cited cell', async () => {
@@ -88,6 +88,24 @@ describe('almanac.answer (zero-download)', () => {
     expect(csv.answer.citations[0]).toMatchObject({ docId: 'sales.csv', columnPath: ['croissants'] });
     const doc = await almanac.document('sales.csv');
     expect(doc!.text.slice(csv.answer.citations[0]!.start, csv.answer.citations[0]!.end)).toContain('3010');
+  });
+
+  it('cites into the original content of HTML, Markdown and CSV inputs (citation.source)', async () => {
+    const almanac = await corpus();
+    const original = (name: string) => DOCS.find((d) => d.name === name)!.content;
+    const html = (await almanac.answer('Mexican peso buy 2013')).answer.citations[0]!;
+    expect(html.source).toBeDefined();
+    expect(original('rates.html').slice(html.source!.start, html.source!.end)).toBe('11.2');
+    expect(original('rates.html').slice(html.source!.start - 4, html.source!.start)).toBe('<td>');
+    const md = (await almanac.answer('who owned the house in 1820?')).answer.citations[0]!;
+    expect(original('house.md').slice(md.source!.start, md.source!.end)).toBe('George Peter owned the house from 1811 to 1827.');
+    const csv = (await almanac.answer('How many croissants were sold in March 2023?')).answer.citations[0]!;
+    expect(original('sales.csv').slice(csv.source!.start, csv.source!.end)).toBe('3010');
+    const txt = (await almanac.answer('When did Boris Johnson become prime minister?')).answer.citations[0]!;
+    expect(original('pm.txt').slice(txt.source!.start, txt.source!.end)).toBe(txt.text);
+    // The document-text offsets still cut the same cell out of the extracted text.
+    const doc = await almanac.document('rates.html');
+    expect(doc!.text.slice(html.start, html.end)).toBe('11.2');
   });
 
   it('says so when the documents do not support an answer', async () => {

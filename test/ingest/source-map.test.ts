@@ -171,14 +171,15 @@ describe('persistence', () => {
   it('source offsets, pages and the document map survive IndexedDB', async () => {
     const { IDBFactory } = await import('fake-indexeddb');
     const { openIdbStore } = await import('../../src/storage/idb-store.ts');
+    const { analyseSegment } = await import('../../src/engine/segments.ts');
     const md = '# T\n\nSome **bold** text [here](http://x).\n\n| a | b |\n|---|---|\n| 1 | 2 |';
     const prepared = await prepareDocument({ name: 'p.md', content: md });
     const factory = new IDBFactory();
     const store = await openIdbStore('source-map', factory);
-    await store.put([{ document: prepared.document, passages: prepared.passages }]);
+    await store.put(analyseSegment([{ document: prepared.document, passages: prepared.passages }]));
     await store.close();
-    const { records } = await (await openIdbStore('source-map', factory)).load();
-    const back = records[0]!;
+    const { segments } = await (await openIdbStore('source-map', factory)).load();
+    const back = segments[0]!.records[0]!;
     expect(back.document.sourceMap).toEqual(prepared.document.sourceMap);
     expect(back.passages.map((p) => p.source)).toEqual(prepared.passages.map((p) => p.source));
     expect(back.passages.every((p) => p.source)).toBe(true);
