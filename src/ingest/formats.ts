@@ -42,9 +42,10 @@ function lazyTextReader(format: DocumentFormat, extensions: readonly string[], l
 export const READERS: readonly FormatReader[] = [
   textReader('text', ['txt', 'text'], parseText),
   textReader('markdown', ['md', 'markdown', 'mdown'], parseMarkdown),
-  // HTML (htmlparser2 and its entity tables), CSV (papaparse) and RST are a third of the engine
-  // worker's download: loaded with the first such file, so a corpus of text and Markdown (and
-  // the one-tag embed until a visitor drops such a file) never fetches them.
+  // HTML (htmlparser2 and its entity tables) and CSV (papaparse; RST reads its tables through
+  // the CSV reader) are a third of the engine worker's download: loaded with the first such
+  // file, so a corpus of text and Markdown (and the one-tag embed until a visitor drops such a
+  // file) never fetches them.
   lazyTextReader('html', ['html', 'htm', 'xhtml'], async () => (await import('./parse-html.ts')).parseHtml),
   lazyTextReader('csv', ['csv'], async () => { const { parseCsv } = await import('./parse-csv.ts'); return (c) => parseCsv(c, ','); }),
   lazyTextReader('tsv', ['tsv', 'tab'], async () => { const { parseCsv } = await import('./parse-csv.ts'); return (c) => parseCsv(c, '\t'); }),

@@ -12,6 +12,7 @@ import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../fixtures/documents.ts';
 import { audit } from './axe.ts';
 import { foreignRequests, freePort, launch, root, tempDir, type Browser } from './harness.ts';
 const POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; worker-src 'self'";
@@ -102,26 +103,31 @@ describe('<almanac-search> on a static page under a strict CSP', () => {
     expect((await page.locator('almanac-search [part="input"]').boundingBox())!.height).toBeGreaterThanOrEqual(44);
   });
 
-  it('downloads at most 140 kB gzip of script before a file is added (the embed\'s budget)', () => {
+  it('downloads the element and its worker but no parser before a file is added, and says how much (issue 13\'s budget: 110 kB gzip)', () => {
     const scripts = browser.requests.filter((url) => url.endsWith('.js')).map((url) => new URL(url).pathname);
     expect(scripts).toEqual(expect.arrayContaining(['/almanac/almanac-search.js']));
     expect(scripts.some((s) => /^\/almanac\/engine\.worker-[\w-]+\.js$/.test(s))).toBe(true);
+    // The parsers of HTML, CSV, RST and PDF come with the first such file, not before.
+    expect(scripts.filter((s) => /parse-|pdf/.test(s))).toEqual([]);
     const gzip = scripts.reduce((sum, s) => sum + zlib.gzipSync(fs.readFileSync(path.join(site, s)), { level: 9 }).length, 0);
-    // Measured 96.5 kB (script 10.0, worker 86.4) before the tokenizer read every script; 128.5 kB
-    // with it and with answers and the index format (Orama's stemmers for six scripts: 14.7 kB). HTML, CSV,
-    // RST, PDF and Office readers come with the first such file.
-    expect(gzip).toBeLessThanOrEqual(140_000);
+    console.error(`element e2e: the embed downloads ${(gzip / 1000).toFixed(1)} kB gzip before a file is added (budget 110 kB)`);
+    // Not the budget: a guard against growth. The budget is missed (128.0 kB measured: script
+    // 10.5, worker 114.8, a chunk the worker shares with the table readers 2.2) since the
+    // non-Latin stemmers (14.7 kB), the index format and answers joined the worker; see
+    // docs/RESULTS.md.
+    expect(gzip).toBeLessThanOrEqual(135_000);
   });
 
-  it('adds files through the picker and says which one it refused', async () => {
+  it('adds files through the picker (a PDF too, read by pdf.js in the worker under the policy) and says which one it refused', async () => {
     await page.setInputFiles('almanac-search input[type="file"]', [
+      { name: 'exchange-report.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await makePdf(2, { title: 'Exchange report' })) },
       { name: 'quokka-observatory.md', mimeType: 'text/markdown', buffer: Buffer.from('# The Quokka Observatory\n\nThe Quokka Observatory on Rottnest Island opened on 3 March 2019. Its zenith telescope photographs meteors every clear night.\n') },
       { name: 'rates.csv', mimeType: 'text/csv', buffer: Buffer.from('Currency,2012,2013\nMexican peso,12.9,11.2\nEuro,0.78,0.75\n') },
       { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) },
     ]);
     await waitEvent(page, 'almanac-ingest');
     const text = await status(page);
-    expect(text).toContain('Added 2 documents');
+    expect(text).toContain('Added 3 documents');
     expect(text).toContain('photo.png was not added');
   });
 
@@ -201,8 +207,8 @@ describe('<almanac-search> on a static page under a strict CSP', () => {
   it('restores the corpus after a reload, without re-indexing', async () => {
     await page.reload();
     await waitEvent(page, 'almanac-ready');
-    expect((await events(page, 'almanac-ready'))[0]).toMatchObject({ documents: 3 });
-    expect(await status(page)).toContain('Restored 3 documents');
+    expect((await events(page, 'almanac-ready'))[0]).toMatchObject({ documents: 4 });
+    expect(await status(page)).toContain('Restored 4 documents');
     await search(page, 'zenith telescope');
     expect(await page.locator('almanac-search [part="title"]').first().innerText()).toBe('The Quokka Observatory');
   });
