@@ -9,6 +9,8 @@ const SUITES: Record<string, () => Promise<{ run: (argv: string[], log: (line: s
   temporal: () => import('./temporal.ts'),
   'tc-parse': () => import('./tc-parse.ts'),
   tables: () => import('./tables.ts'),
+  answers: () => import('./answers.ts'),
+  realdocs: () => import('./realdocs.ts'),
 };
 
 const [suite, ...argv] = process.argv.slice(2);

@@ -14,6 +14,7 @@ const MESSAGES = {
   INVALID_OPTION: (name: string, why: string) => `Option "${name}" is invalid: ${why}.`,
   ABORTED: (what: string) => `${what} was aborted.`,
   MODEL_NOT_FOUND: (id: string, where: string) => `Model "${id}" was not found at ${where}. Put its files (config.json, tokenizer.json, onnx/model.onnx) there, or run \`npm run models:synthetic\` for test models.`,
+  MODEL_STACK_MISSING: (pkg: string) => `The model stack "${pkg}" is not installed; Almanac loads models through it. Run \`npm install ${pkg}\` (an optional peer dependency of almanac), or stay in zero-download mode.`,
   MODEL_LOAD_FAILED: (id: string, why: string) => `Model "${id}" failed to load: ${why}.`,
   WEBGPU_UNAVAILABLE: () => 'WebGPU was requested but no adapter is available. Use device "wasm" or "auto".',
   STORAGE_FAILED: (why: string) => `Storage failed: ${why}. The corpus in memory is intact; free some disk space or clear old data and try again.`,
@@ -21,8 +22,17 @@ const MESSAGES = {
   STORAGE_CLOSED: (why: string) => `The stored corpus was closed: ${why}. Reload this page to open it again.`,
   WORKER_CRASHED: (what: string) => `The engine worker stopped (it crashed or was terminated) during ${what}. It restarts from the corpus stored on this device; what was stored before is kept. Try again in a moment.`,
   INTERNAL: (what: string, why: string) => `Almanac failed while ${what} (${why}). This is a bug in Almanac: please report it with the input that caused it.`,
+  INDEXEDDB_UNAVAILABLE: () => 'IndexedDB is not available in this runtime (Node has none). In Node use storage "memory" (the corpus lives as long as the process) or pass a store of your own as { store }; to run IndexedDB code in Node anyway, `npm install fake-indexeddb` and `import "fake-indexeddb/auto"` before createAlmanac() (it keeps data in memory only).',
   SCHEMA_TOO_NEW: (found: number, supported: number) => `Stored data has schema version ${found}, newer than this Almanac supports (${supported}). Update Almanac or clear the stored corpus.`,
+  INDEX_CORRUPT: (detail: string) => `The index data is damaged, truncated or not an Almanac index (${detail}). Nothing was changed; export the corpus again, or rebuild the index (\`almanac build\`).`,
+  INDEX_TOO_NEW: (found: number, supported: number) => `The index was written in format version ${found}, newer than this Almanac reads (${supported}). Nothing was changed; update Almanac, or rebuild the index with this version.`,
   CLOSED: () => 'This Almanac instance is closed. Create a new one with createAlmanac().',
+  DOCUMENT_ENCRYPTED: (name: string) => `"${name}" is password-protected. Save a copy without the password and add that.`,
+  DOCUMENT_UNREADABLE: (name: string, why: string) => `"${name}" could not be read (${why}). The file may be damaged or not what its name says; open and save it again, or export it to another format.`,
+  TOO_MANY_PAGES: (name: string, pages: number, max: number) => `"${name}" has ${pages} pages; Almanac reads at most ${max}. Split it into smaller files.`,
+  CALCULATION_FAILED: (why: string) => `The calculation could not be done: ${why}. Write it with numbers, + - * / ^, %, parentheses and min, max, sum, avg, round, abs.`,
+  FORMAT_LIBRARY_MISSING: (name: string, format: string, pkg: string) => `Reading "${name}" needs the ${format} reader, which is not installed. Run \`npm install ${pkg}\` (an optional peer dependency of Almanac), or convert the file to text.`,
+  BINARY_CONTENT: (name: string, format: string) => `"${name}" is named as ${format} but its content is binary, not text. Check that it is the file you meant, or give it its real extension.`,
 } as const;
 
 /** Codes of {@link AlmanacError}. */

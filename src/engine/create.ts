@@ -3,14 +3,20 @@ import { RETRIEVAL } from '../settings.ts';
 import { MemoryStore } from '../storage/memory-store.ts';
 import { openIdbStore } from '../storage/idb-store.ts';
 import type { CorpusStore, DocumentRecord, StoreChange } from '../storage/store.ts';
+import { encodeSegment, type Segment } from '../index-format/segment.ts';
+import { readCorpusFile, readShards, writeCorpusFile } from '../index-format/corpus-file.ts';
+import { termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
 import { timeCoverage } from '../temporal/index.ts';
 import type {
-  Almanac, AlmanacOptions, CorpusChange, CorpusStats, DocumentInput, Embedder, Generator, IngestReport,
+  Almanac, AlmanacOptions, AnswerEvent, AnswerOptions, AnswerResponse, CorpusChange, CorpusShards, CorpusStats, DocumentInput, Embedder,
+  ExportOptions, Generator, ImportOptions, ImportReport, IngestReport,
   LongCallOptions, Passage, Reranker, SearchOptions, SearchResponse, StoredDocument, TimeBucket,
 } from '../types.ts';
 import { prepareDocument } from './prepare.ts';
 import { runSearch } from './search.ts';
-import { emptyIndexes, STRUCTURED_KINDS, type EngineState } from './state.ts';
+import { runAnswer, streamAnswer } from './answer.ts';
+import { emptyIndexes, type EngineState } from './state.ts';
+import { analyseSegment, corpusSegment, splitPassages, splitSegment } from './segments.ts';
 import { TimeSlice } from './time-slice.ts';
 
 /** The parts of the state that indexing fills: the live ones, or a set built aside (`setModels`). */
@@ -29,11 +35,19 @@ export async function createAlmanac(options: AlmanacOptions = {}): Promise<Alman
   const storage = options.storage ?? 'memory';
   const store = storage === 'memory'
     ? new MemoryStore()
-    : await openIdbStore(storage.indexedDB.name, storage.indexedDB.factory);
+    : 'store' in storage
+      ? storage.store
+      : await openIdbStore(storage.indexedDB.name, storage.indexedDB.factory);
   const engine = new Engine(store, options);
   await engine.restore(options);
   return engine;
 }
+
+/**
+ * Text per segment of an exported file: small enough that a reader decodes one segment at a
+ * time in a few tens of milliseconds, large enough that a corpus of 16k passages is one segment.
+ */
+const EXPORT_SEGMENT_CHARS = 8_000_000;
 
 class Engine implements Almanac {
   private readonly state: EngineState;
@@ -59,15 +73,44 @@ class Engine implements Almanac {
     this.unwatch = store.watch((change) => this.hear(change));
   }
 
-  /** Loads the stored corpus into the indexes. */
+  /**
+   * Loads the stored corpus into the indexes: its segments' postings are read, not rebuilt.
+   * Segments written by another tokenizer are tokenised again and rewritten; a corpus of the
+   * old per-document layout is indexed once and stored as segments.
+   */
   async restore(options: LongCallOptions): Promise<void> {
     const loaded = await this.store.load((done, total) => options.onProgress?.({ phase: 'restore', done, total }));
     throwIfAborted(options.signal, 'Opening the corpus');
+    const fingerprint = termsFingerprint();
+    const stale: Segment[] = [];
+    const segments = loaded.segments.map((s) => {
+      if (s.terms === fingerprint) return s;
+      const fresh = analyseSegment(s.records, s.embedderId);
+      stale.push(fresh);
+      return fresh;
+    });
+    const legacy = loaded.legacy?.length ? analyseSegment(loaded.legacy, loaded.embedderId) : undefined;
+    if (legacy) segments.push(legacy);
     // Vectors of another embedder are useless to this one: keep only matching ones.
-    const vectorsUsable = !!this.state.embedder && loaded.embedderId === this.state.embedder.id;
-    if (!vectorsUsable) for (const r of loaded.records) delete r.vectors;
-    await this.addToIndexes(loaded.records);
-    if (this.state.embedder && !vectorsUsable && loaded.records.length) await this.embedMissing(options);
+    const embedder = this.state.embedder;
+    let missing = false;
+    for (const s of segments) {
+      const usable = !!embedder && (s.embedderId ?? loaded.embedderId) === embedder.id;
+      for (const r of s.records) {
+        if (!usable) delete r.vectors;
+        if (embedder && !r.vectors?.size && r.passages.length) missing = true;
+      }
+    }
+    await this.addToIndexes(segments);
+    if (legacy) {
+      const rev = await this.store.replace([corpusSegment(this.state)], embedder?.id);
+      for (const r of this.state.records.values()) r.rev = rev;
+    }
+    for (const s of stale) {
+      const rev = await this.store.put(s, embedder?.id);
+      for (const r of s.records) r.rev = rev;
+    }
+    if (missing) await this.embedMissing(options);
   }
 
   ingest(docs: DocumentInput[], options: LongCallOptions = {}): Promise<IngestReport[]> {
@@ -126,11 +169,15 @@ class Engine implements Almanac {
       }
       if (batch.length) {
         let failure: AlmanacError | undefined;
+        let segment: Segment | undefined;
         try {
           if (this.state.embedder) await this.embedRecords(batch, options, next - batch.length, total);
           await slice.yield();
           throwIfAborted(signal, 'Ingest');
-          const rev = await this.store.put(batch, this.state.embedder?.id, signal);
+          // Tokenised once: the same postings are stored and indexed.
+          segment = analyseSegment(batch, this.state.embedder?.id);
+          await slice.yield();
+          const rev = await this.store.put(segment, this.state.embedder?.id, signal);
           for (const r of batch) r.rev = rev;
         } catch (err) {
           if (err instanceof AlmanacError && err.code === 'ABORTED') throw err;
@@ -145,7 +192,7 @@ class Engine implements Almanac {
           }
           break;
         }
-        const failed = await this.indexBatch(batch);
+        const failed = await this.indexBatch(batch, segment!);
         for (const r of batchReports) {
           const why = failed.get(r.id);
           if (why) r.error = { code: why.code, message: why.message };
@@ -154,6 +201,7 @@ class Engine implements Almanac {
       }
       options.onProgress?.({ phase: 'ingest', done: next, total, detail: batch.at(-1)?.document.name });
     }
+    await this.store.compact();
     return reports;
   }
 
@@ -162,18 +210,18 @@ class Engine implements Almanac {
    * ids are unique and the passages checked by now), it is taken out of memory and of storage
    * again, so that the two still agree; the others of the batch stay. Resolves to the failures.
    */
-  private async indexBatch(batch: DocumentRecord[]): Promise<Map<string, AlmanacError>> {
+  private async indexBatch(batch: DocumentRecord[], segment: Segment): Promise<Map<string, AlmanacError>> {
     const failed = new Map<string, AlmanacError>();
     await this.removeFromIndexes(batch.map((r) => r.document.id).filter((id) => this.state.records.has(id)));
     try {
-      await this.addToIndexes(batch);
+      await this.addToIndexes([segment]);
       return failed;
     } catch {
       await this.removeFromIndexes(batch.map((r) => r.document.id));
     }
     for (const r of batch) {
       try {
-        await this.addToIndexes([r]);
+        await this.addToIndexes([analyseSegment([r])]);
       } catch (err) {
         await this.removeFromIndexes([r.document.id]);
         failed.set(r.document.id, createError('INTERNAL', `indexing "${r.document.name}"`, `${String((err as Error)?.message ?? err)}; it was not kept`, { cause: err }));
@@ -188,6 +236,16 @@ class Engine implements Almanac {
     return catalogued('searching', () => runSearch(this.state, query, options));
   }
 
+  async answer(question: string, options: AnswerOptions = {}): Promise<AnswerResponse> {
+    this.assertOpen();
+    return runAnswer(this.state, question, options);
+  }
+
+  answerStream(question: string, options: AnswerOptions = {}): AsyncIterable<AnswerEvent> {
+    this.assertOpen();
+    return streamAnswer(this.state, question, options);
+  }
+
   remove(ids: string[]): Promise<void> {
     return this.serialize(async () => {
       this.assertOpen();
@@ -195,6 +253,7 @@ class Engine implements Almanac {
       // Every id asked, not only those this instance holds: another tab may have added one it has not heard of yet.
       await this.store.delete(ids);
       await this.removeFromIndexes(ids.filter((id) => this.state.records.has(id)));
+      await this.store.compact();
     });
   }
 
@@ -241,7 +300,9 @@ class Engine implements Almanac {
         if (next) await this.embedRecords(records, options, 0, records.length, next);
         throwIfAborted(options.signal, 'Loading models');
         const built: IndexTarget = { records: new Map(), passages: new Map(), ...emptyIndexes(next?.dimensions) };
-        await this.addToIndexes(records, built);
+        // The BM25 postings are copied from the live indexes, not tokenised again.
+        const live = corpusSegment(this.state);
+        await this.addToIndexes([{ ...live, records }], built);
         // Vectors only, and only for documents no other tab changed meanwhile: never an old text over a new one.
         if (next) await this.store.putVectors(records, next.id);
         Object.assign(this.state, built);
@@ -257,7 +318,81 @@ class Engine implements Almanac {
     return this.serialize(async () => {
       this.assertOpen();
       await this.store.clear();
-      await this.removeFromIndexes([...this.state.records.keys()]);
+      // Fresh indexes: nothing is removed one by one.
+      this.state.records.clear();
+      this.state.passages.clear();
+      Object.assign(this.state, emptyIndexes(this.state.embedder?.dimensions));
+    });
+  }
+
+  exportCorpus(options: ExportOptions = {}): Promise<Uint8Array> {
+    return this.serialize(async () => {
+      this.assertOpen();
+      let segment = corpusSegment(this.state);
+      if (options.vectors === false) {
+        const { embedderId: _e, ...rest } = segment;
+        segment = { ...rest, records: segment.records.map(({ vectors: _v, ...r }) => r) };
+      }
+      const parts = splitSegment(segment, EXPORT_SEGMENT_CHARS);
+      const encoded: Uint8Array[] = [];
+      for (const part of parts) {
+        throwIfAborted(options.signal, 'Export');
+        encoded.push(encodeSegment(part));
+        options.onProgress?.({ phase: 'export', done: encoded.length, total: parts.length });
+      }
+      return writeCorpusFile(encoded);
+    });
+  }
+
+  importCorpus(file: Uint8Array | ArrayBuffer | CorpusShards, options: ImportOptions = {}): Promise<ImportReport> {
+    return this.serialize(async () => {
+      this.assertOpen();
+      // Everything is read and checked before anything changes: a bad file changes nothing.
+      const read = file instanceof ArrayBuffer || file instanceof Uint8Array
+        ? readCorpusFile(file instanceof ArrayBuffer ? new Uint8Array(file) : file).segments
+        : readShards(file.manifest as never, file.segments.map((b) => (b instanceof ArrayBuffer ? new Uint8Array(b) : b)));
+      throwIfAborted(options.signal, 'Import');
+      const seen = new Set<string>();
+      for (const s of read) {
+        for (const r of s.records) {
+          if (seen.has(r.document.id)) throw createError('INDEX_CORRUPT', `document ${r.document.id} appears twice`);
+          seen.add(r.document.id);
+        }
+      }
+      const fingerprint = termsFingerprint();
+      const reindexed = read.some((s) => s.terms !== fingerprint);
+      const embedder = this.state.embedder;
+      const hadVectors = read.some((s) => s.records.some((r) => r.vectors?.size));
+      const keepVectors = hadVectors && !!embedder && read.every((s) => !s.records.some((r) => r.vectors?.size) || s.embedderId === embedder.id);
+      const segments = read.map((s) => {
+        if (!keepVectors) for (const r of s.records) delete r.vectors;
+        return s.terms === fingerprint ? s : analyseSegment(s.records, s.embedderId);
+      });
+      const replaced = options.replace ? 0 : [...seen].filter((id) => this.state.records.has(id)).length;
+      if (options.replace) {
+        const built: IndexTarget = { records: new Map(), passages: new Map(), ...emptyIndexes(embedder?.dimensions) };
+        await this.addToIndexes(segments, built);
+        const rev = await this.store.replace(segments, keepVectors ? embedder?.id : undefined);
+        for (const r of built.records.values()) r.rev = rev;
+        Object.assign(this.state, built);
+      } else {
+        for (const [i, segment] of segments.entries()) {
+          const rev = await this.store.put(segment, embedder?.id);
+          for (const r of segment.records) r.rev = rev;
+          await this.removeFromIndexes(segment.records.map((r) => r.document.id).filter((id) => this.state.records.has(id)));
+          await this.addToIndexes([segment]);
+          options.onProgress?.({ phase: 'import', done: i + 1, total: segments.length });
+        }
+        await this.store.compact();
+      }
+      if (embedder && segments.some((s) => s.records.some((r) => !r.vectors?.size && r.passages.length))) await this.embedMissing(options);
+      return {
+        documents: seen.size,
+        passages: segments.reduce((n, s) => n + s.records.reduce((m, r) => m + r.passages.length, 0), 0),
+        replaced,
+        vectors: !hadVectors ? 'none' : keepVectors ? 'used' : 'dropped',
+        reindexed,
+      };
     });
   }
 
@@ -332,7 +467,7 @@ class Engine implements Almanac {
         await this.embedRecords(needVectors, {}, 0, needVectors.length);
         await this.store.putVectors(needVectors, embedder!.id).catch(() => undefined);
       }
-      await this.addToIndexes(incoming);
+      await this.addToIndexes([analyseSegment(incoming)]);
     }
     if (removed.length || added.length || updated.length) this.onChange?.({ kind: 'documents', added, updated, removed });
   }
@@ -349,12 +484,15 @@ class Engine implements Almanac {
     if (this.closed) throw createError('CLOSED');
   }
 
+  /** Embeds the passages of documents without vectors; indexes with every vector are built aside (postings copied, not tokenised) and swapped in. */
   private async embedMissing(options: LongCallOptions): Promise<void> {
-    const records = [...this.state.records.values()].filter((r) => !r.vectors);
-    await this.removeFromIndexes(records.map((r) => r.document.id));
+    const embedder = this.state.embedder!;
+    const records = [...this.state.records.values()].filter((r) => !r.vectors?.size);
     await this.embedRecords(records, options, 0, records.length);
-    await this.addToIndexes(records);
-    await this.store.putVectors(records, this.state.embedder!.id);
+    const built: IndexTarget = { records: new Map(), passages: new Map(), ...emptyIndexes(embedder.dimensions) };
+    await this.addToIndexes([corpusSegment(this.state)], built);
+    await this.store.putVectors(records, embedder.id);
+    Object.assign(this.state, built);
   }
 
   private async embedRecords(records: DocumentRecord[], options: LongCallOptions, offset: number, total: number, embedder: Embedder = this.state.embedder!): Promise<void> {
@@ -378,43 +516,60 @@ class Engine implements Almanac {
     }
   }
 
-  private async addToIndexes(records: DocumentRecord[], target: IndexTarget = this.state): Promise<void> {
-    const lexical: Passage[] = [];
-    const lexicalVectors: Array<Float32Array | undefined> = [];
-    const structured: Passage[] = [];
-    const structuredVectors: Array<Float32Array | undefined> = [];
-    for (const r of records) {
-      target.records.set(r.document.id, r);
-      for (const p of r.passages) {
-        target.passages.set(p.id, p);
-        if (p.kind === 'table') target.acronyms.add(p.id, p.text);
-        const isStructured = STRUCTURED_KINDS.has(p.kind);
-        (isStructured ? structured : lexical).push(p);
-        (isStructured ? structuredVectors : lexicalVectors).push(r.vectors?.get(p.id));
+  /**
+   * Adds segments' documents to the in-memory state and their postings to the indexes (read,
+   * not tokenised): the live indexes, or a set built aside. A record's vectors are looked up on
+   * the record itself.
+   */
+  private async addToIndexes(segments: readonly Segment[], target: IndexTarget = this.state): Promise<void> {
+    type Part = { passages: Passage[]; index: TermIndex; vectors?: Array<Float32Array | undefined> };
+    const lexical: Part[] = [];
+    const structured: Part[] = [];
+    for (const segment of segments) {
+      const split = splitPassages(segment.records);
+      const vectorOf = new Map<string, Float32Array>();
+      for (const r of segment.records) for (const [id, v] of r.vectors ?? []) vectorOf.set(id, v);
+      const vectors = (ps: Passage[]) => (vectorOf.size ? ps.map((p) => vectorOf.get(p.id)) : undefined);
+      lexical.push({ passages: split.lexical, index: segment.lexical, vectors: vectors(split.lexical) });
+      structured.push({ passages: split.structured, index: segment.structured, vectors: vectors(split.structured) });
+    }
+    // Indexes first (each all or nothing), then the maps: a failure leaves the maps as they were.
+    await target.lexical.load(lexical);
+    try {
+      await target.structured.load(structured);
+    } catch (err) {
+      await target.lexical.remove(lexical.flatMap((p) => p.passages));
+      throw err;
+    }
+    for (const segment of segments) {
+      for (const r of segment.records) {
+        target.records.set(r.document.id, r);
+        for (const p of r.passages) {
+          target.passages.set(p.id, p);
+          if (p.kind === 'table') target.acronyms.add(p.id, p.text);
+        }
       }
     }
-    await target.lexical.add(lexical, lexicalVectors);
-    await target.structured.add(structured, structuredVectors);
   }
 
   private async removeFromIndexes(ids: string[]): Promise<void> {
+    // One call per index for the whole list: each posting list is then filtered once.
+    const lexical: Passage[] = [];
+    const structured: Passage[] = [];
     for (const id of ids) {
       const r = this.state.records.get(id);
       if (!r) continue;
-      const lexical: string[] = [];
-      const structured: string[] = [];
-      let lv = 0;
-      let sv = 0;
       for (const p of r.passages) {
         this.state.passages.delete(p.id);
         if (p.kind === 'table') this.state.acronyms.remove(p.id, p.text);
-        const hasVector = r.vectors?.has(p.id) ? 1 : 0;
-        if (STRUCTURED_KINDS.has(p.kind)) { structured.push(p.id); sv += hasVector; } else { lexical.push(p.id); lv += hasVector; }
       }
-      await this.state.lexical.remove(lexical, lv);
-      await this.state.structured.remove(structured, sv);
+      const split = splitPassages([r]);
+      lexical.push(...split.lexical);
+      structured.push(...split.structured);
       this.state.records.delete(id);
     }
+    await this.state.lexical.remove(lexical);
+    await this.state.structured.remove(structured);
   }
 }
 

@@ -1,6 +1,8 @@
 import { AlmanacError, createError, throwIfAborted } from '../errors.ts';
 import { detectFormat } from '../ingest/detect-format.ts';
 import { readerFor } from '../ingest/formats.ts';
+import { looksBinary } from '../ingest/binary.ts';
+import { pageAt, passageSource } from '../ingest/source-map.ts';
 import { chunkBlocks } from '../text/chunk.ts';
 import { splitSentences, type SentenceSpan } from '../text/segment.ts';
 import { assumedLanguage, type ScriptInfo } from '../text/scripts.ts';
@@ -49,12 +51,15 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
   if (input.name !== undefined && typeof input.name !== 'string') throw createError('INVALID_OPTION', 'name', 'a document\'s name is a string (its file name or title)');
   if (input.date !== undefined && !(input.date instanceof Date && Number.isFinite(input.date.getTime()))) throw createError('INVALID_OPTION', 'date', 'a document\'s date is a valid Date');
   const name = input.name?.trim() || input.id || 'untitled';
-  if (raw.length > LIMITS.maxDocumentChars) throw createError('DOCUMENT_TOO_LARGE', name, LIMITS.maxDocumentChars);
   const format = input.format && input.format !== 'auto' ? input.format : detectFormat(input.name, raw);
   if (!format) throw createError('UNSUPPORTED_FORMAT', name);
   const reader = readerFor(format);
   if (!reader) throw createError('INVALID_OPTION', 'format', `"${String(format)}" is not a format Almanac reads; leave it out or use "auto"`);
+  const max = reader.binary ? LIMITS.maxBinaryBytes : LIMITS.maxDocumentChars;
+  if (raw.length > max) throw createError('DOCUMENT_TOO_LARGE', name, max);
   const content = reader.binary || typeof raw === 'string' ? raw : decodeText(raw);
+  if (!reader.binary && looksBinary(content as string)) throw createError('BINARY_CONTENT', name, format);
+  if (reader.binary && typeof content === 'string') throw createError('INVALID_OPTION', 'content', `a ${format} document is read from its bytes: pass a Uint8Array or an ArrayBuffer`);
   const parsed = await readSafely(() => reader.read(content, { name, signal: options.signal }), name);
   // Zero-width characters, NULs and other invisible code points are not white space to trim():
   // a document of only those would be "ingested" and never found.
@@ -70,15 +75,21 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
   const document: StoredDocument = {
     id, name, format, title, text: parsed.text, tables: parsed.tables, addedAt: now, rawLength: raw.length,
     ...(input.date ? { date: input.date.toISOString() } : {}),
+    ...(parsed.sourceMap ? { sourceMap: parsed.sourceMap } : {}),
   };
   const timeOptions = input.date ? { referenceDate: input.date } : undefined;
   const passages: Passage[] = [];
+  const tableBlocks = new Map(parsed.blocks.filter((b) => b.tableIndex !== undefined).map((b) => [b.tableIndex!, b]));
   const push = (p: Omit<Passage, 'id' | 'docId' | 'ordinal' | 'sentences'>, spans: SentenceSpan[]) => {
     const ordinal = passages.length;
     const sentences: Sentence[] = spans.map((s) => ({
       start: s.start, end: s.end, times: extractTimestamps(p.text.slice(s.start, s.end), timeOptions),
     }));
-    passages.push({ id: `${id}#${ordinal}`, docId: id, ordinal, sentences, ...p });
+    // Where the passage is in what the user gave: the file's text, or a PDF's page.
+    const tableBlock = p.tableIndex !== undefined ? tableBlocks.get(p.tableIndex) : undefined;
+    const source = tableBlock ? tableBlock.source : passageSource(parsed, p.start, p.end);
+    const page = parsed.pages ? pageAt(parsed.pages, p.start) : undefined;
+    passages.push({ id: `${id}#${ordinal}`, docId: id, ordinal, sentences, ...p, ...(source && parsed.sourceMap ? { source } : {}), ...(page ? { page } : {}) });
   };
   let sincePause = 0;
   const step = async (): Promise<void> => {

@@ -6,7 +6,8 @@
  */
 import * as Comlink from 'comlink';
 import { AlmanacError, createError } from '../errors.ts';
-import type { Almanac, CorpusChange, LongCallOptions, Progress } from '../types.ts';
+import { eventQueue } from './event-queue.ts';
+import type { Almanac, AnswerEvent, CorpusChange, LongCallOptions, Progress } from '../types.ts';
 import {
   installErrorTransfer,
   type CallId,
@@ -14,6 +15,7 @@ import {
   type LoadedModels,
   type ModelsRequest,
   type OpenReport,
+  type RemoteAnswerOptions,
   type RemoteSearchOptions,
   type WorkerStorage,
 } from '../../workers/engine-protocol.ts';
@@ -29,9 +31,9 @@ export interface ConnectOptions {
   /** Aborts the connection: the worker is terminated. */
   signal?: AbortSignal;
   /**
-   * Starts the engine worker (default: `workers/engine.worker.ts`, bundled by Vite). Called
-   * again to restart it after it died: a bundler with its own worker URLs, or a test that wants
-   * to hold the `Worker`, passes its own.
+   * Starts the engine worker. Default: the zero-download worker (`almanac/worker`), which
+   * loads no models; `startEngineWithModels` from `almanac/models` starts one that does. Called
+   * again to restart it after it died (a test that wants to hold the `Worker` passes its own).
    */
   worker?: () => Worker;
   /** Another tab's change to the stored corpus, applied in this worker (see `AlmanacOptions.onChange`). */
@@ -107,7 +109,7 @@ const DIED = Symbol('worker died');
 export async function connectAlmanac(options: ConnectOptions = {}): Promise<RemoteAlmanac> {
   installErrorTransfer();
   const storage = options.storage ?? { indexedDB: { name: 'almanac' } };
-  const makeWorker = options.worker ?? ((): Worker => new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), {
+  const makeWorker = options.worker ?? ((): Worker => new Worker(new URL('../../workers/engine.worker.js', import.meta.url), {
     type: 'module',
     name: 'almanac-engine',
   }));
@@ -256,6 +258,36 @@ export async function connectAlmanac(options: ConnectOptions = {}): Promise<Remo
       const plain: RemoteSearchOptions = rest;
       return longCall(signal, 'Search', (api, id) => api.search(id, query, plain));
     },
+    answer(question, answerOptions = {}) {
+      const { signal, onToken, ...rest } = answerOptions;
+      const plain: RemoteAnswerOptions = rest;
+      // Tokens come back as events through a proxy only when the caller listens for them.
+      const port = onToken ? Comlink.proxy((e: AnswerEvent) => { if (e.type === 'token') onToken(e.text); }) : undefined;
+      return longCall(signal, 'Answering', (api, id) => api.answer(id, question, plain, port));
+    },
+    answerStream(question, answerOptions = {}) {
+      const { signal, onToken, ...rest } = answerOptions;
+      const plain: RemoteAnswerOptions = rest;
+      return {
+        [Symbol.asyncIterator]() {
+          const events = eventQueue<AnswerEvent>();
+          // Leaving the loop early aborts the worker's call, as the caller's signal does.
+          const local = new AbortController();
+          const onOuter = () => local.abort(signal?.reason);
+          if (signal?.aborted) local.abort(signal.reason);
+          else signal?.addEventListener('abort', onOuter, { once: true });
+          const port = Comlink.proxy((e: AnswerEvent) => {
+            if (e.type === 'token') onToken?.(e.text);
+            events.push(e);
+          });
+          longCall(local.signal, 'Answering', (api, id) => api.answer(id, question, plain, port)).then(
+            (response) => { events.push({ type: 'final', response }); events.end(); },
+            (error: unknown) => events.end(error),
+          ).finally(() => signal?.removeEventListener('abort', onOuter));
+          return events.iterator(() => local.abort(createError('ABORTED', 'Answering')));
+        },
+      };
+    },
     async loadModels(request, callOptions = {}) {
       const progress = callOptions.onProgress ? Comlink.proxy(callOptions.onProgress) : undefined;
       const loaded = await longCall(callOptions.signal, 'Loading models', (api, id) => api.loadModels(id, request, progress));
@@ -268,6 +300,17 @@ export async function connectAlmanac(options: ConnectOptions = {}): Promise<Remo
     document: (id) => call('reading a document', (api) => api.document(id)),
     stats: () => call('reading statistics', (api) => api.stats()),
     timeCoverage: (o) => call('reading time coverage', (api) => api.timeCoverage(o)),
+    exportCorpus(callOptions = {}) {
+      const { signal, onProgress, ...rest } = callOptions;
+      const progress = onProgress ? Comlink.proxy(onProgress) : undefined;
+      return longCall(signal, 'Export', (api, id) => api.exportCorpus(id, rest, progress));
+    },
+    importCorpus(file, callOptions = {}) {
+      const { signal, onProgress, ...rest } = callOptions;
+      const progress = onProgress ? Comlink.proxy(onProgress) : undefined;
+      // Copied to the worker (structured clone), so the page's bytes stay usable.
+      return longCall(signal, 'Import', (api, id) => api.importCorpus(id, file, rest, progress));
+    },
     models: () => call('listing models', (api) => api.models()),
     clear: () => call('clearing the corpus', (api) => api.clear()),
     async close() {

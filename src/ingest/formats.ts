@@ -4,6 +4,7 @@ import { parseText } from './parse-text.ts';
 import { parseMarkdown } from './parse-markdown.ts';
 import { parseHtml } from './parse-html.ts';
 import { parseCsv } from './parse-csv.ts';
+import { parseRst } from './parse-rst.ts';
 
 /** What one reader is given besides the content. */
 export interface ReadContext {
@@ -41,6 +42,23 @@ export const READERS: readonly FormatReader[] = [
   textReader('html', ['html', 'htm', 'xhtml'], parseHtml),
   textReader('csv', ['csv'], (c) => parseCsv(c, ',')),
   textReader('tsv', ['tsv', 'tab'], (c) => parseCsv(c, '\t')),
+  textReader('rst', ['rst', 'rest'], parseRst),
+  {
+    format: 'pdf', extensions: ['pdf'], binary: true,
+    read: async (content, context) => (await import('./read-pdf.ts')).readPdf(content as Uint8Array, context),
+  },
+  {
+    format: 'docx', extensions: ['docx'], binary: true,
+    read: async (content, context) => (await import('./read-docx.ts')).readDocx(content as Uint8Array, context),
+  },
+  {
+    format: 'xlsx', extensions: ['xlsx', 'xlsm'], binary: true,
+    read: async (content, context) => (await import('./read-spreadsheet.ts')).readSpreadsheet(content as Uint8Array, context, 'xlsx'),
+  },
+  {
+    format: 'ods', extensions: ['ods'], binary: true,
+    read: async (content, context) => (await import('./read-spreadsheet.ts')).readSpreadsheet(content as Uint8Array, context, 'ods'),
+  },
 ];
 
 const BY_FORMAT = new Map(READERS.map((r) => [r.format, r]));

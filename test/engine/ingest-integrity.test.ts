@@ -100,7 +100,8 @@ describe('invisible documents', () => {
       { name: 'marks.txt', content: '?!. ,;'.repeat(10) },
       { name: 'ok.txt', content: '\u200bHidden\u200b word.' },
     ]);
-    expect(reports.map((r) => r.error?.code)).toEqual(['EMPTY_DOCUMENT', 'EMPTY_DOCUMENT', 'EMPTY_DOCUMENT', 'EMPTY_DOCUMENT', undefined]);
+    // A NUL in a text file reads as binary content (BINARY_CONTENT) before emptiness is judged.
+    expect(reports.map((r) => r.error?.code)).toEqual(['EMPTY_DOCUMENT', 'BINARY_CONTENT', 'BINARY_CONTENT', 'EMPTY_DOCUMENT', undefined]);
     expect((await almanac.stats()).documents).toBe(1);
   });
 
@@ -129,10 +130,10 @@ describe('storage failure mid-call', () => {
     const storage = { indexedDB: { name: 'quota', factory } };
     const almanac = await createAlmanac({ storage });
     const docs = Array.from({ length: 500 }, (_, i) => ({ name: `doc-${i}.txt`, content: `Document ${i} about harbours.` }));
-    // The disk fills during the second batch (documents 200-399): its transaction aborts.
-    let documentPuts = 0;
+    // The disk fills during the second batch (documents 200-399, one segment): its transaction aborts.
+    let segmentPuts = 0;
     IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-      if (this.name === 'documents' && ++documentPuts > 250) throw new DOMException('', 'QuotaExceededError');
+      if (this.name === 'segments' && ++segmentPuts > 1) throw new DOMException('', 'QuotaExceededError');
       return realPut.apply(this, args);
     };
     const reports = await almanac.ingest(docs);
