@@ -198,4 +198,3 @@ export function documentsPanel(almanac: RemoteAlmanac, changed: (change: CorpusC
   };
 }
 
-

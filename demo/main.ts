@@ -41,14 +41,15 @@ async function main(): Promise<void> {
   startup.start('Opening the corpus stored on this device');
 
   let persistent = true;
+  // Other tabs' changes and the worker's death and restart, told to the user (wired below).
   const events = engineEvents();
-  const watch = { onChange: events.onChange, onStatus: events.onStatus };
-  const almanac = await connectAlmanac({ worker: startEngineWithModels, onProgress: (p) => startup.update(p), ...watch }).catch(async (error: unknown) => {
+  const watch = { worker: startEngineWithModels, onChange: events.onChange, onStatus: events.onStatus };
+  const almanac = await connectAlmanac({ ...watch, onProgress: (p) => startup.update(p) }).catch(async (error: unknown) => {
     // Private windows and locked-down browsers may refuse IndexedDB: the demo still works,
     // only nothing survives a reload.
     if (!(error instanceof AlmanacError) || error.code !== 'STORAGE_FAILED') throw error;
     persistent = false;
-    return connectAlmanac({ worker: startEngineWithModels, storage: 'memory', ...watch });
+    return connectAlmanac({ ...watch, storage: 'memory' });
   });
   startup.done();
   const opened = almanac.opened;
@@ -68,26 +69,19 @@ async function main(): Promise<void> {
     search.invalidate();
     void coverage.refresh();
     void line.update(change);
-    if (change.kind === 'elsewhere' || change.kind === 'imported') void docs?.refresh();
+    if (change.kind === 'elsewhere' || change.kind === 'imported' || change.kind === 'restarted') void docs?.refresh();
   };
-  const panel = (docs = documentsPanel(almanac, onCorpusChanged));
-  // Another tab's change, or a restarted worker: redraw what the page lists from the engine. A
-  // tab change then rewrites the status line from the engine's counts; a restart keeps its own
-  // message (engine-events.ts), which says what was restored.
-  events.redrawWith(async (event) => {
-    search.invalidate();
-    await Promise.all([panel.refresh(), coverage.refresh()]);
-    if (event === 'tab-change') await line.update({ kind: 'elsewhere' });
-  });
+  docs = documentsPanel(almanac, onCorpusChanged);
+  events.attach(line, onCorpusChanged);
   const models = modelsPanel(almanac, () => undefined);
-  await Promise.all([panel.refresh(), coverage.refresh(), models.refresh()]);
+  await Promise.all([docs.refresh(), coverage.refresh(), models.refresh()]);
 
   if (opened.documents > 0) {
     await line.update({ kind: 'restored', ms: opened.ms });
     status.dataset.restored = String(opened.documents);
   } else if (!persistent || !flagStore()?.getItem(SEEDED_KEY)) {
     line.busy(`First visit: indexing the ${SAMPLE_SIZE} sample documents on this device…`);
-    await panel.ingestSample();
+    await docs.ingestSample();
     flagStore()?.setItem(SEEDED_KEY, '1');
     status.dataset.restored = '0';
   } else {

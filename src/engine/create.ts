@@ -238,7 +238,7 @@ class Engine implements Almanac {
 
   async answer(question: string, options: AnswerOptions = {}): Promise<AnswerResponse> {
     this.assertOpen();
-    return runAnswer(this.state, question, options);
+    return catalogued('answering', () => runAnswer(this.state, question, options));
   }
 
   answerStream(question: string, options: AnswerOptions = {}): AsyncIterable<AnswerEvent> {
@@ -475,7 +475,9 @@ class Engine implements Almanac {
   // -------------------------------------------------------------------------
 
   private serialize<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work);
+    // Every write's failure reaches its caller as a catalogue error, whatever threw it.
+    const run = () => catalogued('changing the corpus', work);
+    const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
     return next;
   }
