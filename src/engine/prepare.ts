@@ -6,6 +6,7 @@ import { splitSentences, type SentenceSpan } from '../text/segment.ts';
 import { extractTimestamps } from '../temporal/index.ts';
 import { summarizeTable } from '../tables/index.ts';
 import { CHUNKING, LIMITS } from '../settings.ts';
+import { attachEventIntervals } from './event-intervals.ts';
 import type { DocumentInput, Passage, Sentence, StoredDocument } from '../types.ts';
 
 /** A parsed document and its passages, ready to embed, index and store. */
@@ -84,6 +85,7 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
       push({ kind: s.kind, text: s.text, start: table.start, end: table.end, heading: table.caption ?? title, tableIndex, cells: s.cells }, splitSentences(s.text));
     }
   });
+  attachEventIntervals(passages, parsed.tables, timeOptions);
   return { document, passages, warnings: parsed.warnings };
 }
 
