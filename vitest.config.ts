@@ -33,7 +33,11 @@ export default defineConfig({
         // Pre-bundled up front: found only when the engine worker loads, they would make Vite
         // re-optimise and reload the page in the middle of a test.
         optimizeDeps: {
-          include: ['@orama/orama', '@orama/orama/components', 'idb', 'chrono-node', 'htmlparser2', 'papaparse', 'comlink'],
+          include: [
+            '@orama/orama', '@orama/orama/components', 'idb', 'chrono-node', 'htmlparser2', 'papaparse', 'comlink', 'entities',
+            'pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs', 'mammoth', 'fflate', 'numfmt', 'docx', 'pdf-lib',
+            ...['arabic', 'armenian', 'greek', 'indian', 'russian', 'tamil'].map((l) => `@orama/stemmers/${l}`),
+          ],
         },
         test: {
           name: 'browser',
@@ -54,6 +58,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
+          // One build for every e2e file (and a second one, deployed as an update).
+          globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
         },

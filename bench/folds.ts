@@ -9,22 +9,11 @@
  */
 import { RETRIEVAL } from '../src/settings.ts';
 import { CURVES, LEXICAL, RERANK } from '../src/temporal/settings.ts';
-import { round1 } from './args.ts';
 
-/** One question's outcome: its fold, and whether the gold paragraph / an answer was at rank 1. */
-export interface Outcome {
-  fold: 0 | 1;
-  er1: boolean;
-  ar1: boolean;
-}
-
-/** AR@1 and ER@1 of each fold. */
-export function foldFigures(outcomes: Outcome[]): Array<{ 'AR@1': number; 'ER@1': number; questions: number }> {
-  return ([0, 1] as const).map((f) => {
-    const mine = outcomes.filter((o) => o.fold === f);
-    const pct = (k: 'ar1' | 'er1') => round1((100 * mine.filter((o) => o[k]).length) / Math.max(1, mine.length));
-    return { 'AR@1': pct('ar1'), 'ER@1': pct('er1'), questions: mine.length };
-  });
+/** AR@1 and ER@1 of one fold. */
+export interface FoldFigures {
+  'AR@1': number;
+  'ER@1': number;
 }
 
 type Settings = Record<string, unknown>;
@@ -81,10 +70,10 @@ function knobs(): Knob[] {
 /** One candidate value's figures on each fold. */
 interface Scored {
   value: unknown;
-  folds: Array<{ 'AR@1': number; 'ER@1': number }>;
+  folds: FoldFigures[];
 }
 
-const better = (a: { 'AR@1': number; 'ER@1': number }, b: { 'AR@1': number; 'ER@1': number }) =>
+const better = (a: FoldFigures, b: FoldFigures) =>
   a['AR@1'] - b['AR@1'] || a['ER@1'] - b['ER@1'];
 
 /** What the check found for one setting. */
@@ -92,10 +81,10 @@ export interface KnobReport {
   setting: string;
   default: unknown;
   /** The value chosen on fold 0 and its figures on fold 1, and the reverse. */
-  chosen: Array<{ on: number; value: unknown; heldOut: { 'AR@1': number; 'ER@1': number } }>;
+  chosen: Array<{ on: number; value: unknown; heldOut: FoldFigures }>;
   /** The default's and the neutral value's held-out figures, fold by fold. */
-  defaultFolds: Array<{ 'AR@1': number; 'ER@1': number }>;
-  neutralFolds?: Array<{ 'AR@1': number; 'ER@1': number }>;
+  defaultFolds: FoldFigures[];
+  neutralFolds?: FoldFigures[];
   /** Whether the value chosen on each fold beats or equals the mechanism off on the other. */
   holds: boolean | 'no neutral';
 }
@@ -104,10 +93,10 @@ export interface KnobReport {
 const show = (v: unknown) => (typeof v === 'object' && v ? `x${(v as Record<string, number>).year}` : String(v));
 
 /**
- * Runs the check: `evaluate` scores the current settings (every question, with its fold); each
- * setting is varied alone from the defaults and put back.
+ * Runs the check: `evaluate` scores the current settings on the two folds; each setting is
+ * varied alone from the defaults and put back.
  */
-export async function checkSettings(evaluate: () => Promise<Outcome[]>, log: (line: string) => void, only?: string): Promise<KnobReport[]> {
+export async function checkSettings(evaluate: () => Promise<FoldFigures[]>, log: (line: string) => void, only?: string): Promise<KnobReport[]> {
   const out: KnobReport[] = [];
   for (const k of knobs()) {
     if (only && !k.name.includes(only)) continue;
@@ -117,7 +106,7 @@ export async function checkSettings(evaluate: () => Promise<Outcome[]>, log: (li
     try {
       for (const value of values) {
         k.target[k.key] = value;
-        scored.push({ value, folds: foldFigures(await evaluate()) });
+        scored.push({ value, folds: await evaluate() });
       }
     } finally {
       k.target[k.key] = original;

@@ -1,27 +1,34 @@
 /**
  * Adding and listing documents: drop or pick files, paste text, load the sample corpus,
- * remove one or all. Every ingest shows a progress bar and reports bad files by name.
+ * remove one or all. Every ingest shows a progress bar and one summary, with the files that
+ * were not added grouped by why.
  */
 import type { RemoteAlmanac } from '../src/engine/remote.ts';
 import type { DocumentInput, IngestReport } from '../src/types.ts';
 import { byId, clear, el } from './dom.ts';
-import { readFiles, type RejectedFile } from './files.ts';
+import { ACCEPTED_EXTENSIONS, acceptedList, readFiles, type RejectedFile } from './files.ts';
 import { errorMessage, plural } from './format.ts';
+import { summariseIngest, type IngestSummary, type SummaryGroup } from './ingest-summary.ts';
 import { progressView } from './progress.ts';
 import { loadSampleCorpus } from './sample-corpus.ts';
+import type { CorpusChange } from './status-line.ts';
 
 /** The documents panel. */
 export interface DocumentsPanel {
   /** Redraws the list from the engine. */
   refresh(): Promise<void>;
-  /** Ingests inputs with progress; resolves to the reports (failures listed in the panel). */
+  /** Ingests inputs with progress; resolves to the reports (the panel shows their summary). */
   ingest(docs: DocumentInput[], label: string): Promise<IngestReport[]>;
   /** Ingests the bundled sample corpus. */
   ingestSample(): Promise<IngestReport[]>;
+  /** Removes every document (no confirmation: the caller asks). */
+  removeAll(): Promise<void>;
+  /** Moves keyboard focus to the list, where each document has its Remove button. */
+  focusList(): void;
 }
 
-/** Wires the documents panel; `changed` runs after the corpus changes. */
-export function documentsPanel(almanac: RemoteAlmanac, changed: () => void): DocumentsPanel {
+/** Wires the documents panel; `changed` runs after every change this panel makes to the corpus. */
+export function documentsPanel(almanac: RemoteAlmanac, changed: (change: CorpusChange) => void, explainFailure: (error: unknown) => Promise<string> = async (e) => errorMessage(e)): DocumentsPanel {
   const list = byId<HTMLUListElement>('documents');
   const count = byId('doc-count');
   const messages = byId('ingest-messages');
@@ -32,6 +39,23 @@ export function documentsPanel(almanac: RemoteAlmanac, changed: () => void): Doc
   function showMessages(lines: Array<{ text: string; kind: 'error' | 'warning' | 'ok' }>): void {
     clear(messages);
     for (const line of lines) messages.appendChild(el('p', { class: line.kind, text: line.text }));
+  }
+
+  function groupView(group: SummaryGroup, verb: string, open: boolean): HTMLElement {
+    return el('details', { class: 'summary-group', attrs: { open } }, [
+      el('summary', { text: `${group.names.length} ${verb}: ${group.title}` }),
+      el('p', { class: 'hint', text: group.detail }),
+      el('ul', { class: 'summary-names' }, group.names.map((name) => el('li', { text: name }))),
+    ]);
+  }
+
+  function showSummary(summary: IngestSummary): void {
+    const small = summary.rejected.reduce((n, g) => n + g.names.length, 0) <= 5;
+    messages.replaceChildren(el('div', { class: `summary summary-${summary.kind}` }, [
+      el('p', { class: `headline ${summary.kind}`, text: summary.headline }),
+      ...summary.rejected.map((g) => groupView(g, 'not added', small)),
+      ...summary.warnings.map((g) => groupView(g, g.names.length === 1 ? 'file' : 'files', false)),
+    ]));
   }
 
   async function refresh(): Promise<void> {
@@ -48,7 +72,7 @@ export function documentsPanel(almanac: RemoteAlmanac, changed: () => void): Doc
         on: {
           click: () => {
             remove.disabled = true;
-            void almanac.remove([doc.id]).then(refreshAndNotify, (error: unknown) => {
+            void almanac.remove([doc.id]).then(() => refreshAndNotify({ kind: 'removed', count: 1 }), (error: unknown) => {
               remove.disabled = false;
               showMessages([{ kind: 'error', text: `Could not remove ${doc.name}: ${errorMessage(error)}` }]);
             });
@@ -63,37 +87,34 @@ export function documentsPanel(almanac: RemoteAlmanac, changed: () => void): Doc
     }
   }
 
-  async function refreshAndNotify(): Promise<void> {
+  async function refreshAndNotify(change: CorpusChange): Promise<void> {
     await refresh();
-    changed();
+    changed(change);
   }
 
-  function ingest(docs: DocumentInput[], label: string, rejected: RejectedFile[] = []): Promise<IngestReport[]> {
+  function ingest(docs: DocumentInput[], label: string, rejected: RejectedFile[] = [], change: (added: number) => CorpusChange = (count) => ({ kind: 'added', count })): Promise<IngestReport[]> {
     const run = async (): Promise<IngestReport[]> => {
-      const lines: Array<{ text: string; kind: 'error' | 'warning' | 'ok' }> = rejected.map((r) => ({ kind: 'error', text: `${r.name} was not added: ${r.reason}` }));
       if (docs.length === 0) {
-        showMessages(lines);
+        showSummary(summariseIngest({ rejected, reports: [] }));
         return [];
       }
       progress.start(label);
+      // Counted before and after, so a call that fails half-way still reports what went in.
+      const before = await almanac.stats().then((s) => s.documents, () => 0);
+      let added = 0;
       try {
         const reports = await almanac.ingest(docs, { onProgress: (p) => progress.update(p) });
-        let added = 0;
-        for (const r of reports) {
-          if (r.error) lines.push({ kind: 'error', text: `${r.name} was not added: ${r.error.message}` });
-          else added++;
-          for (const w of r.warnings) lines.push({ kind: 'warning', text: `${r.name}: ${w}` });
-        }
-        if (added) lines.unshift({ kind: 'ok', text: `Added ${plural(added, 'document')}.` });
-        showMessages(lines);
+        added = reports.filter((r) => r.stored).length;
+        showSummary(summariseIngest({ rejected, reports }));
         return reports;
       } catch (error) {
-        lines.push({ kind: 'error', text: `Nothing was added: ${errorMessage(error)}` });
-        showMessages(lines);
+        const after = await almanac.stats().then((s) => s.documents, () => before);
+        added = Math.max(0, after - before);
+        showSummary(summariseIngest({ rejected, reports: [], failure: { message: await explainFailure(error), added } }));
         return [];
       } finally {
         progress.done();
-        await refreshAndNotify();
+        await refreshAndNotify(change(added));
       }
     };
     // One ingest at a time: a second drop waits rather than interleaving progress bars.
@@ -107,8 +128,10 @@ export function documentsPanel(almanac: RemoteAlmanac, changed: () => void): Doc
     await ingest(docs, `Adding ${plural(docs.length, 'file')}`, rejected);
   }
 
-  // Files: the picker and drag and drop.
+  // Files: the picker and drag and drop, offering every format the engine reads.
   const input = byId<HTMLInputElement>('file-input');
+  input.accept = ACCEPTED_EXTENSIONS.join(',');
+  byId('accepted-formats').textContent = acceptedList();
   input.addEventListener('change', () => {
     if (input.files?.length) void addFiles([...input.files]).finally(() => { input.value = ''; });
   });
@@ -148,13 +171,31 @@ export function documentsPanel(almanac: RemoteAlmanac, changed: () => void): Doc
     });
   });
 
-  const ingestSample = async (): Promise<IngestReport[]> => ingest(await loadSampleCorpus(), 'Indexing the sample corpus');
+  const ingestSample = async (): Promise<IngestReport[]> => ingest(await loadSampleCorpus(), 'Indexing the sample corpus', [], () => ({ kind: 'seeded' }));
   byId<HTMLButtonElement>('load-sample').addEventListener('click', () => void ingestSample());
   byId<HTMLButtonElement>('clear-all').addEventListener('click', () => {
     if (!window.confirm('Remove every document from this device?')) return;
-    void almanac.clear().then(refreshAndNotify, (error: unknown) => showMessages([{ kind: 'error', text: errorMessage(error) }]));
+    void removeAll();
   });
 
-  return { refresh, ingest: (docs, label) => ingest(docs, label), ingestSample };
+  async function removeAll(): Promise<void> {
+    try {
+      await almanac.clear();
+      clear(messages);
+      await refreshAndNotify({ kind: 'cleared' });
+    } catch (error) {
+      showMessages([{ kind: 'error', text: errorMessage(error) }]);
+      await refreshAndNotify({ kind: 'refresh' });
+    }
+  }
+
+  return {
+    refresh,
+    ingest: (docs, label) => ingest(docs, label),
+    ingestSample,
+    removeAll,
+    focusList: () => (list.querySelector<HTMLButtonElement>('button.remove') ?? list).focus(),
+  };
 }
+
 

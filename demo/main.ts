@@ -3,15 +3,19 @@
  * (or indexes the sample corpus on a first visit), and wires the panels together.
  */
 import { connectAlmanac } from '../src/engine/remote.ts';
+import { startEngineWithModels } from '../src/models/engine-worker.ts';
 import { AlmanacError } from '../src/errors.ts';
 import { byId } from './dom.ts';
 import { coveragePanel } from './coverage-panel.ts';
 import { documentsPanel } from './documents-panel.ts';
-import { errorMessage, plural } from './format.ts';
+import { engineEvents } from './engine-events.ts';
+import { errorMessage } from './format.ts';
 import { modelsPanel } from './models-panel.ts';
+import { startOffline } from './offline.ts';
 import { progressView } from './progress.ts';
 import { SAMPLE_SIZE } from './sample-corpus.ts';
 import { searchPanel } from './search-panel.ts';
+import { statusLine, type CorpusChange } from './status-line.ts';
 
 /**
  * Set once the sample corpus was offered, so a user who removed every document does not get
@@ -29,46 +33,63 @@ function flagStore(): Storage | undefined {
 }
 
 async function main(): Promise<void> {
+  // First, so that the app is stored for offline use even if the engine then fails to start.
+  startOffline();
   const status = byId('status');
   const startup = progressView('Restoring the corpus');
   byId('startup-progress').appendChild(startup.element);
   startup.start('Opening the corpus stored on this device');
 
   let persistent = true;
-  const almanac = await connectAlmanac({ onProgress: (p) => startup.update(p) }).catch(async (error: unknown) => {
+  const events = engineEvents();
+  const watch = { onChange: events.onChange, onStatus: events.onStatus };
+  const almanac = await connectAlmanac({ worker: startEngineWithModels, onProgress: (p) => startup.update(p), ...watch }).catch(async (error: unknown) => {
     // Private windows and locked-down browsers may refuse IndexedDB: the demo still works,
     // only nothing survives a reload.
     if (!(error instanceof AlmanacError) || error.code !== 'STORAGE_FAILED') throw error;
     persistent = false;
-    return connectAlmanac({ storage: 'memory' });
+    return connectAlmanac({ worker: startEngineWithModels, storage: 'memory', ...watch });
   });
   startup.done();
   const opened = almanac.opened;
 
-  const search = searchPanel(almanac);
-  const coverage = coveragePanel(almanac);
-  const onCorpusChanged = (): void => {
-    search.invalidate();
-    void coverage.refresh();
-  };
-  const docs = documentsPanel(almanac, onCorpusChanged);
-  const models = modelsPanel(almanac, () => undefined);
-  await Promise.all([docs.refresh(), coverage.refresh(), models.refresh()]);
-
   const notes = (opened.crossOriginIsolated ? '' : ' (Not cross-origin isolated: models run on one thread.)')
     + (persistent ? '' : ' This browser refused storage: documents last until the tab closes.');
+  const line = statusLine(status, () => almanac.stats(), () => notes);
+  const search = searchPanel(almanac);
+  const coverage = coveragePanel(almanac);
+  let docs: ReturnType<typeof documentsPanel> | undefined;
+  /**
+   * Every change to the corpus goes through here, whoever made it (a panel of this page, or
+   * another tab: call it with `{ kind: 'elsewhere' }`), so the status line, the documents list,
+   * the coverage chart and cached search documents always match the engine.
+   */
+  const onCorpusChanged = (change: CorpusChange): void => {
+    search.invalidate();
+    void coverage.refresh();
+    void line.update(change);
+    if (change.kind === 'elsewhere' || change.kind === 'imported') void docs?.refresh();
+  };
+  const panel = (docs = documentsPanel(almanac, onCorpusChanged));
+  // Another tab's change, or a restarted worker: redraw what the page lists from the engine. The
+  // status line keeps the event's own message (engine-events.ts), which names what happened.
+  events.redrawWith(async () => {
+    search.invalidate();
+    await Promise.all([panel.refresh(), coverage.refresh()]);
+  });
+  const models = modelsPanel(almanac, () => undefined);
+  await Promise.all([panel.refresh(), coverage.refresh(), models.refresh()]);
+
   if (opened.documents > 0) {
-    status.textContent = `Restored ${plural(opened.documents, 'document')} (${plural(opened.passages, 'passage')}) from this device in ${opened.ms} ms, without re-indexing.${notes}`;
+    await line.update({ kind: 'restored', ms: opened.ms });
     status.dataset.restored = String(opened.documents);
   } else if (!persistent || !flagStore()?.getItem(SEEDED_KEY)) {
-    status.textContent = `First visit: indexing the ${SAMPLE_SIZE} sample documents on this device…`;
-    const reports = await docs.ingestSample();
+    line.busy(`First visit: indexing the ${SAMPLE_SIZE} sample documents on this device…`);
+    await panel.ingestSample();
     flagStore()?.setItem(SEEDED_KEY, '1');
-    const stats = await almanac.stats();
-    status.textContent = `Indexed ${plural(reports.length, 'sample document')} (${plural(stats.passages, 'passage')}). They stay on this device; add your own below.${notes}`;
     status.dataset.restored = '0';
   } else {
-    status.textContent = `The corpus is empty. Add documents, or load the sample corpus.${notes}`;
+    await line.update({ kind: 'refresh' });
     status.dataset.restored = '0';
   }
   document.body.dataset.state = 'ready';

@@ -11,6 +11,7 @@ import { highlighted } from './highlight.ts';
 import { scoreCurveChart, type CurveMark } from './charts.ts';
 import { renderTable } from './table-view.ts';
 import { curveOf } from './temporal-curve.ts';
+import { answerCard } from './answer-card.ts';
 
 const TABLE_KINDS = new Set(['table', 'table-row', 'table-column']);
 
@@ -28,6 +29,8 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
   const meta = byId('search-meta');
   const timePanel = byId('time-panel');
   const list = byId<HTMLOListElement>('results');
+  // A short sentence for screen readers; the meta line above the results is too long to hear each time.
+  const announcer = byId('results-announcer');
   // Documents of table hits, fetched once per search session: several hits share a table.
   let documents = new Map<string, Promise<StoredDocument | undefined>>();
   let current: AbortController | undefined;
@@ -42,6 +45,9 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
     }
     return doc;
   };
+  // The answer card sits above the results; it runs the search (answerStream's first event).
+  const card = answerCard(almanac, getDocument);
+  list.before(card.element);
 
   async function run(query: string): Promise<void> {
     current?.abort();
@@ -50,19 +56,25 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
     if (!query.trim()) {
       clear(list);
       clear(meta);
+      card.clear();
       timePanel.hidden = true;
       return;
     }
     meta.textContent = 'Searching…';
+    delete document.body.dataset.answered;
     try {
-      const response = await almanac.search(query, { limit: 10, signal: controller.signal });
+      const answered = await card.run(query, controller.signal, (response) => {
+        if (!controller.signal.aborted) render(response);
+      });
       if (controller.signal.aborted) return;
-      render(response);
+      document.body.dataset.answered = answered?.answer.kind ?? 'stopped';
     } catch (error) {
       if (controller.signal.aborted) return;
       clear(list);
+      card.clear();
       timePanel.hidden = true;
       meta.replaceChildren(el('p', { class: 'error', text: errorMessage(error) }));
+      announcer.textContent = `Search failed: ${errorMessage(error)}`;
     }
   }
 
@@ -75,6 +87,8 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
       list.appendChild(el('li', { class: 'empty', text: 'No passage matches. Try other words, or add documents.' }));
     }
     response.results.forEach((result, i) => list.appendChild(resultItem(result, i + 1)));
+    const n = response.results.length;
+    announcer.textContent = `${n === 0 ? 'No' : n} result${n === 1 ? '' : 's'} for “${response.query}”${response.constraint ? ', a time-sensitive question' : ''}.`;
     document.body.dataset.searched = String(response.results.length);
   }
 

@@ -4,6 +4,7 @@
  * means "Mexican peso, 2013, Buy").
  */
 import type { Table, TableCell } from '../src/types.ts';
+import { isValue } from '../src/tables/cell-text.ts';
 import { el } from './dom.ts';
 
 /** Which cells to mark in a table for one passage. */
@@ -94,6 +95,8 @@ export function renderTable(
       marks.hit.has(cell) ? 'cell-hit' : '',
       marks.matched.has(cell) ? 'cell-match' : '',
       marks.headers.has(cell) ? 'cell-header-path' : '',
+      // Numbers (and "n/a", "–" in their place) align right; names and text left.
+      !isHeader && isValue(cell.text) ? 'num' : '',
     ].filter(Boolean).join(' ');
     const td = el(isHeader ? 'th' : 'td', { text: cell.text, class: classes });
     if (cell.rowSpan > 1) td.rowSpan = cell.rowSpan;

@@ -2,6 +2,14 @@ import { tokenizer as oramaTokenizer } from '@orama/orama/components';
 import type { Tokenizer } from '@orama/orama';
 import { STOP_WORDS } from './stopwords.ts';
 import { expandAbbreviation } from './abbreviations.ts';
+import { nonLatinTerm, segmentWords, UNSPACED_CHARS } from './scripts.ts';
+
+/**
+ * Version of the terms this tokenizer writes. Stored indexes (`src/index-format/`) keep the
+ * terms of their passages; bump this whenever a change here changes any term, so that a
+ * corpus stored before is re-tokenised on open instead of read with stale terms.
+ */
+export const TOKENIZER_VERSION = 1;
 
 /**
  * Rewrites text so that Orama's English splitter (which cuts at everything but letters, digits,
@@ -124,34 +132,110 @@ function romanValue(s: string): number | undefined {
  */
 export const ONE_TERM_PHRASES = /(?<![\p{L}\p{N}.])u\.s\.?(?![\p{L}\p{N}])|\bunited\s+states\b/giu;
 
-// Orama's English splitter, applied as Orama applies it: to the lower-cased text. Letters
-// outside its class split words ("weiß" -> "wei"); kept so that terms stay what Orama made them.
-const SPLITTER = /[^a-zàèéìòóù0-9_'-]+/g;
+// Orama's English splitter, applied as Orama applies it: to the lower-cased text; it cuts at
+// everything but a-z, 0-9, `_`, `'` and `-` (and the accents à è é ì ò ó ù). Here it leaves every
+// other non-ASCII character in its token, so ASCII text (nearly all of the benchmarks') splits
+// where it always did, in one native scan, and a token with any other character is read by
+// {@link unicodeTerms}, once per distinct token (the cache below).
+const SPLITTER = /[^a-z0-9_'\-\u0080-\uffff]+/g;
+const NON_ASCII = /[^\x00-\x7f]/;
+// Every script's letters, marks and digits, and emoji (cut apart below).
+const UNICODE_SPLITTER = /[^\p{L}\p{M}\p{N}\p{Emoji_Presentation}_'-]+/gu;
+// A word holding an emoji or a script written without spaces, which are cut into pieces.
+const HAS_PIECES = new RegExp(`[\\p{Emoji_Presentation}${UNSPACED_CHARS}]`, 'u');
+const PIECES = new RegExp(`(\\p{Emoji_Presentation})|([${UNSPACED_CHARS}]+)|([^\\p{Emoji_Presentation}${UNSPACED_CHARS}]+)`, 'gu');
+const WORDLIKE = /[\p{L}\p{N}]/u;
+
+// Full-width ASCII (CJK text writes "２０２０") and the Latin ligatures: their compatibility forms.
+// Not all of NFKC, which would also turn "™" into "TM" and "km²" into "km2", new terms in English text.
+const COMPATIBLE = /[\uff01-\uff5e\ufb00-\ufb06]/g;
+
+/**
+ * The words of a lower-cased token holding non-ASCII characters: words of every script, split at
+ * what is neither a letter, a mark, a digit, `_`, `'` nor `-` (so punctuation such as a dash or
+ * a curly quote splits as the English splitter split at it), after Unicode normalisation (NFC:
+ * a name typed precomposed or decomposed is one word; full-width digits are digits, a ligature
+ * its letters). Each emoji is a word; a run of a script written without spaces is cut into words
+ * by `Intl.Segmenter` (`scripts.ts`).
+ */
+function unicodeWords(token: string): string[] {
+  const normalized = token.normalize('NFC').replace(COMPATIBLE, (ch) => ch.normalize('NFKC'));
+  const words = normalized.split(UNICODE_SPLITTER);
+  // Most such tokens are Latin words with an accent, or words around a dash: nothing to cut.
+  if (!HAS_PIECES.test(normalized)) return words.filter((w) => w !== '');
+  const out: string[] = [];
+  for (const word of words) {
+    if (!word) continue;
+    if (!HAS_PIECES.test(word)) {
+      out.push(word);
+      continue;
+    }
+    for (const [, emoji, unspaced, other] of word.matchAll(PIECES)) {
+      if (emoji) out.push(emoji);
+      else if (unspaced) out.push(...segmentWords(unspaced));
+      // A lone variation selector or mark between pieces is no word.
+      else if (other && WORDLIKE.test(other)) out.push(other);
+    }
+  }
+  return out;
+}
+
 const STOP = new Set(STOP_WORDS);
 const oramaStemmer = oramaTokenizer.createTokenizer({ stemming: true }).stemmer!;
 
-// Token -> term ('' for a stop word). A corpus repeats its words, so one lookup replaces the
-// stop-word scan, the abbreviation table, the stemmer and the accent folding (with the rewrites
-// above, tokenising was a third of a reload of 16k TimeQA passages). Bounded against streams of
-// unique tokens.
+// Token -> term ('' for a stop word), or the terms of a token holding non-ASCII characters. A
+// corpus repeats its words, so one lookup replaces the stop-word scan, the abbreviation table,
+// the stemmer and the accent folding (with the rewrites above, tokenising was a third of a
+// reload of 16k TimeQA passages). Bounded against streams of unique tokens.
 const TERMS_MAX = 200_000;
-const terms = new Map<string, string>();
+const terms = new Map<string, string | readonly string[]>();
 
-/** A token as the indexes keep it: '' for a stop word, else a table abbreviation read as its word, stemmed, accents folded. */
-function termOf(token: string): string {
+/** A token's term (an ASCII token), or terms (one with other characters: {@link unicodeTerms}). */
+function termOf(token: string): string | readonly string[] {
   let term = terms.get(token);
   if (term === undefined) {
     if (terms.size >= TERMS_MAX) terms.clear();
-    term = STOP.has(token) ? '' : foldAccents(oramaStemmer(expandAbbreviation(token)));
+    term = NON_ASCII.test(token) ? unicodeTerms(token) : wordTerm(token);
     terms.set(token, term);
   }
   return term;
 }
 
-/** Orama's diacritics step for the accented letters its splitter keeps (à è é ì ò ó ù). */
-function foldAccents(term: string): string {
-  return /[^\x00-\x7f]/.test(term) ? term.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : term;
+/**
+ * A word as the indexes keep it: '' for a stop word, else a table abbreviation read as its word,
+ * stemmed, accents folded; a word of another script than Latin is stemmed by its script's
+ * stemmer where there is one, else kept whole (`scripts.ts`).
+ */
+function wordTerm(word: string): string {
+  if (STOP.has(word)) return '';
+  return (NON_ASCII.test(word) ? nonLatinTerm(word) : undefined) ?? foldAccents(oramaStemmer(expandAbbreviation(word)));
 }
+
+/** The terms of a token holding non-ASCII characters: its words' terms, with the dates they read as. */
+function unicodeTerms(token: string): readonly string[] {
+  const out: string[] = [];
+  for (const word of unicodeWords(token)) {
+    const term = wordTerm(word);
+    if (term) out.push(term);
+    const dates = dateWords(word);
+    if (dates) out.push(...dates);
+  }
+  return out;
+}
+
+/**
+ * Orama's diacritics step (decompose, drop the combining marks), and for the Latin letters that
+ * do not decompose, their usual ASCII spelling ("tromsø" as "tromso", "weiß" as "weiss"), so a
+ * question typed without them still matches.
+ */
+function foldAccents(term: string): string {
+  if (!NON_ASCII.test(term)) return term;
+  const folded = term.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return NON_ASCII.test(folded) ? folded.replace(UNDECOMPOSED, (ch) => UNDECOMPOSED_LATIN[ch]!) : folded;
+}
+
+const UNDECOMPOSED_LATIN: Readonly<Record<string, string>> = { ø: 'o', ł: 'l', đ: 'd', ð: 'd', ı: 'i', ß: 'ss', æ: 'ae', œ: 'oe', þ: 'th', ħ: 'h', ŧ: 't', ŀ: 'l' };
+const UNDECOMPOSED = new RegExp(`[${Object.keys(UNDECOMPOSED_LATIN).join('')}]`, 'g');
 
 /** The terms of a text, in order: {@link normalizeWords}, lower case, split, then {@link termOf}. */
 function termsOf(text: string, allowDuplicates: boolean): string[] {
@@ -159,6 +243,10 @@ function termsOf(text: string, allowDuplicates: boolean): string[] {
   for (const token of normalizeWords(text).toLowerCase().split(SPLITTER)) {
     if (!token) continue;
     const term = termOf(token);
+    if (typeof term !== 'string') {
+      for (const t of term) out.push(t);
+      continue;
+    }
     if (term) out.push(term);
     // Cheap shape test first: most tokens are not "dddd-dd".
     if (token.length >= 7 && token.charCodeAt(4) === 45 /* - */) {
@@ -167,6 +255,13 @@ function termsOf(text: string, allowDuplicates: boolean): string[] {
     }
   }
   return allowDuplicates ? out : [...new Set(out)];
+}
+
+/** The year and month of an ISO date, or the years of a span, that a token also reads as. */
+function dateWords(token: string): string[] | undefined {
+  // Cheap shape test first: most tokens are not "dddd-dd".
+  if (token.length < 7 || token.charCodeAt(4) !== 45 /* - */) return undefined;
+  return isoDateWords(token) ?? spanYears(token);
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/;

@@ -5,94 +5,43 @@
  * leaves the app's own origin.
  */
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumLaunch } from '../../vitest.config.ts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { foreignRequests, root, sampleCount, search, startApp, waitReady, type App, type Browser } from './harness.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** A synthetic embedder (`npm run models:synthetic`); the model test is skipped without it. */
 const tinyEmbedder = 'synthetic/bert-tiny-embedder';
 const hasTinyEmbedder = fs.existsSync(path.join(root, 'public/models', tinyEmbedder, 'onnx/model.onnx'));
-const sampleCount = fs.readdirSync(path.join(root, 'demo/sample-corpus')).filter((f) => /\.(txt|md|html|csv)$/.test(f) && f !== 'SOURCES.md').length;
 
-/** A port the OS says is free now, so two runs (or a dev server on 5173/4173) never collide. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-let tmp: string;
-let server: PreviewServer;
-let context: BrowserContext;
+let app: App;
+let browser: Browser;
 let page: Page;
 let origin: string;
-const requests: string[] = [];
-const problems: string[] = [];
 
-async function waitReady(p: Page): Promise<void> {
-  await p.waitForSelector('body[data-state="ready"], body[data-state="failed"]', { timeout: 120_000 });
-  const state = await p.getAttribute('body', 'data-state');
-  if (state !== 'ready') throw new Error(`the app failed to start: ${await p.textContent('#status')}`);
-}
-
-async function search(p: Page, query: string): Promise<void> {
-  await p.fill('#query', query);
-  // Each search re-renders the list; wait for this query's meta line, not the previous one.
-  await p.evaluate(() => { delete document.body.dataset.searched; });
-  await p.click('#search-form button[type="submit"]');
-  await p.waitForSelector('body[data-searched]', { timeout: 30_000 });
+/** Searches and waits for the answer card's final state (`body[data-answered]`). */
+async function ask(p: Page, query: string): Promise<string> {
+  await p.evaluate(() => { delete document.body.dataset.answered; });
+  await search(p, query);
+  await p.waitForSelector('body[data-answered]', { timeout: 60_000 });
+  return (await p.getAttribute('body', 'data-answered')) ?? '';
 }
 
 describe('demo app (built, served, in Chromium)', () => {
   beforeAll(async () => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'almanac-e2e-'));
-    const outDir = path.join(tmp, 'dist');
-    process.env.ALMANAC_SYNTHETIC_MODELS = '1';
-    await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
-    const port = await freePort();
-    server = await preview({
-      root,
-      configFile: path.join(root, 'vite.config.ts'),
-      logLevel: 'error',
-      build: { outDir },
-      preview: { host: '127.0.0.1', port, strictPort: true, open: false },
-    });
-    origin = `http://127.0.0.1:${port}`;
-    context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
-      executablePath: chromiumLaunch.executablePath,
-      args: chromiumLaunch.args,
-      headless: true,
-    });
-    context.on('request', (request) => requests.push(request.url()));
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-    });
+    app = await startApp(inject('distCurrent'));
+    origin = app.server.origin;
+    browser = app.browser;
+    page = browser.page;
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await server?.close();
-    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-  });
+  afterAll(() => app?.close());
 
   it('indexes the sample corpus on the first visit', async () => {
     await page.goto(origin);
     await waitReady(page);
-    expect(await page.textContent('#status')).toContain(`Indexed ${sampleCount} sample documents`);
+    expect(await page.textContent('#status')).toContain(`Indexed the sample corpus: ${sampleCount} documents`);
+    expect(await page.getAttribute('#status', 'data-documents')).toBe(String(sampleCount));
     expect(await page.locator('#documents li.document').count()).toBe(sampleCount);
     expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
     // Zero-download mode: no model is loaded and the page says so.
@@ -101,20 +50,32 @@ describe('demo app (built, served, in Chromium)', () => {
     expect(await page.locator('#coverage svg rect.bar').count()).toBeGreaterThan(0);
   });
 
-  it('ingests a file through the file input and refuses a bad one by name', async () => {
+  it('offers every format the engine reads, and sums up an upload of many files in one summary', async () => {
+    const accept = (await page.getAttribute('#file-input', 'accept')) ?? '';
+    for (const ext of ['.txt', '.md', '.html', '.csv', '.tsv']) expect(accept.split(',')).toContain(ext);
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]);
     await page.setInputFiles('#file-input', [
       {
         name: 'quokka-observatory.md',
         mimeType: 'text/markdown',
         buffer: Buffer.from('# The Quokka Observatory\n\nThe Quokka Observatory on Rottnest Island opened on 3 March 2019. Its zenith telescope photographs meteors every clear night.\n'),
       },
-      { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) },
+      { name: 'observatory-visitors.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from('Year\tVisitors\n2019\t1200\n2020\t800\n') },
+      ...[1, 2, 3].map((i) => ({ name: `photo-${i}.png`, mimeType: 'image/png', buffer: png })),
+      { name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) },
     ]);
-    await page.waitForSelector('#documents li.document >> text=quokka-observatory.md', { timeout: 30_000 });
-    const messages = await page.textContent('#ingest-messages');
-    expect(messages).toContain('photo.png was not added');
-    expect(messages).toContain('Added 1 document');
-    expect(await page.locator('#documents li.document').count()).toBe(sampleCount + 1);
+    await page.waitForSelector('#documents li.document >> text=observatory-visitors.tsv', { timeout: 30_000 });
+    const summary = page.locator('#ingest-messages .summary');
+    expect(await summary.count()).toBe(1);
+    expect(await summary.locator('.headline').textContent()).toBe('Added 2 of 6 files; 4 not added.');
+    // The three images are one group with one reason, the empty file another.
+    const groups = await summary.locator('.summary-group > summary').allTextContents();
+    expect(groups).toEqual(['3 not added: not a format Almanac reads', '1 not added: empty']);
+    expect(await summary.locator('.summary-group').first().locator('li').allTextContents()).toEqual(['photo-1.png', 'photo-2.png', 'photo-3.png']);
+    expect(await page.locator('#documents li.document').count()).toBe(sampleCount + 2);
+    // The status line follows the corpus.
+    expect(await page.textContent('#status')).toContain(`${sampleCount + 2} documents`);
+    expect(await page.textContent('#status')).toContain('Added 2 documents');
   });
 
   it('finds the new document, with highlights and the path that ran', async () => {
@@ -146,6 +107,47 @@ describe('demo app (built, served, in Chromium)', () => {
     await hit.waitFor({ timeout: 30_000 });
     expect(await hit.locator('.cell-hit').count()).toBeGreaterThan(0);
     expect(await hit.locator('[colspan], [rowspan]').count()).toBeGreaterThan(0);
+    // Numbers align right, names (the row headers) left.
+    const align = await hit.evaluate((table) => [...table.querySelectorAll('td, th')].map((c) => ({
+      text: c.textContent ?? '', header: c.tagName === 'TH', align: getComputedStyle(c).textAlign,
+    })));
+    const numbers = align.filter((c) => !c.header && /^[\d.,]+$/.test(c.text.trim()));
+    expect(numbers.length).toBeGreaterThan(0);
+    expect(numbers.every((c) => c.align === 'right')).toBe(true);
+    expect(align.filter((c) => c.header).every((c) => c.align === 'left' || c.align === 'start')).toBe(true);
+  });
+
+  it('aligns the text cells of a table left', async () => {
+    await search(page, 'UN secretary-general from Ghana');
+    const table = page.locator('#results li.result .table-hit table').first();
+    await table.waitFor({ timeout: 30_000 });
+    const cells = await table.evaluate((t) => [...t.querySelectorAll('td')].map((c) => ({ text: c.textContent ?? '', align: getComputedStyle(c).textAlign })));
+    const words = cells.filter((c) => /[a-z]{3}/i.test(c.text));
+    expect(words.length).toBeGreaterThan(0);
+    expect(words.every((c) => c.align === 'left' || c.align === 'start')).toBe(true);
+  });
+
+  it('answers above the results: a table cell, marked with its header paths, and "no answer" when the corpus cannot', async () => {
+    expect(await ask(page, 'Mexican peso buy 2013')).toBe('cell');
+    const card = page.locator('.answer-card');
+    expect(await card.locator('.answer-text').textContent()).toMatch(/^11\.2\b/);
+    expect(await card.locator('.citation').first().textContent()).toMatch(/Mexican peso.*2013.*Buy.*11\.2/);
+    // The first citation opens the table with the answer's cell and its header paths marked.
+    const marked = card.locator('.citation-view table .cell-hit');
+    await marked.first().waitFor({ timeout: 30_000 });
+    expect(await marked.first().textContent()).toBe('11.2');
+    expect(await card.locator('.citation-view table .cell-header-path').count()).toBeGreaterThan(0);
+    // The card comes before the ranked passages.
+    const order = await page.evaluate(() => {
+      const a = document.querySelector('.answer-card');
+      const r = document.querySelector('#results');
+      return !!a && !!r && !!(a.compareDocumentPosition(r) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(order).toBe(true);
+
+    expect(await ask(page, 'What is the melting point of tungsten in kelvin?')).toBe('none');
+    expect(await card.locator('.answer-text').textContent()).toContain('No answer found in your documents; closest passages below');
+    expect(await page.locator('#results li.result').count()).toBeGreaterThan(0);
   });
 
   it.skipIf(!hasTinyEmbedder)('loads an embedder from /models/ and switches to hybrid search', async () => {
@@ -164,18 +166,36 @@ describe('demo app (built, served, in Chromium)', () => {
     await page.reload();
     await waitReady(page);
     const status = await page.textContent('#status');
-    expect(status).toContain(`Restored ${sampleCount + 1} documents`);
-    expect(await page.getAttribute('#status', 'data-restored')).toBe(String(sampleCount + 1));
-    expect(await page.locator('#documents li.document').count()).toBe(sampleCount + 1);
+    expect(status).toContain(`Restored ${sampleCount + 2} documents`);
+    expect(await page.getAttribute('#status', 'data-restored')).toBe(String(sampleCount + 2));
+    expect(await page.locator('#documents li.document').count()).toBe(sampleCount + 2);
     await search(page, 'zenith telescope meteors');
     expect(await page.locator('#results .result-title').first().textContent()).toBe('The Quokka Observatory');
   });
 
+  it('keeps the status line true after a remove, Remove all and a reload', async () => {
+    const status = async (): Promise<string> => (await page.textContent('#status')) ?? '';
+    await page.click('button[aria-label="Remove observatory-visitors.tsv"]');
+    await page.waitForFunction((n) => document.querySelector('#status')?.getAttribute('data-documents') === String(n), sampleCount + 1);
+    expect(await status()).toMatch(new RegExp(`^${sampleCount + 1} documents .* on this device\\. Removed 1 document\\.`));
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.click('#clear-all');
+    await page.waitForFunction(() => document.querySelector('#status')?.getAttribute('data-documents') === '0');
+    expect(await status()).toContain('the corpus is empty');
+    expect(await page.locator('#documents li.document').count()).toBe(0);
+    // A user who removed everything does not get the sample back on the next visit.
+    await page.reload();
+    await waitReady(page);
+    expect(await status()).toBe('The corpus is empty. Add documents, or load the sample corpus.');
+    await page.click('#load-sample');
+    await page.waitForFunction((n) => document.querySelector('#status')?.getAttribute('data-documents') === String(n), sampleCount);
+    expect(await status()).toContain(`Indexed the sample corpus: ${sampleCount} documents`);
+  });
+
   it('made no request to any other origin, and broke no rule of its CSP', () => {
-    expect(requests.length).toBeGreaterThan(0);
-    const foreign = requests.filter((url) => !url.startsWith(`${origin}/`) && !/^(data|blob):/.test(url));
-    expect(foreign).toEqual([]);
-    expect(problems.filter((p) => /Content Security Policy|Refused to/i.test(p))).toEqual([]);
-    expect(problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
+    expect(browser.requests.length).toBeGreaterThan(0);
+    expect(foreignRequests(browser.requests, origin)).toEqual([]);
+    expect(browser.problems.filter((p) => /Content Security Policy|Refused to/i.test(p))).toEqual([]);
+    expect(browser.problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
   });
 });

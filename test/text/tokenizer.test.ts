@@ -84,3 +84,39 @@ describe('tokenize: table abbreviations', () => {
     expect(tokenize('1900-2000')).toEqual(['1900-2000']);
   });
 });
+
+describe('tokenize: every script', () => {
+  it('keeps the words of every script, stemming those with a stemmer', () => {
+    expect(tokenize('Отчёт о книгах')).toEqual(tokenize('отчет о книги'));
+    expect(tokenize('Ελληνικά')).toHaveLength(1);
+    expect(tokenize('الكتاب')).toEqual(tokenize('كتاب'));
+    expect(tokenize('שלום עולם')).toEqual(['שלום', 'עולם']);
+    expect(tokenize('안녕하세요 세계')).toEqual(['안녕하세요', '세계']);
+  });
+
+  it('cuts scripts written without spaces into words', () => {
+    expect(tokenize('年度报告很长')).toContain('报告');
+    expect(tokenize('東京都に住んでいます')).toContain('東京');
+    expect(tokenize('ภาษาไทยง่าย')).toContain('ไทย');
+    expect(tokenize('iPhone手机')).toEqual([tokenize('iPhone')[0], '手机']);
+  });
+
+  it('reads Latin letters the English splitter cut words at, folded as a question types them', () => {
+    expect(tokenize('Müller')).toEqual(tokenize('Muller'));
+    expect(tokenize('Tromsø Weiß Łukasz')).toEqual(tokenize('Tromso Weiss Lukasz'));
+    expect(tokenize('Cafe\u0301')).toEqual(tokenize('Café'));
+    expect(tokenize('２０２０年')).toEqual(['2020', '年']);
+  });
+
+  it('makes each emoji a word, and leaves text symbols out', () => {
+    expect(tokenize('I love 🍕 and 🙂')).toEqual([tokenize('love')[0], '🍕', '🙂']);
+    // The symbols go; they also part the name from the number, so no 'microsoft_2020' name term.
+    expect(tokenize('Microsoft® ©2020 ™')).toEqual(['microsoft', '2020']);
+  });
+
+  it('reads ASCII text, and text whose only other characters are punctuation, as before', () => {
+    // Curly quotes, dashes and the accents the English splitter keeps take the English path.
+    // A figure keeps its digits as written and carries its value (the number rules).
+    expect(tokenize('“Don’t” — the café’s 1,234.50')).toEqual(['don\'t', 'cafe', '1234_50', '1234_5']);
+  });
+});
