@@ -88,7 +88,10 @@ class IdbStore implements CorpusStore {
       // A record that cannot be stored must not leave the rest of its batch behind.
       try { tx.abort(); } catch { /* already finished */ }
       await Promise.allSettled([...writes, tx.done]);
-      throw createError('STORAGE_FAILED', String((err as Error)?.message ?? err), { cause: err });
+      // The name matters: a full disk aborts the commit with a QuotaExceededError whose message
+      // is often empty, and the page tells the user what to delete only if it can see that.
+      const e = err as Error | undefined;
+      throw createError('STORAGE_FAILED', e?.name ? `${e.name}${e.message ? `: ${e.message}` : ''}` : String(err), { cause: err });
     }
   }
 

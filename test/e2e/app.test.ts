@@ -22,7 +22,7 @@ let origin: string;
 describe('demo app (built, served, in Chromium)', () => {
   beforeAll(async () => {
     app = await startApp(inject('distCurrent'));
-    origin = app.server.origin;
+    origin = app.origin;
     browser = app.browser;
     page = browser.page;
   });

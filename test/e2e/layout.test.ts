@@ -38,7 +38,8 @@ async function overflow(b: Browser): Promise<{ excess: number; culprits: string[
 describe('layout at every width', () => {
   beforeAll(async () => {
     app = await startApp(inject('distCurrent'), { open: true });
-    ({ server, browser } = app);
+    server = app.server!;
+    browser = app.browser;
     fs.mkdirSync(screenshotDir, { recursive: true });
   });
 
