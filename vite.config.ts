@@ -67,7 +67,7 @@ function cspMetaTag(): Plugin {
  * offer what is not there; the end-to-end test sets ALMANAC_SYNTHETIC_MODELS=1 to keep them.
  */
 function dropSyntheticModels(): Plugin {
-  let outDir = 'dist';
+  let outDir = 'dist/app';
   return {
     name: 'almanac-drop-synthetic-models',
     apply: 'build',
@@ -179,9 +179,11 @@ export default defineConfig({
     exclude: ['@huggingface/transformers', 'onnxruntime-web'],
     // The engine worker's dependencies, bundled up front: discovered only when the worker
     // starts, they would make the dev server re-optimise and reload the page mid-ingest.
-    include: ['@orama/orama', '@orama/orama/components', 'idb', 'chrono-node', 'htmlparser2', 'papaparse', 'comlink'],
+    include: ['@orama/orama', '@orama/orama/components', 'idb', 'chrono-node', 'htmlparser2', 'papaparse', 'comlink', 'entities', 'pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs', 'mammoth', 'fflate', 'numfmt'],
   },
   build: {
+    // `dist/` itself is the npm package's build (`npm run build:package`); the app goes beside it.
+    outDir: 'dist/app',
     target: 'es2022',
     // ONNX Runtime's wasm is large by nature; the warning would only be noise.
     chunkSizeWarningLimit: 4096,

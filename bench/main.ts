@@ -9,7 +9,9 @@ const SUITES: Record<string, () => Promise<{ run: (argv: string[], log: (line: s
   temporal: () => import('./temporal.ts'),
   'tc-parse': () => import('./tc-parse.ts'),
   tables: () => import('./tables.ts'),
+  answers: () => import('./answers.ts'),
   realdocs: () => import('./realdocs.ts'),
+  formats: () => import('./formats.ts'),
 };
 
 const [suite, ...argv] = process.argv.slice(2);

@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createAlmanac } from '../src/index.ts';
 import { readerForName } from '../src/ingest/formats.ts';
+import { prepareDocument } from '../src/engine/prepare.ts';
 import type { Almanac, DocumentInput, SearchResponse } from '../src/types.ts';
 import { dataPath, option, percentile, round1 } from './args.ts';
 
@@ -98,7 +99,18 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
   const skipped = reports.filter((r) => r.error).map((r) => `${r.name} (${r.error!.code})`);
   const warned = reports.filter((r) => r.warnings.length).map((r) => r.name);
   const stats = await almanac.stats();
+  // What the time-coverage view shows, and how many timestamps the corpus's sentences carry
+  // (read through the ingest step itself, so a change to timestamp extraction shows here).
+  const coverage = await almanac.timeCoverage({ buckets: 'decade' });
+  const axis = coverage.filter((b) => !b.outlier);
+  let timestamps = 0;
+  for (const f of files) {
+    try {
+      for (const p of (await prepareDocument(inputOf(dir, f))).passages) for (const s of p.sentences) timestamps += s.times.length;
+    } catch { /* counted in skipped_files */ }
+  }
   log(`realdocs: ${files.length} files, ${skipped.length} skipped, ${stats.passages} passages, ${stats.tables} tables (ingest ${ingestS.toFixed(1)} s)`);
+  log(`time coverage: ${axis.length} decades, ${axis[0]?.label ?? '-'} to ${axis.at(-1)?.label ?? '-'}${coverage.some((b) => b.outlier) ? `, off the axis: ${coverage.filter((b) => b.outlier).map((b) => `${b.sentences} ${b.label}`).join(', ')}` : ''}; ${timestamps} sentence timestamps`);
   for (const s of skipped) log(`  skipped: ${s}`);
 
   // Detected at run time, so the figure appears once the engine has it.
@@ -176,6 +188,13 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
     ingest_s: round1(ingestS),
     passages: stats.passages,
     tables: stats.tables,
+    timestamps,
+    coverage: {
+      decades: axis.length,
+      from: axis[0]?.label,
+      to: axis.at(-1)?.label,
+      outliers: Object.fromEntries(coverage.filter((b) => b.outlier).map((b) => [b.outlier!, b.sentences])),
+    },
     answer: hasAnswer ? 'answer() measured' : 'no answer() in this engine',
     ...(skipped.length ? { skipped: skipped } : {}),
     ...(warned.length ? { warned_files: warned.length } : {}),

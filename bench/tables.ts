@@ -14,10 +14,12 @@
  *   --sweep                 grid-search the fusion parameters (prints a table)
  *   --max-questions N       an evenly spaced subset of the questions (quick tuning runs)
  *   --no-header-accuracy    skip header-detection scoring
+ *   --dump PATH             write every question's ranked document ids per config (JSON), to
+ *                           check that a change meant for speed leaves the rankings identical
  *   --ceiling               also report how far the question's words alone separate the
  *                           documents (`term_presence_ceiling`, see bench/term-ceiling.ts)
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseDocument } from 'htmlparser2';
 import { findAll } from 'domutils';
@@ -74,6 +76,7 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
 
   const results: Record<string, Record<string, number>> = {};
   const byGroup: Record<string, Record<string, Record<string, number>>> = {};
+  const dump: Record<string, string[][]> = {};
   let indexS = 0;
   const indexes = new Map<string, Awaited<ReturnType<typeof buildIndex>>>();
   const indexOf = async (name: string, pick: (p: Passage & { style?: string }) => boolean, bm25?: Bm25Parameters) => {
@@ -117,7 +120,7 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
         if (args.values.has('explain')) await explain(questions, docs, lex, strOnly, labels, Number(args.values.get('explain')), log);
       }
     }
-    const { hits, ms, groups } = await evaluate(questions, rank);
+    const { hits, ms, groups } = await evaluate(questions, rank, (dump[config] = []));
     results[config] = hits;
     byGroup[config] = groups;
     log(`${config.padEnd(14)} ${KS.map((k) => `HiT@${k} ${hits[`HiT@${k}`]!.toFixed(1)}`).join('  ')}  p50 ${hits.query_ms_p50!.toFixed(1)} ms`);
@@ -129,6 +132,7 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
     ceiling = termPresenceCeiling(docs.map((d) => ({ id: d.id, text: text(d) })), questions, KS);
     log(`term-presence ceiling ${KS.map((k) => `HiT@${k} ${ceiling!.overall[`HiT@${k}`]!.toFixed(1)}`).join('  ')}`);
   }
+  if (args.values.has('dump')) writeFileSync(args.values.get('dump')!, JSON.stringify(dump));
   const ingestS = loadS + summariesS + indexS;
   log(`ingest: read ${loadS.toFixed(1)} s + summaries ${summariesS.toFixed(1)} s + BM25 indexes ${indexS.toFixed(1)} s`);
   return {
@@ -258,7 +262,7 @@ function uniqueDocs(ids: string[]): string[] {
   return [...new Set(ids)];
 }
 
-async function evaluate(questions: Question[], rank: (q: string) => Promise<string[]>) {
+async function evaluate(questions: Question[], rank: (q: string) => Promise<string[]>, dump: string[][] = []) {
   const found = Object.fromEntries(KS.map((k) => [k, 0])) as Record<number, number>;
   const groups: Record<string, { n: number; hits: Record<number, number> }> = {};
   const times: number[] = [];
@@ -266,6 +270,7 @@ async function evaluate(questions: Question[], rank: (q: string) => Promise<stri
     const t = performance.now();
     const ranked = await rank(q.question);
     times.push(performance.now() - t);
+    dump.push(ranked.slice(0, 20));
     const pos = ranked.indexOf(q.gold);
     const g = (groups[q.group ?? 'all'] ??= { n: 0, hits: Object.fromEntries(KS.map((k) => [k, 0])) });
     g.n++;
@@ -355,7 +360,7 @@ async function engineRanking(docs: Doc[], log: (l: string) => void): Promise<(q:
 }
 
 /** A TAT-QA document as a user's HTML page: paragraphs, then the table. */
-function tatqaHtml(d: Doc): string {
+export function tatqaHtml(d: Pick<Doc, 'paragraphs' | 'tables'>): string {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const table = d.tables[0];
   let html = d.paragraphs.map((p) => `<p>${esc(p)}</p>`).join('\n');

@@ -101,7 +101,9 @@ function axes(chart: SVGSVGElement, t0: number, t1: number, yMax: number): void 
 }
 
 /** Bars of sentences per bucket, so holes in the corpus's time coverage show at a glance. */
-export function coverageChart(buckets: TimeBucket[]): SVGSVGElement {
+export function coverageChart(all: TimeBucket[]): SVGSVGElement {
+  // The edge buckets that note what the axis leaves off are told in words beside the chart.
+  const buckets = all.filter((b) => !b.outlier);
   // Sized for the side panel (~300 px), so 9-unit text renders at about 9 px.
   const width = 320;
   const height = 110;

@@ -17,6 +17,8 @@ export function coveragePanel(almanac: RemoteAlmanac): { refresh(): Promise<void
       const data = await almanac.timeCoverage({ buckets: buckets.value === 'year' ? 'year' : 'decade' });
       clear(host);
       host.appendChild(data.length ? coverageChart(data) : el('p', { class: 'hint', text: 'No dated sentences in the corpus yet.' }));
+      const outliers = data.filter((b) => b.outlier).map((b) => `${b.sentences} ${b.sentences === 1 ? 'sentence' : 'sentences'} dated ${b.label}`);
+      if (outliers.length) host.appendChild(el('p', { class: 'hint coverage-outliers', text: `Off the axis, where the corpus has few dates: ${outliers.join('; ')}.` }));
     } catch (error) {
       host.replaceChildren(el('p', { class: 'error', text: errorMessage(error) }));
     }

@@ -110,7 +110,7 @@ export function documentsPanel(
       let added = 0;
       try {
         const reports = await almanac.ingest(docs, { onProgress: (p) => progress.update(p) });
-        added = reports.filter((r) => !r.error).length;
+        added = reports.filter((r) => r.stored).length;
         let advice: string | undefined;
         for (const r of reports) if (r.error && !advice) advice = await advise(r.error);
         showSummary(summariseIngest({ rejected, reports, ...(advice ? { advice } : {}) }));
@@ -206,4 +206,5 @@ export function documentsPanel(
     focusList: () => (list.querySelector<HTMLButtonElement>('button.remove') ?? list).focus(),
   };
 }
+
 

@@ -2,7 +2,8 @@
  * Turns files the user drops or picks into {@link DocumentInput}s, refusing what Almanac cannot
  * read with a message that says why, before anything reaches the engine.
  */
-import { ACCEPTED_EXTENSIONS, READERS } from '../src/ingest/formats.ts';
+import { ACCEPTED_EXTENSIONS, READERS, readerForName } from '../src/ingest/formats.ts';
+import { looksBinary } from '../src/ingest/binary.ts';
 import type { DocumentInput } from '../src/types.ts';
 import { formatBytes } from './format.ts';
 
@@ -42,22 +43,14 @@ function extensionOf(name: string): string {
   return dot < 0 ? '' : name.slice(dot).toLowerCase();
 }
 
-/** Whether `text` looks like binary data decoded as UTF-8 (NUL bytes or many replacement characters). */
-function looksBinary(text: string): boolean {
-  if (text.includes('\u0000')) return true;
-  const sample = text.slice(0, 4096);
-  let bad = 0;
-  for (const ch of sample) if (ch === '\uFFFD') bad++;
-  return sample.length > 0 && bad / sample.length > 0.02;
-}
-
-/** Reads files as text, keeping the ones Almanac can index. */
+/** Reads files (text formats as text, PDF and Office files as bytes), keeping the ones Almanac can index. */
 export async function readFiles(files: Iterable<File>): Promise<ReadFiles> {
   const docs: DocumentInput[] = [];
   const rejected: RejectedFile[] = [];
   for (const file of files) {
     const ext = extensionOf(file.name);
-    if (!ACCEPTED_EXTENSIONS.includes(ext)) {
+    const reader = readerForName(file.name);
+    if (!reader) {
       rejected.push({ name: file.name, kind: 'unsupported', reason: `"${ext || 'no extension'}" is not a supported type; use ${ACCEPTED_EXTENSIONS.join(', ')}.` });
       continue;
     }
@@ -69,15 +62,15 @@ export async function readFiles(files: Iterable<File>): Promise<ReadFiles> {
       rejected.push({ name: file.name, kind: 'too-large', reason: `the file is ${formatBytes(file.size)}; the limit is ${formatBytes(MAX_FILE_BYTES)}. Split it into smaller files.` });
       continue;
     }
-    let content: string;
+    let content: string | Uint8Array;
     try {
-      content = await file.text();
+      content = reader.binary ? new Uint8Array(await file.arrayBuffer()) : await file.text();
     } catch (error) {
       rejected.push({ name: file.name, kind: 'unreadable', reason: `the browser could not read it (${error instanceof Error ? error.message : String(error)}).` });
       continue;
     }
-    if (looksBinary(content)) {
-      rejected.push({ name: file.name, kind: 'binary', reason: 'it does not look like text (binary content). Save it as plain text, Markdown, HTML or CSV.' });
+    if (typeof content === 'string' && looksBinary(content)) {
+      rejected.push({ name: file.name, kind: 'binary', reason: 'its name says text but its content is binary. Give it its real extension (.pdf, .docx, .xlsx...) or save it as text.' });
       continue;
     }
     docs.push({ id: file.name, name: file.name, content, date: file.lastModified ? new Date(file.lastModified) : undefined });

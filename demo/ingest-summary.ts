@@ -46,7 +46,7 @@ const PAGE_REASONS: Record<RejectionKind, () => { title: string; advice: string 
   empty: () => ({ title: 'empty', advice: 'There is no text in them to index.' }),
   'too-large': () => ({ title: `larger than ${formatBytes(MAX_FILE_BYTES)}`, advice: 'Split them into smaller files.' }),
   unreadable: () => ({ title: 'could not be read', advice: 'The browser could not read them; copy them to this device and try again.' }),
-  binary: () => ({ title: 'not text (binary content)', advice: 'Save them as plain text, Markdown, HTML or CSV.' }),
+  binary: () => ({ title: 'not text (binary content)', advice: 'Their names say text but their content is binary: give them their real extensions (.pdf, .docx, .xlsx...) or save them as text.' }),
 };
 
 /** Short titles of the engine's error codes a user meets on upload; others show their code. */
@@ -56,6 +56,10 @@ const ENGINE_REASONS: Record<string, string> = {
   DOCUMENT_TOO_LARGE: 'too large',
   STORAGE_FAILED: 'could not be stored',
   ABORTED: 'cancelled',
+  BINARY_CONTENT: 'not text (binary content under a text name)',
+  DOCUMENT_ENCRYPTED: 'password-protected',
+  DOCUMENT_UNREADABLE: 'damaged or unreadable',
+  TOO_MANY_PAGES: 'too many pages',
 };
 
 interface Item {
@@ -95,7 +99,7 @@ export function summariseIngest({ rejected, reports, failure, advice }: IngestOu
     // Warnings differ by their figures only ("cut to 2,000 rows"): one group per wording.
     key: w.replace(/[\d,.]+/g, '#'), name: r.name, title: 'added with a warning', advice: w, own: w,
   }))));
-  const addedCount = failure ? failure.added : reports.filter((r) => !r.error).length;
+  const addedCount = failure ? failure.added : reports.filter((r) => r.stored).length;
   const total = rejected.length + reports.length;
   let headline: string;
   if (failure) {

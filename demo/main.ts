@@ -3,10 +3,12 @@
  * (or indexes the sample corpus on a first visit), and wires the panels together.
  */
 import { connectAlmanac } from '../src/engine/remote.ts';
+import { startEngineWithModels } from '../src/models/engine-worker.ts';
 import { AlmanacError } from '../src/errors.ts';
 import { byId } from './dom.ts';
 import { coveragePanel } from './coverage-panel.ts';
 import { documentsPanel } from './documents-panel.ts';
+import { engineEvents } from './engine-events.ts';
 import { errorMessage } from './format.ts';
 import { modelsPanel } from './models-panel.ts';
 import { startOffline } from './offline.ts';
@@ -41,12 +43,14 @@ async function main(): Promise<void> {
   startup.start('Opening the corpus stored on this device');
 
   let persistent = true;
-  const almanac = await connectAlmanac({ onProgress: (p) => startup.update(p) }).catch(async (error: unknown) => {
+  const events = engineEvents();
+  const watch = { onChange: events.onChange, onStatus: events.onStatus };
+  const almanac = await connectAlmanac({ worker: startEngineWithModels, onProgress: (p) => startup.update(p), ...watch }).catch(async (error: unknown) => {
     // Private windows and locked-down browsers may refuse IndexedDB: the demo still works,
     // only nothing survives a reload.
     if (!(error instanceof AlmanacError) || error.code !== 'STORAGE_FAILED') throw error;
     persistent = false;
-    return connectAlmanac({ storage: 'memory' });
+    return connectAlmanac({ worker: startEngineWithModels, storage: 'memory', ...watch });
   });
   startup.done();
   const opened = almanac.opened;
@@ -73,16 +77,22 @@ async function main(): Promise<void> {
     void storage.refresh();
     if (change.kind === 'elsewhere' || change.kind === 'imported') void docs?.refresh();
   };
-  docs = documentsPanel(almanac, onCorpusChanged, async (error) => (isQuotaError(error) || isStorageError(error) ? storageAdvice(error, await readUsage()) : undefined));
+  const panel = (docs = documentsPanel(almanac, onCorpusChanged, async (error) => (isQuotaError(error) || isStorageError(error) ? storageAdvice(error, await readUsage()) : undefined)));
+  // Another tab's change, or a restarted worker: redraw what the page lists from the engine. The
+  // status line keeps the event's own message (engine-events.ts), which names what happened.
+  events.redrawWith(async () => {
+    search.invalidate();
+    await Promise.all([panel.refresh(), coverage.refresh(), storage.refresh()]);
+  });
   const models = modelsPanel(almanac, () => void storage.refresh());
-  await Promise.all([docs.refresh(), coverage.refresh(), models.refresh(), storage.refresh()]);
+  await Promise.all([panel.refresh(), coverage.refresh(), models.refresh(), storage.refresh()]);
 
   if (opened.documents > 0) {
     await line.update({ kind: 'restored', ms: opened.ms });
     status.dataset.restored = String(opened.documents);
   } else if (!persistent || !flagStore()?.getItem(SEEDED_KEY)) {
     line.busy(`First visit: indexing the ${SAMPLE_SIZE} sample documents on this device…`);
-    await docs.ingestSample();
+    await panel.ingestSample();
     flagStore()?.setItem(SEEDED_KEY, '1');
     status.dataset.restored = '0';
   } else {

@@ -11,6 +11,7 @@ import { highlighted } from './highlight.ts';
 import { scoreCurveChart, type CurveMark } from './charts.ts';
 import { renderTable } from './table-view.ts';
 import { curveOf } from './temporal-curve.ts';
+import { answerCard } from './answer-card.ts';
 
 const TABLE_KINDS = new Set(['table', 'table-row', 'table-column']);
 
@@ -44,6 +45,9 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
     }
     return doc;
   };
+  // The answer card sits above the results; it runs the search (answerStream's first event).
+  const card = answerCard(almanac, getDocument);
+  list.before(card.element);
 
   async function run(query: string): Promise<void> {
     current?.abort();
@@ -52,17 +56,22 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
     if (!query.trim()) {
       clear(list);
       clear(meta);
+      card.clear();
       timePanel.hidden = true;
       return;
     }
     meta.textContent = 'Searching…';
+    delete document.body.dataset.answered;
     try {
-      const response = await almanac.search(query, { limit: 10, signal: controller.signal });
+      const answered = await card.run(query, controller.signal, (response) => {
+        if (!controller.signal.aborted) render(response);
+      });
       if (controller.signal.aborted) return;
-      render(response);
+      document.body.dataset.answered = answered?.answer.kind ?? 'stopped';
     } catch (error) {
       if (controller.signal.aborted) return;
       clear(list);
+      card.clear();
       timePanel.hidden = true;
       meta.replaceChildren(el('p', { class: 'error', text: errorMessage(error) }));
       announcer.textContent = `Search failed: ${errorMessage(error)}`;

@@ -119,7 +119,7 @@ export async function deleteModels(): Promise<number> {
 export function isQuotaError(error: unknown): boolean {
   const e = error as { name?: string; code?: string; message?: string; cause?: unknown } | undefined;
   if (!e) return false;
-  if (e.name === 'QuotaExceededError') return true;
+  if (e.name === 'QuotaExceededError' || e.code === 'STORAGE_FULL') return true;
   if (/quota|storage is full|no space|disk (is )?full/i.test(String(e.message ?? ''))) return true;
   return e.cause !== undefined && e.cause !== error && isQuotaError(e.cause);
 }
@@ -147,7 +147,7 @@ export function quotaAdvice(usage: Pick<StorageUsage, 'used' | 'quota' | 'models
  */
 export function isStorageError(error: unknown): boolean {
   const e = error as { code?: string; name?: string; message?: string } | undefined;
-  return e?.code === 'STORAGE_FAILED' || /connection is closing|UnknownError|disk|I\/O/i.test(String(e?.message ?? ''));
+  return e?.code === 'STORAGE_FAILED' || e?.code === 'STORAGE_CLOSED' || /connection is closing|UnknownError|disk|I\/O/i.test(String(e?.message ?? ''));
 }
 
 /**

@@ -10,3 +10,4 @@ export { createAlmanac } from './engine/create.ts';
 export { AlmanacError, type ErrorCode } from './errors.ts';
 export { citeCell } from './tables/cite-cell.ts';
 export type * from './types.ts';
+export type { CorpusStore, DocumentRecord, LoadedCorpus } from './storage/store.ts';

@@ -21,8 +21,14 @@ export const CHUNKING = {
 
 /** Limits that protect the engine from hostile or accidental input. */
 export const LIMITS = {
-  /** Largest document accepted, in characters (~20 MB of text). */
+  /** Largest document accepted, in characters (~20 MB of text); for PDF and Office files, of the text extracted. */
   maxDocumentChars: 20_000_000,
+  /** Largest PDF or Office file accepted, in bytes: such files carry images and fonts besides their text. */
+  maxBinaryBytes: 100 * 1024 * 1024,
+  /** Most bytes an Office file's zip may expand to (its declared sizes, checked before inflating: zip bombs). */
+  maxUnzippedBytes: 500 * 1024 * 1024,
+  /** Most pages of a PDF read (a 2,000-page PDF is ~5 MB of text, past which a file is better split). */
+  maxPages: 2000,
 } as const;
 
 /** First-stage retrieval. */
@@ -37,6 +43,12 @@ export const RETRIEVAL = {
   rerankCandidates: 30,
   /** Documents written to storage per transaction during ingest (atomic per document either way). */
   storageBatch: 200,
+  /**
+   * A batch also closes once its documents hold this many characters of text: a batch is
+   * indexed in one synchronous step, which this keeps to a fraction of a second, so a search or
+   * an abort waits no longer than that.
+   */
+  storageBatchChars: 2_000_000,
   /** Texts per embedder call during ingest. */
   embedBatch: 32,
 } as const;

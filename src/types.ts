@@ -3,17 +3,25 @@
  * shape of the engine can be read in one file. Implementation modules import
  * from here; nothing here imports an implementation.
  */
+// The storage seam's interfaces (types only, no implementation).
+import type { CorpusStore } from './storage/store.ts';
 
 // ---------------------------------------------------------------------------
 // Documents and passages
 // ---------------------------------------------------------------------------
 
 /** Formats the ingest pipeline understands. `auto` picks one from the name and content. */
-export type DocumentFormat = 'text' | 'markdown' | 'html' | 'csv' | 'tsv';
+export type DocumentFormat = 'text' | 'markdown' | 'html' | 'csv' | 'tsv' | 'rst' | 'pdf' | 'docx' | 'xlsx' | 'ods';
 
 /** What a caller hands to {@link Almanac.ingest}. */
 export interface DocumentInput {
-  /** Stable id. When omitted, one is derived from `name` (or a content hash). Re-ingesting an id replaces the document. */
+  /**
+   * Stable id; re-ingesting an id replaces the document. When omitted it is derived, so that the
+   * same file gets the same id and two different files never share one: the `name` itself
+   * (trimmed, Unicode NFC; a name over 200 characters keeps its first 160 and a 104-bit hash of
+   * the whole), or with no name `doc-` and a 104-bit hash of the content. Two documents of one
+   * call with the same id: the later one is refused (`DUPLICATE_ID`), none silently replaces the other.
+   */
   id?: string;
   /** File name or title shown to the user. */
   name?: string;
@@ -42,6 +50,12 @@ export interface StoredDocument {
   date?: string;
   /** Length of the raw input: characters for a string, bytes for binary content. */
   rawLength: number;
+  /**
+   * Text formats: where `text` came from in the content the user gave, as anchors
+   * `[t0, s0, t1, s1, ...]` (map an offset with `sourceOffset` from `src/ingest/source-map.ts`).
+   * Absent for extracted text (PDF, Office), whose offsets index `text` itself.
+   */
+  sourceMap?: number[];
 }
 
 /**
@@ -87,6 +101,14 @@ export interface Passage {
   end: number;
   /** Nearest section heading above the passage, if any. */
   heading?: string;
+  /**
+   * Text formats (`.txt .md .html .csv .tsv .rst`): the passage's offsets into the content the
+   * user gave, so `content.slice(source.start, source.end)` is the passage as written there,
+   * markup included (a table passage: the whole table). Absent for PDF and Office files.
+   */
+  source?: { start: number; end: number };
+  /** PDF: the 1-based page the passage starts on ("p. 12"). */
+  page?: number;
   /** For table kinds: index into {@link StoredDocument.tables}. */
   tableIndex?: number;
   /** For table kinds: the grid cells `[row, col]` the passage covers. */
@@ -280,6 +302,148 @@ export interface SearchResponse {
   tookMs: number;
 }
 
+// ---------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------
+
+/**
+ * Where an answer came from: a sentence of a passage, or a table cell with both header paths.
+ * The same object serves the page (open and mark it), the CLI (print it) and the library.
+ *
+ * Offsets: `start` / `end` index {@link StoredDocument.text}, the text Almanac extracted (for a
+ * cell: the cell's text in the table's text there). `source` indexes the content the user gave
+ * (the original file, markup included), so `content.slice(source.start, source.end)` is the
+ * cited sentence or cell as written there; it is set for text formats (mapped through
+ * {@link StoredDocument.sourceMap}) and absent for binary formats (PDF, Office), whose
+ * `start` / `end` index the extracted text a user sees.
+ */
+export interface Citation {
+  docId: string;
+  /** Title of the document. */
+  title: string;
+  passageId: string;
+  /** `sentence`: a sentence of a text passage; `cell`: one table cell. */
+  kind: 'sentence' | 'cell';
+  /** The sentence, or the cell's text. */
+  text: string;
+  /** `[start, end)` in {@link StoredDocument.text}: the sentence, or the cell's text. */
+  start: number;
+  end: number;
+  /** `[start, end)` in the content the user gave (text formats). */
+  source?: { start: number; end: number };
+  /** For `text`: the span of the answer inside `text` ("12 May 2021" inside its sentence), `[start, end)`. */
+  span?: [number, number];
+  /** For a cell: index into {@link StoredDocument.tables}. */
+  tableIndex?: number;
+  /** For a cell: its grid position `[row, col]`. */
+  cell?: [number, number];
+  /** For a cell: its left header path, outermost first. */
+  rowPath?: string[];
+  /** For a cell: its top header path, outermost first. */
+  columnPath?: string[];
+}
+
+/** One operand of a calculation: the number, as written, and where it is from. */
+export interface CalculationOperand {
+  value: number;
+  /** As the source writes it ("(1,234)", "11.2"). */
+  text: string;
+  /** The cell or sentence it was read from; absent for a number only the model wrote. */
+  citation?: Citation;
+}
+
+/** A calculation an answer rests on, done by Almanac's calculator (never by a model). */
+export interface AnswerCalculation {
+  /** The formula as evaluated ("(652 - 515) / 515 * 100"). */
+  expression: string;
+  operands: CalculationOperand[];
+  /** The calculator's result. */
+  result: number;
+  /** What the model wrote as the result, when a generator did the Compute step (RECAP); the calculator's `result` wins. */
+  modelResult?: number;
+  /** One line for a reader: "(652 - 515) / 515 * 100 = 26.6". */
+  text: string;
+}
+
+/**
+ * What an answer is. `cell`: a figure or label read from one table cell; `computed`: calculated
+ * from cited cells; `sentence`: a sentence of a passage, or a span of it (a date for "when", a
+ * number for "how many"); `generated`: written by a loaded generator from the passages (RECAP);
+ * `none`: the documents do not support an answer (the closest passages are in `search`).
+ */
+export type AnswerKind = 'cell' | 'computed' | 'sentence' | 'generated' | 'none';
+
+/** The answer of {@link Almanac.answer}. */
+export interface Answer {
+  /** The answer as shown ("11.2", "26.6%", "Boris Johnson"); for `none`, a sentence saying there is none. */
+  text: string;
+  kind: AnswerKind;
+  /** The figure, for numeric answers, in `unit`'s scale ("11.2" of "$ millions" is 11.2). */
+  value?: number;
+  /** Several figures, for a question that asks for them "respectively". */
+  values?: number[];
+  /** The unit as the source gives it ("$ millions", "%", "thousands"), when it says. */
+  unit?: string;
+  /** The scale of `value`: `thousand`, `million`, `billion`, `percent`, or `''` for none. */
+  scale?: '' | 'thousand' | 'million' | 'billion' | 'percent';
+  calculation?: AnswerCalculation;
+  /** Where the answer comes from, strongest first. Empty for `none`. */
+  citations: Citation[];
+  /** How well the cited evidence names what the question asks, 0..1 (word coverage, not a probability). */
+  confidence: number;
+  /** What the question asked for, as read without a model (`lookup`, `difference`, `percent-change`, `argmax`, `date`...). */
+  operation: string;
+}
+
+/** What RECAP did (a generator loaded): the prompt, the model's reply and how it was checked. */
+export interface RecapTrace {
+  prompt: string;
+  reply: string;
+  /** The Compute step's formula, as the model wrote it. */
+  formula?: string;
+  /** The model's own result of that formula. */
+  modelResult?: number;
+  /** The calculator's result, which the answer uses. */
+  calculatorResult?: number;
+  /** Why the calculator rejected the formula (the answer then carries no checked calculation). */
+  calculatorError?: string;
+  /** The model said the passages do not support an answer. */
+  refused: boolean;
+}
+
+/** Options of {@link Almanac.answer}: what search takes, plus the generator's. */
+export interface AnswerOptions extends SearchOptions {
+  /** With a generator loaded: receives the answer's text as it is generated. */
+  onToken?: (text: string) => void;
+  /** Use the loaded generator (RECAP); default true when one is loaded. `false` keeps the deterministic path. */
+  generate?: boolean;
+  /** Most tokens the generator may write (default 256). */
+  maxNewTokens?: number;
+}
+
+/** What {@link Almanac.answer} returns. */
+export interface AnswerResponse {
+  question: string;
+  answer: Answer;
+  /** The search the answer was read from: its results are the closest passages. */
+  search: SearchResponse;
+  /** Steps of answering, after search's own (`question-analysis`, `table-answer`, `text-answer`, `recap`, `calculator`...). */
+  steps: string[];
+  /** Steps that were skipped and why (`recap: 'no generator loaded'`). */
+  skipped: Record<string, string>;
+  /** With a generator: the RECAP prompt, reply and check. */
+  recap?: RecapTrace;
+  /** Milliseconds, search included. */
+  tookMs: number;
+}
+
+/** One event of {@link Almanac.answerStream}, in this order: `retrieved`, `token`s, `calculation`, `final`. */
+export type AnswerEvent =
+  | { type: 'retrieved'; search: SearchResponse }
+  | { type: 'token'; text: string }
+  | { type: 'calculation'; calculation: AnswerCalculation }
+  | { type: 'final'; response: AnswerResponse };
+
 /** One bucket of {@link Almanac.timeCoverage}. */
 export interface TimeBucket {
   start: number;
@@ -287,6 +451,12 @@ export interface TimeBucket {
   label: string;
   /** Sentences with a timestamp overlapping the bucket. */
   sentences: number;
+  /**
+   * Set on the two edge buckets that note what the axis leaves off (`label` "before 1830s" /
+   * "after 2030s"): sparse dates far from where the corpus's data is. `sentences` then counts
+   * the sentences with a date there.
+   */
+  outlier?: 'before' | 'after';
 }
 
 /** Corpus statistics. */
@@ -303,10 +473,16 @@ export interface CorpusStats {
 
 /**
  * Where the corpus is kept. `memory`: nothing persisted. `indexedDB`: the browser's
- * IndexedDB, database `name`; `factory` picks another `IDBFactory` (tests). In Node,
- * `import 'fake-indexeddb/auto'` first: it provides the IndexedDB globals.
+ * IndexedDB, database `name`; `factory` picks another `IDBFactory` (tests). Node has no
+ * IndexedDB: there `indexedDB` throws `INDEXEDDB_UNAVAILABLE` (naming `fake-indexeddb`, which
+ * provides the globals, in memory only) unless its globals exist. `store`: any
+ * {@link CorpusStore} (the seam a file-backed store for Node plugs into; its interface may
+ * still change with the index format of issue 17).
  */
-export type StorageOption = 'memory' | { indexedDB: { name: string; factory?: IDBFactory } };
+export type StorageOption =
+  | 'memory'
+  | { indexedDB: { name: string; factory?: IDBFactory } }
+  | { store: CorpusStore };
 
 /** Options of {@link createAlmanac}. */
 export interface AlmanacOptions {
@@ -321,7 +497,22 @@ export interface AlmanacOptions {
   /** Reports restore progress when a persisted corpus is loaded. */
   onProgress?: (p: Progress) => void;
   signal?: AbortSignal;
+  /**
+   * Called after a change another instance made to the same storage (another tab, or its
+   * worker) was applied here, or when the storage was closed under this instance.
+   */
+  onChange?: (change: CorpusChange) => void;
 }
+
+/**
+ * What changed in the corpus because of another instance over the same storage (another tab),
+ * once applied here (`documents`): ids added, replaced and removed. `storage-closed`: another tab
+ * upgraded or deleted the database, or the browser closed it; searches go on over what is in
+ * memory, writes fail with `STORAGE_CLOSED` until the page is reloaded.
+ */
+export type CorpusChange =
+  | { kind: 'documents'; added: string[]; updated: string[]; removed: string[] }
+  | { kind: 'storage-closed'; reason: string };
 
 /** What {@link Almanac.ingest} reports back per document. */
 export interface IngestReport {
@@ -331,8 +522,52 @@ export interface IngestReport {
   tables: number;
   /** Non-fatal problems (a table cut to the size limit). */
   warnings: string[];
-  /** Set when this document was not ingested; the others in the call still were. */
+  /**
+   * Whether the document is stored (and indexed) now. False with `error` saying why: it could not
+   * be read, or storage failed (then the documents before it in the call were stored, and those
+   * from the failed batch on were not).
+   */
+  stored: boolean;
+  /**
+   * The language assumed for the document's words, from the script most of its letters are in
+   * (Latin: English; Cyrillic: Russian; Han: Chinese...), and what was done with them: the
+   * stemmer they went through (absent: kept whole, none exists here for that script) and whether
+   * `Intl.Segmenter` cut them apart (scripts written without spaces). Absent when it was not read.
+   */
+  language?: { tag: string; script: string; stemmer?: string; segmented: boolean };
+  /** Set when this document was not ingested; the others in the call still were. `code` is one of the error catalogue (`ErrorCode`). */
   error?: { code: string; message: string };
+}
+
+/** Options of {@link Almanac.exportCorpus}. */
+export interface ExportOptions extends LongCallOptions {
+  /** Include the embedder's vectors (default true; they are most of the bytes with a 384-dimension model). */
+  vectors?: boolean;
+}
+
+/** Options of {@link Almanac.importCorpus}. */
+export interface ImportOptions extends LongCallOptions {
+  /** Replace the whole corpus with the file's documents (default false: add them, replacing documents with the same ids). */
+  replace?: boolean;
+}
+
+/** A corpus in Almanac's index format split as `almanac build` writes it: the manifest (`index.json`) and its segment files, in the manifest's order. */
+export interface CorpusShards {
+  manifest: unknown;
+  segments: Array<Uint8Array | ArrayBuffer>;
+}
+
+/** What {@link Almanac.importCorpus} did. */
+export interface ImportReport {
+  /** Documents read from the file. */
+  documents: number;
+  passages: number;
+  /** Of those, documents that replaced one with the same id. */
+  replaced: number;
+  /** The file's vectors: used (same embedder as the engine's), dropped (another or no embedder loaded; passages re-embedded when one is), or none in the file. */
+  vectors: 'used' | 'dropped' | 'none';
+  /** The file's postings were written by another tokenizer and were rebuilt from the text (slower, same result as ingesting it). */
+  reindexed: boolean;
 }
 
 /** An Almanac instance: one corpus, its indexes and its models. */
@@ -341,6 +576,18 @@ export interface Almanac {
   ingest(docs: DocumentInput[], options?: LongCallOptions): Promise<IngestReport[]>;
   /** Searches the corpus. */
   search(query: string, options?: SearchOptions): Promise<SearchResponse>;
+  /**
+   * Answers a question from the corpus, with citations: a table cell or a calculation over
+   * cited cells, an answer sentence, or with a generator loaded a RECAP answer whose arithmetic
+   * the calculator checks; `kind: 'none'` when the documents do not support one.
+   */
+  answer(question: string, options?: AnswerOptions): Promise<AnswerResponse>;
+  /**
+   * {@link answer} as events for a page that renders as it comes: `retrieved` (the search),
+   * `token`s (with a generator), `calculation`, `final`. `options.signal`, or leaving the loop
+   * early, stops the generator.
+   */
+  answerStream(question: string, options?: AnswerOptions): AsyncIterable<AnswerEvent>;
   /** Removes documents by id. */
   remove(ids: string[]): Promise<void>;
   /** Lists stored documents (without their text). */
@@ -355,6 +602,19 @@ export interface Almanac {
    * (`options` reports that as `embed` progress and can abort it).
    */
   setModels(models: { embedder?: Embedder | null; reranker?: Reranker | null; generator?: Generator | null }, options?: LongCallOptions): Promise<void>;
+  /**
+   * The whole corpus as one file in Almanac's index format (documents, passages, postings,
+   * sentence timestamps, table grids; vectors unless `vectors: false`), the format
+   * `importCorpus` and a prebuilt index (`almanac build`) share. Nothing is re-tokenised.
+   */
+  exportCorpus(options?: ExportOptions): Promise<Uint8Array>;
+  /**
+   * Adds the documents of a corpus file (`exportCorpus`) or of a prebuilt index's manifest and
+   * segments, reading their postings instead of re-indexing; a document with an id already
+   * stored replaces it, and `replace: true` replaces the whole corpus. A damaged, truncated or
+   * newer file rejects with `INDEX_CORRUPT` or `INDEX_TOO_NEW` and changes nothing.
+   */
+  importCorpus(file: Uint8Array | ArrayBuffer | CorpusShards, options?: ImportOptions): Promise<ImportReport>;
   /** Deletes everything. */
   clear(): Promise<void>;
   close(): Promise<void>;

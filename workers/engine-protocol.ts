@@ -7,7 +7,13 @@ import * as Comlink from 'comlink';
 import { AlmanacError, type ErrorCode } from '../src/errors.ts';
 import type {
   Almanac,
+  AnswerEvent,
+  AnswerOptions,
+  AnswerResponse,
+  CorpusShards,
+  CorpusChange,
   DocumentInput,
+  ImportReport,
   IngestReport,
   ModelDevice,
   Progress,
@@ -42,12 +48,15 @@ export interface ModelSpec {
 export interface ModelsRequest {
   embedder?: ModelSpec | null;
   reranker?: ModelSpec | null;
+  /** A transformers.js causal LM: answers through RECAP, streaming tokens. */
+  generator?: ModelSpec | null;
 }
 
 /** Models the worker's engine currently holds, described (the models themselves stay there). */
 export interface LoadedModels {
   embedder?: { id: string; device: string; dimensions: number };
   reranker?: { id: string; device: string };
+  generator?: { id: string; device: string };
 }
 
 /** What opening the corpus found, so a page can say "restored N documents" without re-indexing. */
@@ -64,18 +73,33 @@ export interface OpenReport {
 /** Page-side search options: everything but the signal, which travels as a call id. */
 export type RemoteSearchOptions = Omit<SearchOptions, 'signal'>;
 
+/** Page-side answer options: everything but the signal (a call id) and `onToken` (the event port's `token` events). */
+export type RemoteAnswerOptions = Omit<AnswerOptions, 'signal' | 'onToken'>;
+
+/** Answer events as the worker sends them: a comlink proxy to the page's function. */
+export type AnswerEventPort = (e: AnswerEvent) => void;
+
 /** A progress callback as the worker receives it: a comlink proxy to the page's function. */
 export type ProgressPort = (p: Progress) => void;
+
+/** The page's listener for other tabs' changes, as a comlink proxy. */
+export type ChangePort = (change: CorpusChange) => void;
 
 /**
  * The object `engine.worker.ts` exposes. Long calls take a {@link CallId} and an optional
  * progress proxy; the rest mirror {@link Almanac}.
  */
 export interface EngineWorkerApi {
-  /** Creates the engine over `storage` (restoring a persisted corpus). Call once, first. */
-  open(storage: WorkerStorage, onProgress?: ProgressPort): Promise<OpenReport>;
+  /**
+   * Creates the engine over `storage` (restoring a persisted corpus). Call once, first.
+   * `onChange` hears other tabs' changes once applied; `lock` names a Web Lock the worker holds
+   * for as long as it lives, which is how the page learns of its death (granted to the page then).
+   */
+  open(storage: WorkerStorage, onProgress?: ProgressPort, onChange?: ChangePort, lock?: string): Promise<OpenReport>;
   ingest(call: CallId, docs: DocumentInput[], onProgress?: ProgressPort): Promise<IngestReport[]>;
   search(call: CallId, query: string, options?: RemoteSearchOptions): Promise<SearchResponse>;
+  /** Answers; with `onEvent`, streams `retrieved`, `token`, `calculation` and `final` events to it while it runs. */
+  answer(call: CallId, question: string, options?: RemoteAnswerOptions, onEvent?: AnswerEventPort): Promise<AnswerResponse>;
   remove(ids: string[]): ReturnType<Almanac['remove']>;
   documents(): ReturnType<Almanac['documents']>;
   document(id: string): ReturnType<Almanac['document']>;
@@ -83,6 +107,10 @@ export interface EngineWorkerApi {
   timeCoverage(options?: Parameters<Almanac['timeCoverage']>[0]): ReturnType<Almanac['timeCoverage']>;
   loadModels(call: CallId, request: ModelsRequest, onProgress?: ProgressPort): Promise<LoadedModels>;
   models(): Promise<LoadedModels>;
+  /** The corpus as one file of the index format; the bytes are transferred, not copied. */
+  exportCorpus(call: CallId, options?: { vectors?: boolean }, onProgress?: ProgressPort): Promise<Uint8Array>;
+  /** Adds (or with `replace`, replaces the corpus with) a corpus file's documents. */
+  importCorpus(call: CallId, file: Uint8Array | ArrayBuffer | CorpusShards, options?: { replace?: boolean }, onProgress?: ProgressPort): Promise<ImportReport>;
   clear(): Promise<void>;
   close(): Promise<void>;
   /** Aborts the long call `call` if it is still running; unknown ids are ignored. */

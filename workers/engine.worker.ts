@@ -6,10 +6,11 @@
 import * as Comlink from 'comlink';
 import { createAlmanac } from '../src/index.ts';
 import { createError } from '../src/errors.ts';
-import type { Almanac, Embedder, Progress, Reranker } from '../src/types.ts';
+import type { Almanac, AnswerResponse, CorpusChange, Embedder, Generator, Progress, Reranker } from '../src/types.ts';
 import {
   installErrorTransfer,
   type CallId,
+  type ChangePort,
   type EngineWorkerApi,
   type LoadedModels,
   type ModelSpec,
@@ -27,6 +28,7 @@ const PROGRESS_INTERVAL_MS = 50;
 let engine: Almanac | undefined;
 let embedder: Embedder | undefined;
 let reranker: Reranker | undefined;
+let generator: Generator | undefined;
 const running = new Map<CallId, AbortController>();
 
 function requireEngine(): Almanac {
@@ -69,27 +71,66 @@ function describeModels(): LoadedModels {
   const out: LoadedModels = {};
   if (embedder) out.embedder = { id: embedder.id, device: embedder.device, dimensions: embedder.dimensions };
   if (reranker) out.reranker = { id: reranker.id, device: reranker.device };
+  if (generator) out.generator = { id: generator.id, device: generator.device };
   return out;
 }
 
-async function loadOne(kind: 'embedder' | 'reranker', spec: ModelSpec, signal: AbortSignal, onProgress?: (p: Progress) => void): Promise<Embedder | Reranker> {
-  // Loaded on demand so that zero-download mode never fetches transformers.js or ONNX Runtime;
-  // the two adapters only, so that the web-llm generator's code stays out of this chunk.
-  const [{ loadEmbedder }, { loadReranker }] = await Promise.all([
-    import('../src/models/transformers-embedder.ts'),
-    import('../src/models/transformers-reranker.ts'),
-  ]);
-  const options = { device: spec.device ?? 'auto', signal, onProgress };
-  return kind === 'embedder' ? loadEmbedder(spec.id, options) : loadReranker(spec.id, options);
+/** The kinds of model a worker loads by id. */
+export type ModelKind = 'embedder' | 'reranker' | 'generator';
+
+/** What each kind of model is. */
+interface ModelOfKind { embedder: Embedder; reranker: Reranker; generator: Generator }
+
+/** Loads one model by id inside this worker. */
+export type ModelLoader = <K extends ModelKind>(kind: K, spec: ModelSpec, signal: AbortSignal, onProgress?: (p: Progress) => void) => Promise<ModelOfKind[K]>;
+
+let modelLoader: ModelLoader | undefined;
+
+/**
+ * Gives this worker its model loaders. `engine-models.worker.ts` does; this entry alone never
+ * names a model stack, so an app that bundles it (zero-download) needs neither
+ * `@huggingface/transformers` nor ONNX Runtime installed.
+ */
+export function provideModelLoader(loader: ModelLoader): void {
+  modelLoader = loader;
+}
+
+async function loadOne<K extends ModelKind>(kind: K, spec: ModelSpec, signal: AbortSignal, onProgress?: (p: Progress) => void): Promise<ModelOfKind[K]> {
+  if (!modelLoader) {
+    throw createError('INVALID_OPTION', 'loadModels', 'this engine worker is the zero-download one and loads no models; connect with `connectAlmanac({ worker: startEngineWithModels })` (from almanac/models)');
+  }
+  return modelLoader(kind, spec, signal, onProgress);
+}
+
+/**
+ * Takes the Web Lock `name` and keeps it for the worker's life: the page asks for the same lock,
+ * and is granted it the moment this worker dies, however it dies. Resolves once held.
+ */
+function holdLifeLock(name: string | undefined): Promise<void> {
+  const locks = (self.navigator as Navigator | undefined)?.locks;
+  if (!name || !locks) return Promise.resolve();
+  return new Promise((held) => {
+    void locks.request(name, () => {
+      held();
+      return new Promise<never>(() => undefined);
+    });
+  });
+}
+
+/** Forwards another tab's change to the page; a page that went away must not crash the worker. */
+function forwardChange(port: ChangePort | undefined): ((change: CorpusChange) => void) | undefined {
+  return port ? (change) => void Promise.resolve(port(change)).catch(() => undefined) : undefined;
 }
 
 const api: EngineWorkerApi = {
-  async open(storage, port) {
+  async open(storage, port, changePort, lock) {
     const started = performance.now();
     const onProgress = forward(port);
     try {
+      await holdLifeLock(lock);
       engine?.close().catch(() => undefined);
-      engine = await createAlmanac(onProgress ? { storage, onProgress } : { storage });
+      const onChange = forwardChange(changePort);
+      engine = await createAlmanac({ storage, ...(onProgress ? { onProgress } : {}), ...(onChange ? { onChange } : {}) });
       const stats = await engine.stats();
       return {
         documents: stats.documents,
@@ -115,6 +156,25 @@ const api: EngineWorkerApi = {
     return tracked(call, undefined, (signal) => almanac.search(query, { ...options, signal }));
   },
 
+  answer(call, question, options, port) {
+    const almanac = requireEngine();
+    return tracked(call, undefined, async (signal): Promise<AnswerResponse> => {
+      if (!port) return almanac.answer(question, { ...options, signal });
+      try {
+        let final: AnswerResponse | undefined;
+        for await (const event of almanac.answerStream(question, { ...options, signal })) {
+          if (event.type === 'final') final = event.response;
+          // A page that went away must not stop the answer; its events are only a view.
+          else Promise.resolve(port(event)).catch(() => undefined);
+        }
+        if (!final) throw createError('ABORTED', 'Answering');
+        return final;
+      } finally {
+        (port as Partial<Comlink.Remote<typeof port>>)[Comlink.releaseProxy]?.();
+      }
+    });
+  },
+
   remove: (ids) => requireEngine().remove(ids),
   documents: () => requireEngine().documents(),
   document: (id) => requireEngine().document(id),
@@ -125,15 +185,25 @@ const api: EngineWorkerApi = {
     const almanac = requireEngine();
     return tracked(call, port, async (signal) => {
       const onProgress = forward(port);
-      const next: { embedder?: Embedder | null; reranker?: Reranker | null } = {};
+      const next: { embedder?: Embedder | null; reranker?: Reranker | null; generator?: Generator | null } = {};
       if (request.embedder !== undefined) {
-        next.embedder = request.embedder ? ((await loadOne('embedder', request.embedder, signal, onProgress)) as Embedder) : null;
+        next.embedder = request.embedder ? await loadOne('embedder', request.embedder, signal, onProgress) : null;
       }
       if (request.reranker !== undefined) {
-        next.reranker = request.reranker ? ((await loadOne('reranker', request.reranker, signal, onProgress)) as Reranker) : null;
+        next.reranker = request.reranker ? await loadOne('reranker', request.reranker, signal, onProgress) : null;
+      }
+      if (request.generator !== undefined) {
+        next.generator = request.generator ? await loadOne('generator', request.generator, signal, onProgress) : null;
       }
       // A new embedder re-embeds every stored passage: that is the long part, so it reports too.
-      await almanac.setModels(next, onProgress ? { signal, onProgress } : { signal });
+      try {
+        await almanac.setModels(next, onProgress ? { signal, onProgress } : { signal });
+      } catch (error) {
+        // The engine kept its models and corpus; the ones loaded for it would only hold memory.
+        if (next.embedder && next.embedder !== embedder) await next.embedder.dispose().catch(() => undefined);
+        if (next.reranker && next.reranker !== reranker) await next.reranker.dispose().catch(() => undefined);
+        throw error;
+      }
       // The engine now holds the new models; the old ones would only keep memory (and GPU buffers).
       if (next.embedder !== undefined) {
         const old = embedder;
@@ -145,7 +215,29 @@ const api: EngineWorkerApi = {
         reranker = next.reranker ?? undefined;
         if (old && old !== reranker) await old.dispose().catch(() => undefined);
       }
+      if (next.generator !== undefined) {
+        const old = generator;
+        generator = next.generator ?? undefined;
+        if (old && old !== generator) await old.dispose().catch(() => undefined);
+      }
       return describeModels();
+    });
+  },
+
+  exportCorpus(call, options, port) {
+    const almanac = requireEngine();
+    return tracked(call, port, async (signal) => {
+      const onProgress = forward(port);
+      const bytes = await almanac.exportCorpus({ ...options, signal, ...(onProgress ? { onProgress } : {}) });
+      return Comlink.transfer(bytes, [bytes.buffer]);
+    });
+  },
+
+  importCorpus(call, file, options, port) {
+    const almanac = requireEngine();
+    return tracked(call, port, (signal) => {
+      const onProgress = forward(port);
+      return almanac.importCorpus(file, { ...options, signal, ...(onProgress ? { onProgress } : {}) });
     });
   },
 
@@ -159,7 +251,9 @@ const api: EngineWorkerApi = {
     await almanac?.close();
     await embedder?.dispose().catch(() => undefined);
     await reranker?.dispose().catch(() => undefined);
+    await generator?.dispose().catch(() => undefined);
     embedder = reranker = undefined;
+    generator = undefined;
   },
 
   abort(call) {

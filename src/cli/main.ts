@@ -3,21 +3,28 @@
  *
  *   npm run almanac -- <folder> [question...] [--limit N] [--json] [--reference-date YYYY-MM-DD]
  *
- * With a question, prints the results and exits; without one, reads questions from
- * standard input, one per line. Zero-download mode (BM25, no models).
+ * With a question, prints the answer (with its citation) and the ranked passages, and exits;
+ * without one, reads questions from standard input, one per line. Zero-download mode (BM25,
+ * no models: the answer is a cell, a calculation or a sentence, or "no answer").
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import readline from 'node:readline';
 import { citeCell, createAlmanac } from '../index.ts';
+import { describeAnswer, describeCitation } from '../answer/cite.ts';
 import { ACCEPTED_EXTENSIONS } from '../ingest/formats.ts';
-import type { DocumentInput, SearchResponse } from '../types.ts';
+import { errorReason, summarizeSkipped, unsupportedReason, type SkippedFile } from '../ingest/skipped.ts';
+import type { AnswerResponse, DocumentInput, SearchResponse } from '../types.ts';
 
 const EXTENSIONS = new Set(ACCEPTED_EXTENSIONS);
+/** Files larger than this are not read at all (the engine's own limit is on characters). */
+const MAX_FILE_BYTES = 200 * 1024 * 1024;
 
 const USAGE = `usage: almanac <folder> [question...] [--limit N] [--json] [--reference-date YYYY-MM-DD]
-Indexes every .txt, .md, .html, .csv and .tsv file under <folder>, then answers the
-question, or reads questions from standard input, one per line.`;
+Indexes every file under <folder> that Almanac reads (${ACCEPTED_EXTENSIONS.join(' ')}, and files
+without an extension whose content is text), then answers the question (the answer line with its
+citation, then the ranked passages), or reads questions from standard input, one per line. Files
+it skips are summarised in one line.`;
 
 async function main(argv: string[]): Promise<number> {
   const flags = new Map<string, string | true>();
@@ -40,12 +47,22 @@ async function main(argv: string[]): Promise<number> {
   const referenceDate = typeof refText === 'string' ? new Date(`${refText}T00:00:00Z`) : undefined;
   if (referenceDate && Number.isNaN(referenceDate.getTime())) return fail('--reference-date takes YYYY-MM-DD');
 
-  const files = await listFiles(path.resolve(folder)).catch(() => undefined);
+  const skipped: SkippedFile[] = [];
+  const files = await listFiles(path.resolve(folder), skipped).catch(() => undefined);
   if (!files) return fail(`cannot read folder ${folder}`);
-  if (!files.length) return fail(`no .txt, .md, .html, .csv or .tsv files under ${folder}`);
-  const docs: DocumentInput[] = await Promise.all(files.map(async (f) => ({
-    id: path.relative(folder, f), name: path.basename(f), content: await fs.readFile(f, 'utf8'),
-  })));
+  const docs: DocumentInput[] = [];
+  for (const f of files) {
+    const name = path.relative(folder, f);
+    const { size } = await fs.stat(f);
+    if (size > MAX_FILE_BYTES) skipped.push({ name, reason: 'too large' });
+    else if (size === 0) skipped.push({ name, reason: 'empty' });
+    // Bytes, not text: the engine decodes text formats itself and reads PDF and Office files as bytes.
+    else docs.push({ id: name, name: path.basename(f), content: new Uint8Array(await fs.readFile(f)) });
+  }
+  if (!docs.length) {
+    if (skipped.length) process.stderr.write(`${summarizeSkipped(skipped)}\n`);
+    return fail(`no files Almanac reads under ${folder}`);
+  }
   const almanac = await createAlmanac();
   const t0 = performance.now();
   const reports = await almanac.ingest(docs, {
@@ -53,11 +70,15 @@ async function main(argv: string[]): Promise<number> {
   });
   const stats = await almanac.stats();
   process.stderr.write(`\rindexed ${stats.documents} documents, ${stats.passages} passages, ${stats.tables} tables in ${((performance.now() - t0) / 1000).toFixed(1)} s (zero-download mode: BM25, no models)\n`);
-  for (const r of reports) if (r.error) process.stderr.write(`skipped ${r.name}: ${r.error.message}\n`);
+  reports.forEach((r, i) => {
+    if (r.error) skipped.push({ name: String(docs[i]?.id ?? r.name), reason: errorReason(r.error.code) });
+  });
+  if (skipped.length) process.stderr.write(`${summarizeSkipped(skipped)}\n`);
 
   const ask = async (q: string) => {
-    const res = await almanac.search(q, { limit, referenceDate });
-    console.log(flags.has('json') ? JSON.stringify(res) : format(res));
+    const res = await almanac.answer(q, { limit, referenceDate });
+    // JSON: the search response as before, with the answer (and its citations) beside the results.
+    console.log(flags.has('json') ? JSON.stringify({ ...res.search, answer: res.answer, answerSteps: res.steps }) : format(res));
   };
   if (question.length) {
     await ask(question.join(' '));
@@ -69,8 +90,12 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-function format(res: SearchResponse): string {
+function format(answered: AnswerResponse): string {
+  const res: SearchResponse = answered.search;
+  const a = answered.answer;
   const lines = [`${res.query}  [${res.steps.join(' -> ')}; ${res.tookMs.toFixed(1)} ms]`];
+  lines.push(`  answer: ${describeAnswer(a)}${a.kind === 'none' ? '' : `  [${a.kind}]`}`);
+  for (const c of a.citations.slice(0, 3)) lines.push(`    from ${describeCitation(c)}`);
   if (res.constraint) lines.push(`  time: "${res.constraint.text}" (relation ${res.constraint.relation}, condition ${res.constraint.condition})`);
   res.results.forEach((r, i) => {
     const where = r.passage.kind === 'text' || r.passage.kind === 'sentence' ? `chars ${r.passage.start}-${r.passage.end}` : `${r.passage.kind}, table ${r.passage.tableIndex! + 1}`;
@@ -83,12 +108,18 @@ function format(res: SearchResponse): string {
   return lines.join('\n');
 }
 
-async function listFiles(dir: string): Promise<string[]> {
+/** Files to read: those with an extension some reader claims, and those without one (sniffed). */
+async function listFiles(dir: string, skipped: SkippedFile[], root = dir): Promise<string[]> {
   const out: string[] = [];
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);
-    if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules') out.push(...(await listFiles(p)));
-    else if (entry.isFile() && EXTENSIONS.has(path.extname(entry.name).toLowerCase())) out.push(p);
+    if (entry.name.startsWith('.')) continue;
+    if (entry.isDirectory() && entry.name !== 'node_modules') out.push(...(await listFiles(p, skipped, root)));
+    else if (entry.isFile()) {
+      const ext = path.extname(entry.name).toLowerCase();
+      if (!ext || EXTENSIONS.has(ext)) out.push(p);
+      else skipped.push({ name: path.relative(root, p), reason: unsupportedReason(entry.name) });
+    }
   }
   return out.sort();
 }

@@ -1,8 +1,10 @@
+import { segmentSpans, UNSPACED_CHARS } from '../text/scripts.ts';
 import { ONE_TERM_PHRASES, tokenize } from '../text/tokenizer.ts';
 
 // A word with its inner separators, as the tokenizer reads it: "1,234.50", "police-reported",
-// "Canada's"; or a group of words it reads as one term ("United States").
-const WORD = new RegExp(`${ONE_TERM_PHRASES.source}|[\\p{L}\\p{N}]+(?:[.,'’-][\\p{L}\\p{N}]+)*`, 'giu');
+// "Canada's"; or a group of words it reads as one term ("United States"); or a run of a script
+// written without spaces (Chinese, Thai...), whose words the segmenter finds (`UNSPACED`).
+const WORD = new RegExp(`(?<unspaced>[${UNSPACED_CHARS}]+)|\\p{Emoji_Presentation}|${ONE_TERM_PHRASES.source}|[\\p{L}\\p{M}\\p{N}]+(?:[.,'’-][\\p{L}\\p{M}\\p{N}]+)*`, 'giu');
 
 // Word -> its terms. Results repeat words from query to query (a row summary names its headers
 // again and again); bounded against a stream of unique words.
@@ -21,17 +23,20 @@ export function findHighlights(query: string, text: string): Array<[number, numb
   const found: Array<{ span: [number, number]; matched: number; several: boolean }> = [];
   let bestOfSeveral = 0;
   for (const m of text.matchAll(WORD)) {
-    let terms = wordTerms.get(m[0]);
-    if (!terms) {
-      if (wordTerms.size >= WORD_CACHE_MAX) wordTerms.clear();
-      wordTerms.set(m[0], (terms = tokenize(m[0])));
+    const words = m.groups?.unspaced ? segmentSpans(m[0]).map((w) => ({ word: w.segment, at: m.index + w.index })) : [{ word: m[0], at: m.index }];
+    for (const { word, at } of words) {
+      let terms = wordTerms.get(word);
+      if (!terms) {
+        if (wordTerms.size >= WORD_CACHE_MAX) wordTerms.clear();
+        wordTerms.set(word, (terms = tokenize(word)));
+      }
+      let matched = 0;
+      for (const t of terms) if (wanted.has(t)) matched++;
+      if (matched === 0) continue;
+      const several = terms.length > 1;
+      if (several && matched > bestOfSeveral) bestOfSeveral = matched;
+      found.push({ span: [at, at + word.length], matched, several });
     }
-    let matched = 0;
-    for (const t of terms) if (wanted.has(t)) matched++;
-    if (matched === 0) continue;
-    const several = terms.length > 1;
-    if (several && matched > bestOfSeveral) bestOfSeveral = matched;
-    found.push({ span: [m.index, m.index + m[0].length], matched, several });
   }
   // A word read as several terms ("2023-03": 2023, March; "2017-19": its years) is marked only
   // when it matches as many of the question's terms as the best such word: for "March 2023",

@@ -1,8 +1,11 @@
-import { createError } from '../errors.ts';
+import { AlmanacError, createError, throwIfAborted } from '../errors.ts';
 import { detectFormat } from '../ingest/detect-format.ts';
 import { readerFor } from '../ingest/formats.ts';
+import { looksBinary } from '../ingest/binary.ts';
+import { pageAt, passageSource } from '../ingest/source-map.ts';
 import { chunkBlocks } from '../text/chunk.ts';
 import { splitSentences, type SentenceSpan } from '../text/segment.ts';
+import { assumedLanguage, type ScriptInfo } from '../text/scripts.ts';
 import { extractTimestamps } from '../temporal/index.ts';
 import { summarizeTable } from '../tables/index.ts';
 import { CHUNKING, LIMITS } from '../settings.ts';
@@ -13,6 +16,8 @@ export interface PreparedDocument {
   document: StoredDocument;
   passages: Passage[];
   warnings: string[];
+  /** The language assumed for its words (`assumedLanguage`), for its ingest report. */
+  language: ScriptInfo;
 }
 
 /** Options of {@link prepareDocument}. */
@@ -20,7 +25,15 @@ export interface PrepareOptions {
   /** `addedAt` of the document (default: now). */
   now?: number;
   signal?: AbortSignal;
+  /**
+   * Awaited between steps of a long document (after reading it, and every few passages), so the
+   * caller can give its event loop a turn (`TimeSlice.pause`); the signal is checked after each.
+   */
+  pause?: () => Promise<void>;
 }
+
+/** Passages prepared between two calls of {@link PrepareOptions.pause}. */
+const PASSAGES_PER_PAUSE = 64;
 
 /**
  * Turns one input into a stored document and its passages: read the format, chunk, summarise
@@ -34,34 +47,61 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
   if (typeof raw !== 'string' && !(raw instanceof Uint8Array)) {
     throw createError('INVALID_OPTION', 'content', 'each document needs its content as a string, a Uint8Array or an ArrayBuffer');
   }
+  if (input.id !== undefined && (typeof input.id !== 'string' || !input.id)) throw createError('INVALID_OPTION', 'id', 'give each document a non-empty string id, or leave it out to derive one from its name');
+  if (input.name !== undefined && typeof input.name !== 'string') throw createError('INVALID_OPTION', 'name', 'a document\'s name is a string (its file name or title)');
+  if (input.date !== undefined && !(input.date instanceof Date && Number.isFinite(input.date.getTime()))) throw createError('INVALID_OPTION', 'date', 'a document\'s date is a valid Date');
   const name = input.name?.trim() || input.id || 'untitled';
-  if (raw.length > LIMITS.maxDocumentChars) throw createError('DOCUMENT_TOO_LARGE', name, LIMITS.maxDocumentChars);
   const format = input.format && input.format !== 'auto' ? input.format : detectFormat(input.name, raw);
   if (!format) throw createError('UNSUPPORTED_FORMAT', name);
   const reader = readerFor(format);
+  if (!reader) throw createError('INVALID_OPTION', 'format', `"${String(format)}" is not a format Almanac reads; leave it out or use "auto"`);
+  const max = reader.binary ? LIMITS.maxBinaryBytes : LIMITS.maxDocumentChars;
+  if (raw.length > max) throw createError('DOCUMENT_TOO_LARGE', name, max);
   const content = reader.binary || typeof raw === 'string' ? raw : decodeText(raw);
-  const parsed = await reader.read(content, { name, signal: options.signal });
-  if (!parsed.text.trim()) throw createError('EMPTY_DOCUMENT', name);
+  if (!reader.binary && looksBinary(content as string)) throw createError('BINARY_CONTENT', name, format);
+  if (reader.binary && typeof content === 'string') throw createError('INVALID_OPTION', 'content', `a ${format} document is read from its bytes: pass a Uint8Array or an ArrayBuffer`);
+  const parsed = await readSafely(() => reader.read(content, { name, signal: options.signal }), name);
+  // Zero-width characters, NULs and other invisible code points are not white space to trim():
+  // a document of only those would be "ingested" and never found.
+  if (!HAS_WORD.test(parsed.text)) throw createError('EMPTY_DOCUMENT', name);
+  const pause = async (): Promise<void> => {
+    await options.pause?.();
+    throwIfAborted(options.signal, 'Ingest');
+  };
+  await pause();
 
-  const id = input.id ?? documentId(name, content);
+  const id = input.id ?? documentId(input.name, content);
   const title = parsed.title?.trim() || name.replace(/\.[a-z0-9]+$/i, '');
   const document: StoredDocument = {
     id, name, format, title, text: parsed.text, tables: parsed.tables, addedAt: now, rawLength: raw.length,
     ...(input.date ? { date: input.date.toISOString() } : {}),
+    ...(parsed.sourceMap ? { sourceMap: parsed.sourceMap } : {}),
   };
   const timeOptions = input.date ? { referenceDate: input.date } : undefined;
   const passages: Passage[] = [];
+  const tableBlocks = new Map(parsed.blocks.filter((b) => b.tableIndex !== undefined).map((b) => [b.tableIndex!, b]));
   const push = (p: Omit<Passage, 'id' | 'docId' | 'ordinal' | 'sentences'>, spans: SentenceSpan[]) => {
     const ordinal = passages.length;
     const sentences: Sentence[] = spans.map((s) => ({
       start: s.start, end: s.end, times: extractTimestamps(p.text.slice(s.start, s.end), timeOptions),
     }));
-    passages.push({ id: `${id}#${ordinal}`, docId: id, ordinal, sentences, ...p });
+    // Where the passage is in what the user gave: the file's text, or a PDF's page.
+    const tableBlock = p.tableIndex !== undefined ? tableBlocks.get(p.tableIndex) : undefined;
+    const source = tableBlock ? tableBlock.source : passageSource(parsed, p.start, p.end);
+    const page = parsed.pages ? pageAt(parsed.pages, p.start) : undefined;
+    passages.push({ id: `${id}#${ordinal}`, docId: id, ordinal, sentences, ...p, ...(source && parsed.sourceMap ? { source } : {}), ...(page ? { page } : {}) });
+  };
+  let sincePause = 0;
+  const step = async (): Promise<void> => {
+    if (++sincePause < PASSAGES_PER_PAUSE) return;
+    sincePause = 0;
+    await pause();
   };
 
   const chunks = chunkBlocks(parsed.text, parsed.blocks);
   for (const c of chunks) {
     push({ kind: 'text', text: parsed.text.slice(c.start, c.end), start: c.start, end: c.end, heading: c.heading ?? title }, c.sentences);
+    await step();
   }
   // A document that mixes text and tables also gets its sentences as passages (MixRAG chunks
   // such documents' text into sentences): a question about a figure explained in the text finds
@@ -76,15 +116,31 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
         const text = parsed.text.slice(start, end);
         if (wordCount(text) < CHUNKING.minSentenceWords) continue;
         push({ kind: 'sentence', text, start, end, heading: c.heading ?? title }, [{ start: 0, end: text.length }]);
+        await step();
       }
     }
   }
-  parsed.tables.forEach((table, tableIndex) => {
+  for (const [tableIndex, table] of parsed.tables.entries()) {
     for (const s of summarizeTable(table, { title: table.caption ?? title })) {
       push({ kind: s.kind, text: s.text, start: table.start, end: table.end, heading: table.caption ?? title, tableIndex, cells: s.cells }, splitSentences(s.text));
+      await step();
     }
-  });
-  return { document, passages, warnings: parsed.warnings };
+  }
+  return { document, passages, warnings: parsed.warnings, language: assumedLanguage(parsed.text) };
+}
+
+/** A letter, a digit or an emoji: something a search can find. */
+const HAS_WORD = /[\p{L}\p{N}\p{Emoji_Presentation}]/u;
+
+/** Runs a reader; an error of its own that is not in the catalogue becomes `READ_FAILED`, with the reader's words kept. */
+async function readSafely<T>(read: () => Promise<T>, name: string): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof AlmanacError) throw err;
+    const why = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    throw createError('READ_FAILED', name, why, { cause: err });
+  }
 }
 
 /** UTF-8 (the default of every text format read here), without a byte-order mark. */
@@ -96,15 +152,44 @@ function wordCount(text: string): number {
   return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 }
 
-/** A stable id from the name, or from the content when names collide across folders. */
-function documentId(name: string, content: string | Uint8Array): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
-  return slug || `doc-${hash(content)}`;
+/** Longest name used whole as an id; a longer one keeps {@link ID_PREFIX_CHARS} and a hash of the whole. */
+const MAX_ID_CHARS = 200;
+const ID_PREFIX_CHARS = 160;
+
+/**
+ * The id of a document the caller gave none: its name (the same file, ingested again, replaces
+ * itself; two names that differ anywhere, in any script, give two ids), or with no name a hash of
+ * its content (the same text is the same document). Names are compared as Unicode NFC, so a
+ * name typed on one system and read from another's file system is still one name. Exported for tests.
+ */
+export function documentId(name: string | undefined, content: string | Uint8Array): string {
+  const trimmed = name?.trim().normalize('NFC');
+  if (!trimmed) return `doc-${hash104(content)}`;
+  if (trimmed.length <= MAX_ID_CHARS) return trimmed;
+  return `${trimmed.slice(0, ID_PREFIX_CHARS)}…${hash104(trimmed)}`;
 }
 
-/** FNV-1a, 32 bits: enough to name untitled documents, not a security hash. */
-function hash(s: string | Uint8Array): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ (typeof s === 'string' ? s.charCodeAt(i) : s[i]!), 0x01000193);
-  return (h >>> 0).toString(16);
+/**
+ * A 104-bit hash (two 52-bit halves of cyrb53 with different seeds): collisions are negligible
+ * for any corpus a device holds (~1e-19 for a million names). Not a security hash; no adversary
+ * chooses a user's own file names. Synchronous and everywhere, unlike Web Crypto's digest, which
+ * a page served over plain HTTP lacks.
+ */
+function hash104(s: string | Uint8Array): string {
+  return half(s, 0x9e3779b9) + half(s, 0x7f4a7c15);
+}
+
+function half(s: string | Uint8Array, seed: number): string {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  const text = typeof s === 'string';
+  for (let i = 0; i < s.length; i++) {
+    const ch = text ? s.charCodeAt(i) : s[i]!;
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  const value = 0x100000000 * (0xfffff & h2) + (h1 >>> 0);
+  return value.toString(16).padStart(13, '0');
 }

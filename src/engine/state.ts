@@ -24,7 +24,7 @@ export interface EngineState {
 }
 
 /** Passage kinds that go to the structured (H-RCL) corpus; every other kind is lexical. */
-export const STRUCTURED_KINDS: ReadonlySet<Passage['kind']> = new Set<Passage['kind']>(['table-row', 'table-column']);
+export { STRUCTURED_KINDS } from '../retrieval/term-index.ts';
 
 /** The engine's empty in-memory indexes, for a new engine or a new embedder. */
 export function emptyIndexes(dimensions: number | undefined): Pick<EngineState, 'lexical' | 'structured' | 'acronyms'> {

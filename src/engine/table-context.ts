@@ -22,7 +22,8 @@ function tableOf(state: EngineState, p: Passage): Table | undefined {
   return p.tableIndex === undefined ? undefined : state.records.get(p.docId)?.document.tables[p.tableIndex];
 }
 
-function structureOf(table: Table): TableStructure {
+/** A table's header structure, detected once per table object. */
+export function structureOf(table: Table): TableStructure {
   let structure = structureCache.get(table);
   if (!structure) structureCache.set(table, (structure = detectHeaders(table)));
   return structure;

@@ -1,48 +1,73 @@
-import { readMarkdownTable, flattenTable } from '../tables/index.ts';
+import { readMarkdownTable } from '../tables/index.ts';
 import { TextBuilder, type ParsedDocument } from './parsed.ts';
+import { splitLines, type Line } from './lines.ts';
+import { REFERENCE_DEFINITION, referenceLabel, stripInlineMapped, type ReferenceLabels } from './markdown-inline.ts';
+import { MappedBuilder, verbatim, type Mapped } from './source-map.ts';
+import { flattenMapped } from './table-text.ts';
 import type { Table } from '../types.ts';
 
-const TABLE_DELIMITER = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
-
-/** Markdown: headings, paragraphs, lists, fenced code, and pipe tables (kept as structured tables). */
+/**
+ * Markdown: headings, paragraphs, lists, fenced code, and pipe tables (kept as structured
+ * tables). Every test on a line is linear in the line (no backtracking regular expression),
+ * and every character of the text keeps its offset in the source.
+ */
 export function parseMarkdown(content: string): ParsedDocument {
-  const lines = content.replace(/\r\n?/g, '\n').split('\n');
+  const lines = splitLines(content);
+  const refs = referenceLabels(lines);
   const out = new TextBuilder();
   const tables: Table[] = [];
   const warnings: string[] = [];
   let title: string | undefined;
-  let para: string[] = [];
+  let para: Array<{ line: Line; skip: number }> = [];
   const flush = () => {
-    if (para.length) out.add('paragraph', stripInline(para.join(' ')));
+    if (!para.length) return;
+    const b = new MappedBuilder();
+    for (const { line, skip } of para) {
+      if (b.length) b.append(' ', b.lastSource(line.start) + 1);
+      b.append(line.text.slice(skip), line.start + skip);
+    }
+    const last = para[para.length - 1]!.line;
+    out.add('paragraph', stripInlineMapped(b.build(), refs), { source: { start: para[0]!.line.start, end: last.end } });
     para = [];
   };
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const fence = line.match(/^\s*(```|~~~)/);
+    const text = line.text;
+    const fence = /^\s*(```|~~~)/.exec(text);
     if (fence) {
       flush();
-      const body: string[] = [];
-      for (i++; i < lines.length && !lines[i]!.trimStart().startsWith(fence[1]!); i++) body.push(lines[i]!);
-      out.add('paragraph', body.join('\n'));
+      const b = new MappedBuilder();
+      let j = i + 1;
+      for (; j < lines.length && !lines[j]!.text.trimStart().startsWith(fence[1]!); j++) {
+        if (b.length) b.append('\n', lines[j - 1]!.end);
+        b.append(lines[j]!.text, lines[j]!.start);
+      }
+      const end = (lines[Math.min(j, lines.length - 1)] ?? line).end;
+      out.add('paragraph', b.build(), { source: { start: line.start, end } });
+      i = j;
       continue;
     }
-    const heading = line.match(/^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/);
+    const heading = readHeading(line);
     if (heading) {
       flush();
-      const text = stripInline(heading[2]!);
-      out.add('heading', text, { level: heading[1]!.length });
-      if (!title && heading[1]!.length === 1) title = text;
+      const mapped = stripInlineMapped(heading.text, refs);
+      const block = out.add('heading', mapped, { level: heading.level, source: { start: line.start, end: line.end } });
+      if (block && !title && heading.level === 1) title = out.text.slice(block.start, block.end);
       continue;
     }
-    if (line.includes('|') && i + 1 < lines.length && TABLE_DELIMITER.test(lines[i + 1]!)) {
+    if (text.includes('|') && i + 1 < lines.length && isDelimiterRow(lines[i + 1]!.text)) {
       flush();
       const tableLines = [line, lines[i + 1]!];
-      for (i += 2; i < lines.length && lines[i]!.includes('|') && lines[i]!.trim() !== ''; i++) tableLines.push(lines[i]!);
+      for (i += 2; i < lines.length && lines[i]!.text.includes('|') && lines[i]!.text.trim() !== ''; i++) tableLines.push(lines[i]!);
       i--;
-      const table = readMarkdownTable(tableLines.map(stripInline));
+      const source = { start: tableLines[0]!.start, end: tableLines[tableLines.length - 1]!.end };
+      const table = readMarkdownTable(tableLines.map((l) => l.text), undefined, refs);
       if (table) {
-        const block = out.add('table', flattenTable(table), { tableIndex: tables.length });
+        const rows = tableLines.filter((l) => l.text.trim()).map((l) => rowCells(l, refs));
+        // Grid row 0 is the header line; the delimiter line is not a row.
+        const mapped = flattenMapped(table, (cell) => rows[cell.row === 0 ? 0 : cell.row + 1]?.[cell.col], source.start);
+        const block = out.add('table', mapped, { tableIndex: tables.length, source });
         if (block) {
           table.start = block.start;
           table.end = block.end;
@@ -50,33 +75,102 @@ export function parseMarkdown(content: string): ParsedDocument {
         }
       } else {
         warnings.push('A Markdown table could not be read and was kept as text.');
-        out.add('paragraph', tableLines.join(' '));
+        const b = new MappedBuilder();
+        for (const l of tableLines) {
+          if (b.length) b.append(' ', b.lastSource(l.start) + 1);
+          b.append(l.text, l.start);
+        }
+        out.add('paragraph', b.build(), { source });
       }
       continue;
     }
-    if (line.trim() === '') {
+    if (text.trim() === '') {
+      flush();
+      continue;
+    }
+    if (REFERENCE_DEFINITION.test(text)) {
+      // `[id]: url` renders as nothing; its label makes `[id]` a link.
       flush();
       continue;
     }
     // A list item or block quote starts a paragraph of its own.
-    if (/^\s*([-*+]|\d+[.)])\s+/.test(line) || /^\s*>/.test(line)) {
+    if (/^\s*([-*+]|\d+[.)])\s/.test(text) || /^\s*>/.test(text)) {
       flush();
-      para.push(line.replace(/^\s*([-*+]|\d+[.)]|>+)\s*/, ''));
+      para.push({ line, skip: /^\s*([-*+]|\d+[.)]|>+)\s*/.exec(text)![0].length });
       continue;
     }
-    para.push(line);
+    para.push({ line, skip: 0 });
   }
   flush();
-  return { title, text: out.text, blocks: out.blocks, tables, warnings };
+  return { title, text: out.text, blocks: out.blocks, tables, warnings, sourceMap: out.sourceMap };
 }
 
-/** Removes inline Markdown syntax, keeping the words a reader sees. */
-function stripInline(s: string): string {
-  return s
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/`([^`]*)`/g, '$1')
-    .replace(/(\*\*|__)(.+?)\1/g, '$2')
-    .replace(/(^|[^\w*])[*_]([^*_]+)[*_](?=[^\w*]|$)/g, '$1$2')
-    .replace(/<[^>]+>/g, '');
+/** An ATX heading (`## Title ##`), read without a backtracking pattern. */
+function readHeading(line: Line): { level: number; text: Mapped } | undefined {
+  const t = line.text;
+  let i = 0;
+  while (i < 3 && t[i] === ' ') i++;
+  let level = 0;
+  while (t[i + level] === '#' && level < 7) level++;
+  if (level < 1 || level > 6) return undefined;
+  let a = i + level;
+  if (a >= t.length || !/\s/.test(t[a]!)) return undefined;
+  while (a < t.length && /\s/.test(t[a]!)) a++;
+  let z = t.length;
+  while (z > a && /\s/.test(t[z - 1]!)) z--;
+  // A closing run of `#` (after a space, or the whole text) is not part of the title.
+  let y = z;
+  while (y > a && t[y - 1] === '#') y--;
+  if (y < z && (y === a || /\s/.test(t[y - 1]!))) {
+    z = y;
+    while (z > a && /\s/.test(t[z - 1]!)) z--;
+  }
+  return { level, text: a < z ? { text: t.slice(a, z), runs: [0, line.start + a] } : verbatim('') };
 }
+
+/** A pipe-table delimiter row (`| --- | :-: |`), checked cell by cell. */
+function isDelimiterRow(line: string): boolean {
+  let t = line.trim();
+  if (!t.includes('-')) return false;
+  if (t.startsWith('|')) t = t.slice(1);
+  if (t.endsWith('|')) t = t.slice(0, -1);
+  return t.split('|').every((cell) => /^:?-{2,}:?$/.test(cell.trim()));
+}
+
+/** The cells of a table line with their origins, split as `readMarkdownTable` splits them. */
+function rowCells(line: Line, refs: ReferenceLabels): Mapped[] {
+  const t = line.text;
+  let a = 0;
+  let z = t.length;
+  while (a < z && /\s/.test(t[a]!)) a++;
+  while (z > a && /\s/.test(t[z - 1]!)) z--;
+  if (t[a] === '|') a++;
+  if (z > a && t[z - 1] === '|' && t[z - 2] !== '\\') z--;
+  const cells: Mapped[] = [];
+  let cur = new MappedBuilder();
+  for (let i = a; i < z; i++) {
+    const ch = t[i]!;
+    if (ch === '\\' && t[i + 1] === '|') {
+      cur.append('|', line.start + i + 1);
+      i++;
+    } else if (ch === '|') {
+      cells.push(stripInlineMapped(cur.build(), refs));
+      cur = new MappedBuilder();
+    } else {
+      cur.append(ch, line.start + i);
+    }
+  }
+  cells.push(stripInlineMapped(cur.build(), refs));
+  return cells;
+}
+
+/** Labels of the document's link reference definitions. */
+function referenceLabels(lines: Line[]): ReferenceLabels {
+  const out = new Set<string>();
+  for (const l of lines) {
+    const m = REFERENCE_DEFINITION.exec(l.text);
+    if (m) out.add(referenceLabel(m[1]!));
+  }
+  return out;
+}
+

@@ -1,4 +1,5 @@
 import type { Table } from '../types.ts';
+import { collapseMapped, MappedBuilder, sourceAt, trimMapped, type Mapped, type SourceSpan } from './source-map.ts';
 
 /**
  * What every format parser returns: the document as plain text cut into blocks,
@@ -10,6 +11,13 @@ export interface ParsedDocument {
   blocks: Block[];
   tables: Table[];
   warnings: string[];
+  /**
+   * Anchors mapping `text` offsets to the content the user gave (see `source-map.ts`). Set by
+   * the text formats, whose every block came with its origin; absent for extracted text (PDF, Office).
+   */
+  sourceMap?: number[];
+  /** For paged formats (PDF): the text offset at which each page starts, page 1 first. */
+  pages?: number[];
 }
 
 /** A run of text with one role: a heading, a paragraph, or the rendering of a table. */
@@ -21,20 +29,53 @@ export interface Block {
   level?: number;
   /** Index into `tables` for `table` blocks. */
   tableIndex?: number;
+  /** The block as written in the source, markup included (a paragraph's lines, `<table>…</table>`). */
+  source?: SourceSpan;
 }
 
-/** Accumulates blocks into one text, separated by blank lines, keeping offsets. */
+/**
+ * Accumulates blocks into one text, separated by blank lines, keeping offsets. A block given as
+ * {@link Mapped} text keeps each character's origin; when every block was, the builder has a
+ * source map of the whole text.
+ */
 export class TextBuilder {
-  text = '';
+  private readonly out = new MappedBuilder();
+  private mapped = true;
+  private cached: string | undefined = '';
   readonly blocks: Block[] = [];
 
-  /** Appends a block; white space is collapsed, empty blocks are dropped. Returns the block or undefined. */
-  add(kind: Block['kind'], content: string, extra: Partial<Block> = {}): Block | undefined {
-    const clean = kind === 'table' ? content.trim() : content.replace(/\s+/g, ' ').trim();
-    if (!clean) return undefined;
-    if (this.text) this.text += '\n\n';
-    const block: Block = { kind, start: this.text.length, end: this.text.length + clean.length, ...extra };
-    this.text += clean;
+  /** The text so far. */
+  get text(): string {
+    this.cached ??= this.out.build().text;
+    return this.cached;
+  }
+
+  /** Anchors of the whole text into the source, when every block had its origin. */
+  get sourceMap(): number[] | undefined {
+    return this.mapped && this.blocks.length ? [...this.out.build().runs] : undefined;
+  }
+
+  /**
+   * Appends a block; white space is collapsed (kept inside tables: one row a line), empty
+   * blocks are dropped. `extra.source` is the block's extent in the source, markup included;
+   * without it the extent of its characters is used. Returns the block or undefined.
+   */
+  add(kind: Block['kind'], content: string | Mapped, extra: Partial<Block> = {}): Block | undefined {
+    const isMapped = typeof content !== 'string';
+    let clean: Mapped;
+    if (isMapped) clean = kind === 'table' ? trimMapped(content) : collapseMapped(content);
+    else {
+      const s = kind === 'table' ? content.trim() : content.replace(/\s+/g, ' ').trim();
+      clean = { text: s, runs: s ? [0, 0] : [] };
+      this.mapped = false;
+    }
+    if (!clean.text) return undefined;
+    if (this.out.length) this.out.append('\n\n', this.out.lastSource(0) + 1);
+    const start = this.out.length;
+    this.out.appendMapped(clean);
+    this.cached = undefined;
+    const block: Block = { kind, start, end: this.out.length, ...extra };
+    if (isMapped && !block.source) block.source = { start: sourceAt(clean, 0), end: sourceAt(clean, clean.text.length - 1) + 1 };
     this.blocks.push(block);
     return block;
   }

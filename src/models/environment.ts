@@ -4,6 +4,7 @@
  * origin. Loads run one at a time because `env` is global and read during a load.
  */
 import type * as TransformersModule from '@huggingface/transformers';
+import { importStack } from './import-stack.ts';
 import { MODEL_SETTINGS } from './settings.ts';
 
 /** The transformers.js module, loaded on demand so zero-download mode never fetches it. */
@@ -16,14 +17,13 @@ export function isNodeRuntime(): boolean {
 
 /**
  * Default folder of local models: `/models/` in browsers (the app serves `public/`), the
- * repository's `public/models/` in Node, so both read the same files.
+ * working directory's `public/models/` in Node, so a project (this repository included) reads
+ * the same files in both. Relative to the working directory, not to this module: installed,
+ * this module sits in `node_modules/almanac/dist/`, where no models are.
  */
 export function defaultLocalModelPath(): string {
   if (!isNodeRuntime()) return MODEL_SETTINGS.browserModelPath;
-  // A variable, not a literal: Vite rewrites `new URL('literal', import.meta.url)` into an asset.
-  const relative = '../../public/models/';
-  const path = decodeURIComponent(new URL(relative, import.meta.url).pathname);
-  return /^\/[A-Za-z]:\//.test(path) ? path.slice(1) : path;
+  return `${process.cwd().replace(/\\/g, '/').replace(/\/$/, '')}/public/models/`;
 }
 
 let loaded: Promise<Transformers> | undefined;
@@ -31,7 +31,7 @@ let loaded: Promise<Transformers> | undefined;
 /** Imports transformers.js once and applies the settings that never change. */
 export function loadTransformers(): Promise<Transformers> {
   loaded ??= (async () => {
-    const transformers = await import('@huggingface/transformers');
+    const transformers = await importStack('@huggingface/transformers', () => import('@huggingface/transformers'));
     const { env } = transformers;
     env.allowRemoteModels = false;
     env.allowLocalModels = true;

@@ -9,10 +9,11 @@
  * library is `<id>/<id>-webgpu.wasm` unless `modelLib` says otherwise. (`resolve/main/` is
  * there because WebLLM appends it to any model URL that lacks it.)
  */
-import { createError, throwIfAborted } from '../errors.ts';
+import { AlmanacError, createError, throwIfAborted } from '../errors.ts';
 import type { Generator, Progress } from '../types.ts';
 import { webgpuAdapter, type GpuLike } from './device.ts';
 import { MODEL_SETTINGS } from './settings.ts';
+import { importStack } from './import-stack.ts';
 
 /** Options of {@link loadWebLlmGenerator}. */
 export interface WebLlmGeneratorOptions {
@@ -90,7 +91,7 @@ export async function loadWebLlmGenerator(options: WebLlmGeneratorOptions): Prom
   const appConfig = webLlmAppConfig(options);
   const createEngine = options.createEngine
     ?? (async (id: string, config: Record<string, unknown>, chat?: Record<string, unknown>) => {
-      const webllm = await import('@mlc-ai/web-llm');
+      const webllm = await importStack('@mlc-ai/web-llm', () => import('@mlc-ai/web-llm'));
       return (await webllm.CreateMLCEngine(id, config as never, chat as never)) as unknown as WebLlmEngine;
     });
   const { onProgress } = options;
@@ -103,6 +104,8 @@ export async function loadWebLlmGenerator(options: WebLlmGeneratorOptions): Prom
         : {}),
     });
   } catch (error) {
+    // MODEL_STACK_MISSING already says what to do.
+    if (error instanceof AlmanacError) throw error;
     throw createError('MODEL_LOAD_FAILED', options.model, String((error as Error)?.message ?? error), { cause: error });
   }
   if (options.signal?.aborted) {

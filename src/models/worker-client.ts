@@ -23,7 +23,7 @@ let nextCall = 1;
 
 /** Starts the models worker (a module worker, so Vite bundles it in dev and build). */
 export function createModelsWorker(): Worker {
-  return new Worker(new URL('../../workers/models.worker.ts', import.meta.url), { type: 'module', name: 'almanac-models' });
+  return new Worker(new URL('../../workers/models.worker.js', import.meta.url), { type: 'module', name: 'almanac-models' });
 }
 
 /** The comlink handle on a models worker; the shared worker is started on first use. */

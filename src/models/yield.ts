@@ -4,17 +4,11 @@
  * `abort(id)` would land only after the work is done. Awaiting this between tokens and
  * batches lets that message in. In Node, onnxruntime-node already yields, so it is skipped.
  */
+import { nextTurn } from '../engine/time-slice.ts';
 import { isNodeRuntime } from './environment.ts';
 
 /** Resolves after the messages and tasks already queued have run (browsers and workers only). */
 export function yieldToEventLoop(): Promise<void> {
   if (isNodeRuntime() || typeof MessageChannel === 'undefined') return Promise.resolve();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
+  return nextTurn();
 }

@@ -3,6 +3,7 @@
  * with its best snippets, and let it pick the one that answers. Pure: the prompt and the
  * reading of the model's reply; the engine makes the call.
  */
+import { cut, oneLine } from '../text/snippet.ts';
 
 /** One candidate document as the model sees it. */
 export interface ChoiceCandidate {
@@ -49,14 +50,4 @@ export function parseChoice(reply: string, count: number): number | undefined {
     if (n >= 1 && n <= count) return n - 1;
   }
   return undefined;
-}
-
-function oneLine(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
-}
-
-function cut(s: string, max: number): string {
-  if (s.length <= max) return s;
-  const at = s.lastIndexOf(' ', max - 1);
-  return `${s.slice(0, at > max / 2 ? at : max - 1)} …`;
 }

@@ -1,29 +1,80 @@
-import type { CorpusStore, DocumentRecord, LoadedCorpus } from './store.ts';
-import { recordBytes } from './size.ts';
+import { throwIfAborted } from '../errors.ts';
+import { encodeSegment, type Segment } from '../index-format/segment.ts';
+import { analyseSegment } from '../engine/segments.ts';
+import type { CorpusStore, DocumentRecord, LoadedCorpus, StoreSnapshot } from './store.ts';
 
-/** Keeps nothing beyond the page's life: the default, and the store of the CLI. */
+/**
+ * Keeps nothing beyond the page's life: the default, and the store of the CLI. Nothing else
+ * reaches it, so it has no change feed. It holds the records it is given (the engine's own
+ * documents, not copies of their text); their postings live in the engine's indexes, so it
+ * tokenises or encodes only when asked to give the corpus back (`load`, by an engine opened
+ * over the same store again) or to size it (`estimateBytes`).
+ */
 export class MemoryStore implements CorpusStore {
   private readonly records = new Map<string, DocumentRecord>();
   private embedderId: string | undefined;
+  private seq = 0;
 
   async load(): Promise<LoadedCorpus> {
-    return { records: [...this.records.values()], embedderId: this.embedderId };
+    const records = [...this.records.values()];
+    return {
+      segments: records.length ? [analyseSegment(records, this.embedderId)] : [], seq: this.seq,
+      ...(this.embedderId ? { embedderId: this.embedderId } : {}),
+    };
   }
-  async put(records: DocumentRecord[], embedderId?: string): Promise<void> {
-    for (const r of records) this.records.set(r.document.id, r);
+  async put(segment: Segment, embedderId?: string, signal?: AbortSignal): Promise<number> {
+    throwIfAborted(signal, 'Storing documents');
+    const seq = ++this.seq;
+    for (const r of segment.records) this.records.set(r.document.id, { ...r, rev: seq });
     if (embedderId) this.embedderId = embedderId;
+    return seq;
   }
-  async delete(ids: string[]): Promise<void> {
+  async putVectors(records: DocumentRecord[], embedderId: string): Promise<string[]> {
+    const written: string[] = [];
+    for (const r of records) {
+      const stored = this.records.get(r.document.id);
+      if (!stored || (stored.rev ?? 0) !== (r.rev ?? 0)) continue;
+      this.records.set(r.document.id, { ...stored, vectors: r.vectors });
+      written.push(r.document.id);
+    }
+    this.embedderId = embedderId;
+    this.seq++;
+    return written;
+  }
+  async read(ids: string[]): Promise<StoreSnapshot> {
+    const records = new Map<string, DocumentRecord>();
+    for (const id of ids) {
+      const r = this.records.get(id);
+      if (r) records.set(id, r);
+    }
+    return { records, seq: this.seq };
+  }
+  async ids(): Promise<{ ids: string[]; seq: number }> {
+    return { ids: [...this.records.keys()], seq: this.seq };
+  }
+  async delete(ids: string[]): Promise<number> {
     for (const id of ids) this.records.delete(id);
+    return ++this.seq;
   }
-  async clear(): Promise<void> {
+  async clear(): Promise<number> {
     this.records.clear();
     this.embedderId = undefined;
+    return ++this.seq;
   }
+  async replace(segments: Segment[], embedderId?: string): Promise<number> {
+    this.records.clear();
+    const seq = ++this.seq;
+    for (const s of segments) for (const r of s.records) this.records.set(r.document.id, { ...r, rev: seq });
+    this.embedderId = embedderId;
+    return seq;
+  }
+  async compact(): Promise<void> {}
+  watch(): () => void {
+    return () => undefined;
+  }
+  /** What the records would take in the index format. */
   async estimateBytes(): Promise<number> {
-    let n = 0;
-    for (const r of this.records.values()) n += recordBytes(r);
-    return n;
+    return this.records.size ? encodeSegment(analyseSegment([...this.records.values()], this.embedderId)).length : 0;
   }
   async close(): Promise<void> {}
 }

@@ -16,8 +16,10 @@ import type { TableLimits } from './limits.ts';
  * - in the row-header columns, a label extends down over empty cells while the next column
  *   carries labels (region / province nesting).
  * Header rows and columns found on the way are recorded in `headerRows`/`headerCols`.
+ * `hint.headerRows` overrides the layout's count of header rows when the caller knows better
+ * (a PDF's text rows above the first row of figures).
  */
-export function readGrid(rows: string[][], limits?: TableLimits): { table: Table; warnings: string[] } {
+export function readGrid(rows: string[][], limits?: TableLimits, hint?: { headerRows?: number }): { table: Table; warnings: string[] } {
   const warnings: string[] = [];
   const width = rows.reduce((m, r) => Math.max(m, r.length), 0);
   const ragged = rows.some((r) => r.length !== width);
@@ -33,7 +35,7 @@ export function readGrid(rows: string[][], limits?: TableLimits): { table: Table
   const g = texts.slice(0, plain.rows).map((r) => r.slice(0, plain.cols));
   const nr = g.length;
   const nc = plain.cols;
-  const h = layoutHeaderRows(g);
+  const h = hint?.headerRows ?? layoutHeaderRows(g);
   const k = Math.max(layoutHeaderCols(g, h), 0);
   const covered: boolean[][] = g.map((r) => r.map(() => false));
   const spans: Array<Array<{ rs: number; cs: number } | undefined>> = g.map((r) => r.map(() => undefined));

@@ -14,7 +14,7 @@ const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 
  * cells of `thead` are marked `header`. A nested table is read as its cell's text, never as
  * rows of the outer table, so its content is counted once.
  */
-export function readHtmlTable(table: Element, limits?: TableLimits): { table: Table; warnings: string[] } {
+export function readHtmlTable(table: Element, limits?: TableLimits): { table: Table; warnings: string[]; sourceRows: Element[][] } {
   const warnings: string[] = [];
   let caption: string | undefined;
   const head: Element[] = [];
@@ -29,9 +29,10 @@ export function readHtmlTable(table: Element, limits?: TableLimits): { table: Ta
     else if (name === 'tr') body.push(child);
   }
   const rows = [...head, ...body, ...foot];
-  const source: SourceCell[][] = rows.map((tr, i) =>
-    elements(tr.children)
-      .filter((c) => c.name.toLowerCase() === 'td' || c.name.toLowerCase() === 'th')
+  // The cell elements of each row, in order: grid row `r` was laid out from `sourceRows[r]`.
+  const sourceRows = rows.map((tr) => elements(tr.children).filter((c) => c.name.toLowerCase() === 'td' || c.name.toLowerCase() === 'th'));
+  const source: SourceCell[][] = sourceRows.map((cells, i) =>
+    cells
       .map((cell) => ({
         text: collapse(textOf(cell)),
         rowSpan: spanAttr(cell.attribs['rowspan']),
@@ -46,7 +47,7 @@ export function readHtmlTable(table: Element, limits?: TableLimits): { table: Ta
     const headerCols = leadingHeaderCols(grid, headRows);
     if (headerCols > 0) grid.headerCols = headerCols;
   }
-  return { table: grid, warnings };
+  return { table: grid, warnings, sourceRows };
 }
 
 /** Columns, from the left, in which every body row has a `th` (`scope="row"` or plain). */
@@ -82,10 +83,18 @@ function rowsOf(group: Element): Element[] {
   return elements(group.children).filter((e) => e.name.toLowerCase() === 'tr');
 }
 
-/** Text content with word breaks at block boundaries; scripts and styles are not text. */
+/** Text content with word breaks at block boundaries; scripts and styles are not text. Iterative: any depth. */
 function textOf(node: Element): string {
   let s = '';
-  for (const c of node.children) {
+  const stack: Array<{ nodes: ChildNode[]; i: number; brk: boolean }> = [{ nodes: node.children, i: 0, brk: false }];
+  while (stack.length) {
+    const top = stack[stack.length - 1]!;
+    if (top.i >= top.nodes.length) {
+      stack.pop();
+      if (top.brk) s += ' ';
+      continue;
+    }
+    const c = top.nodes[top.i++]!;
     if (c.type === 'text') s += (c as { data: string }).data;
     else if (c.type === 'tag') {
       const el = c as Element;
@@ -93,8 +102,7 @@ function textOf(node: Element): string {
       if (SKIP.has(name)) continue;
       const brk = BREAKS.has(name);
       if (brk) s += ' ';
-      s += textOf(el);
-      if (brk) s += ' ';
+      stack.push({ nodes: el.children, i: 0, brk });
     }
   }
   return s;

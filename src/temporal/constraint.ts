@@ -109,8 +109,16 @@ interface Found {
   range: boolean;
 }
 
-/** Relative expressions resolved against the reference date. */
+/**
+ * Relative expressions resolved against the reference date. One that lands outside the dates
+ * a `Date` can hold ("1000000 years ago") resolves to nothing rather than to NaN.
+ */
 function findRelative(q: string, ref: Date): Found | null {
+  const found = findRelativeUnchecked(q, ref);
+  return found && Number.isFinite(found.start) && Number.isFinite(found.end) ? found : null;
+}
+
+function findRelativeUnchecked(q: string, ref: Date): Found | null {
   let m = RE_PAST_N.exec(q);
   if (m) {
     const n = count(m[1]!), unit = unitOf(m[2]!);

@@ -10,37 +10,65 @@ import { utc } from './date-grammar.ts';
 const MAX_BUCKETS = 400;
 
 /**
+ * An edge bucket holding fewer sentences than this share of the fullest bucket is an outlier,
+ * not where the data is: one "720 BC to AD 2015" in a folder of release notes, or a stray
+ * historical year, would otherwise stretch the axis over 270 near-empty decades. Trimming stops
+ * at the first bucket that holds this share; a corpus whose fullest bucket has under 100
+ * sentences is never trimmed (no count is under 1% of it).
+ */
+const OUTLIER_SHARE = 0.01;
+
+/**
  * Sentences with a timestamp overlapping each bucket, from the earliest to the latest
- * bucket that has any (empty buckets in between are kept: they are the holes). A sentence
- * counts once per bucket however many of its spans overlap it; open spans count for the
- * bucket of their anchor and, when they run to a known end, every bucket up to it.
+ * bucket where the data is (empty buckets in between are kept: they are the holes). A
+ * sentence counts once per bucket however many of its spans overlap it; open spans count for
+ * the bucket of their anchor and, when they run to a known end, every bucket up to it.
+ * Sparse edges (see {@link OUTLIER_SHARE}) are left off the axis and noted instead: an
+ * `outlier: 'before'` bucket first and an `outlier: 'after'` bucket last, spanning what was
+ * left off and counting the sentences with a span there.
  */
 export function timeCoverage(passages: Iterable<Passage>, options?: { buckets?: 'year' | 'decade' }): TimeBucket[] {
   const size = options?.buckets === 'decade' ? 10 : 1;
   const counts = new Map<number, number>();
+  // Each dated sentence's first and last bucket, to count the ones left off the axis.
+  const extents: Array<[number, number]> = [];
   for (const p of passages) {
     for (const s of p.sentences) {
       if (!s.times.length) continue;
       const seen = new Set<number>();
+      let first = Infinity, last = -Infinity;
       for (const t of s.times) {
         const y0 = bucketOf(new Date(t.start).getUTCFullYear(), size);
         // `end` is exclusive: the last bucket is the one holding end - 1 ms.
         const y1 = bucketOf(new Date(t.end - 1).getUTCFullYear(), size);
+        if (!Number.isFinite(y0) || !Number.isFinite(y1)) continue;
+        first = Math.min(first, y0);
+        last = Math.max(last, y1);
         for (let y = y0; y <= y1 && y - y0 < MAX_BUCKETS * size; y += size) seen.add(y);
       }
       for (const y of seen) counts.set(y, (counts.get(y) ?? 0) + 1);
+      if (seen.size) extents.push([first, last]);
     }
   }
   if (!counts.size) return [];
   const keys = [...counts.keys()].sort((a, b) => a - b);
+  const peak = Math.max(...counts.values());
+  const dense = (y: number) => (counts.get(y) ?? 0) >= peak * OUTLIER_SHARE;
   let lo = keys[0]!;
-  const hi = keys[keys.length - 1]!;
-  // Keep the densest end when the span is too wide: drop the earliest stragglers.
+  let hi = keys[keys.length - 1]!;
+  while (lo < hi && !dense(lo)) lo += size;
+  while (hi > lo && !dense(hi)) hi -= size;
+  // Keep the densest end when the span is still too wide: drop the earliest stragglers.
   if ((hi - lo) / size + 1 > MAX_BUCKETS) lo = hi - (MAX_BUCKETS - 1) * size;
+  const label = (y: number) => (size === 10 ? `${y}s` : String(y));
   const out: TimeBucket[] = [];
   for (let y = lo; y <= hi; y += size) {
-    out.push({ start: utc(y), end: utc(y + size), label: size === 10 ? `${y}s` : String(y), sentences: counts.get(y) ?? 0 });
+    out.push({ start: utc(y), end: utc(y + size), label: label(y), sentences: counts.get(y) ?? 0 });
   }
+  const before = extents.filter(([a]) => a < lo).length;
+  const after = extents.filter(([, b]) => b > hi).length;
+  if (before) out.unshift({ start: utc(keys[0]!), end: utc(lo), label: `before ${label(lo)}`, sentences: before, outlier: 'before' });
+  if (after) out.push({ start: utc(hi + size), end: utc(keys[keys.length - 1]! + size), label: `after ${label(hi)}`, sentences: after, outlier: 'after' });
   return out;
 }
 

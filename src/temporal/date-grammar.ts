@@ -7,6 +7,7 @@
  */
 
 import type { TimeSpan } from '../types.ts';
+import { blockedSpans, notYearAfter, notYearBefore } from './false-dates.ts';
 
 /** A date expression found in a text. `open` and offsets follow {@link TimeSpan}. */
 export interface DateMatch {
@@ -45,6 +46,11 @@ export function finer(a: TimeSpan['granularity'], b: TimeSpan['granularity']): T
   return GRAN_RANK[a] <= GRAN_RANK[b] ? a : b;
 }
 
+/** Whether day `d` (1-based) exists in month `mo` (0-based) of year `y`: no 31 February. */
+function validDay(y: number, mo: number, d: number): boolean {
+  return d >= 1 && d <= new Date(utc(y, mo + 1, 0)).getUTCDate();
+}
+
 /** Milliseconds since epoch of a UTC calendar date; works for years 0-99 and BC (astronomical) too. */
 export function utc(year: number, month = 0, day = 1): number {
   const d = new Date(0);
@@ -74,21 +80,17 @@ const RE_SEASON = new RegExp(`\\b(spring|summer|autumn|fall|winter)\\s+(?:of\\s+
 const RE_SHORT_RANGE = new RegExp(`\\b(${Y4})\\s*[-–—/]\\s*(\\d{2})\\b(?![-–/.,]\\d)`, 'g');
 const RE_DECADE = new RegExp(`\\b((?:1\\d|20)\\d0)\\s?'?s\\b`, 'g');
 const RE_CENTURY = /\b(\d{1,2})\s?(?:st|nd|rd|th)[\s-]+centur(?:y|ies)\b/gi;
-const RE_BC = /\b(\d{1,4})\s?(BCE?|B\.C\.)(?![a-z])/g;
-const RE_AD = /\b(?:(?:AD|A\.D\.)\s?(\d{1,4})\b|(\d{1,4})(?:\s?[-–]\s?(\d{1,4}))?\s?(?:AD|CE|A\.D\.)(?![a-z]))/g;
+// Not the tail of a longer number ("4,004 B.C." is not 4 BC) nor a zone name ("1:00 CEST").
+const RE_BC = /(?<!\d[.,:])\b(\d{1,4})\s?(BCE?|B\.C\.)(?![A-Za-z])/g;
+const RE_AD = /(?<!\d[.,:])\b(?:(?:AD|A\.D\.)\s?(\d{1,4})\b|(\d{1,4})(?:\s?[-–]\s?(\d{1,4}))?\s?(?:AD|CE|A\.D\.)(?![A-Za-z]))/g;
 const RE_YEAR = new RegExp(`\\b(${Y4})\\b`, 'g');
 const RE_SHORT_YEAR_3 = /\b(?:in|from|to|until|till|since|by|during|circa|c\s?\.|ad|a\.d\.|around|before|after|year|between|and)\s+(\d{3})\b/gi;
 const RE_SHORT_YEAR_ANY = /\b(?:in|from|to|until|till|since|by|during|circa|c\s?\.|ad|a\.d\.|around|before|after|year|between|and)\s+(\d{1,3})\b/gi;
 const RE_MONTH_WORD = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
 const RE_SEASON_WORD = /\b(?:spring|summer|autumn|fall|winter)\b/i;
 
-// A 4-digit number is not a year after a currency sign or a reference word ("page 2001",
-// "$2000", "No. 1500"), nor before a unit or a counted noun ("1500 troops"), nor as a street
-// number ("1600 Pennsylvania Avenue"), nor inside a longer number ("2.2001", "1,2001").
-const NOT_YEAR_BEFORE = /(?:[$£€¥#+×]\s*|\d\s?[.,/]|\b(?:page|pages|p\s?\.|pp\s?\.|no\s?\.|nos\s?\.|number|numbers|vol\s?\.|volume|chapter|route|highway|interstate|flight|room|suite|box|rule|article|section|model|serial|opus|op\s?\.|bwv|catalogue|catalog|cat\s?\.|track|episode|level|grade|code|usd|eur|gbp|rs\s?\.|us\$|nr\s?\.)\s*)$/i;
-const NOT_YEAR_AFTER = /^(?:[.,]\d|\s*(?:%|percent\b|per\s?cent\b|(?:troops|soldiers|men|women|people|persons|civilians|refugees|residents|inhabitants|students|pupils|employees|workers|staff|members|votes|voters|signatures|copies|units|cars|vehicles|trucks|tanks|guns|ships|boats|aircraft|planes|horses|cattle|sheep|km|kilometres|kilometers|kilometre|kilometer|miles|mi|metres|meters|m|cm|mm|ft|feet|foot|inches|yards|yd|acres|hectares|ha|tons|tonnes|tonne|t|kg|g|lb|lbs|pounds|dollars|euros|yen|rupees|francs|marks|horsepower|hp|cc|kw|mw|kv|rpm|mph|kph|calories|points|pts|runs|goals|wickets|pages|words|square|sq|cubic|seats|rooms|beds|houses|homes|buildings|households|families|jobs|tickets|spectators|fans|viewers|listeners|subscribers|followers|prisoners|casualties|deaths|lives|hours|minutes|seconds|days|weeks|months|years|times|items|species|titles|songs|albums|records|games|matches|episodes)\b|(?:[A-Z]\s?\.?\s+|[NSEW]\s+)?(?:[A-Z][a-z]+\s+){0,2}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Drive|Place|Way|Broadway|Highway)\b))/;
 // Short (1-3 digit) years also need the next word not to be a counted noun ("in 500 ships").
-const SHORT_YEAR_NEXT_OK = /^\s*(?:$|[,.;:)?!'"]|-|–|(?:and|or|to|until|till|when|where|after|before|the|a|an|he|she|it|they|his|her|its|their|as|by|in|on|at|of|for|with|from|during|ad|ce|bc|bce|[A-Z]\w*)\b)/;
+const SHORT_YEAR_NEXT_OK = /^\s*(?:$|[,;:)?!'"]|\.(?!\d)|-|–|(?:and|or|to|until|till|when|where|after|before|the|a|an|he|she|it|they|his|her|its|their|as|by|in|on|at|of|for|with|from|during|ad|ce|bc|bce|[A-Z]\w*)\b)/;
 
 /**
  * Finds the date expressions in `text`, with adjacent ones joined into ranges and open
@@ -98,7 +100,8 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
   const hasDigit = /\d/.test(text);
   if (!hasDigit) return [];
   const atoms: DateMatch[] = [];
-  const taken: Array<[number, number]> = [];
+  // Addresses, reference labels and identifiers hold no dates (`false-dates.ts`).
+  const taken: Array<[number, number]> = blockedSpans(text);
   const free = (a: number, b: number): boolean => {
     for (const [x, y] of taken) if (a < y && x < b) return false;
     return true;
@@ -111,15 +114,19 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
 
   for (const m of text.matchAll(RE_ISO)) {
     const y = +m[1]!, mo = +m[2]! - 1, d = +m[3]!;
+    if (!validDay(y, mo, d)) continue;
     add({ start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
   }
   if (RE_MONTH_WORD.test(text)) {
     for (const m of text.matchAll(RE_DMY)) {
       const d = parseInt(m[1]!, 10), mo = monthOf(m[2]!), y = +m[3]!;
+      // "31 February 2021" is no day; the month pattern below still reads "February 2021".
+      if (!validDay(y, mo, d)) continue;
       add({ start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
     }
     for (const m of text.matchAll(RE_MDY)) {
       const mo = monthOf(m[1]!), d = parseInt(m[2]!, 10), y = +m[3]!;
+      if (!validDay(y, mo, d)) continue;
       add({ start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
     }
     for (const m of text.matchAll(RE_MMY)) {
@@ -141,6 +148,12 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
   }
   for (const m of text.matchAll(RE_SHORT_RANGE)) {
     const y = +m[1]!, tail = +m[2]!;
+    // "2007-03" (a spreadsheet's month) is March 2007; "2011-12", whose tail is the next year,
+    // stays a season, as the tokenizer reads it (`isoDateWords`).
+    if (m[0][4] === '-' && m[0].length === 7 && tail >= 1 && tail <= 12 && (y + 1) % 100 !== tail) {
+      add({ start: utc(y, tail - 1), end: utc(y, tail), granularity: 'month', from: m.index, to: m.index + m[0].length });
+      continue;
+    }
     const century = y - (y % 100);
     let y2 = century + tail;
     if (y2 <= y) y2 += 100;
@@ -169,8 +182,8 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
   for (const m of text.matchAll(RE_YEAR)) {
     const from = m.index, to = from + m[0].length;
     if (!free(from, to)) continue;
-    if (NOT_YEAR_BEFORE.test(text.slice(Math.max(0, from - 14), from))) continue;
-    if (NOT_YEAR_AFTER.test(text.slice(to, to + 40))) continue;
+    if (notYearBefore(text.slice(Math.max(0, from - 14), from))) continue;
+    if (notYearAfter(text.slice(to, to + 40))) continue;
     const y = +m[1]!;
     add({ start: utc(y), end: utc(y + 1), granularity: 'year', from, to });
   }
@@ -180,6 +193,9 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
       const to = m.index + m[0].length, from = to - m[1]!.length;
       if (!free(from, to)) continue;
       if (!SHORT_YEAR_NEXT_OK.test(text.slice(to, to + 12))) continue;
+      // In a sentence, "to 200" and "and 127" are amounts unless a date comes right before
+      // ("from 830 to 870"): "status code to 200", "from 1022 to 1023" (a constant).
+      if (options.shortYears === 'three' && /^(?:to|and)\s/i.test(m[0]) && !atoms.some((a) => /^\s*$/.test(text.slice(a.to, m.index)))) continue;
       const y = +m[1]!;
       add({ start: utc(y), end: utc(y + 1), granularity: 'year', from, to });
     }
@@ -200,11 +216,16 @@ function joinRanges(text: string, atoms: DateMatch[], reference: number, preposi
   for (let i = 0; i < atoms.length; i++) {
     let a = atoms[i]!;
     const b = atoms[i + 1];
-    if (b && !a.range && !b.range && b.start >= a.start) {
+    if (b && !a.range && !b.range) {
       const gap = text.slice(a.to, b.from);
-      const joined = RANGE_GAP.test(gap) && (!/and/i.test(gap) || /\bbetween\s+(?:the\s+)?$/i.test(text.slice(Math.max(0, a.from - 14), a.from)));
+      const lead = text.slice(Math.max(0, a.from - 14), a.from);
+      const between = /\bbetween\s+(?:the\s+)?$/i.test(lead);
+      let joined = RANGE_GAP.test(gap) && (!/and/i.test(gap) || between);
+      // Written backwards ("between 2020 and 1990", "from 1990 to 1980"), a range is still the
+      // span between its two dates, but only when the words say it is one: "2004 - 1998" is not.
+      if (joined && b.start < a.start) joined = between || (/\bfrom\s+(?:the\s+)?$/i.test(lead) && /\b(?:to|until|till|through|thru)\b/i.test(gap));
       if (joined) {
-        a = { start: a.start, end: Math.max(a.end, b.end), granularity: finer(a.granularity, b.granularity), from: a.from, to: b.to, range: true };
+        a = { start: Math.min(a.start, b.start), end: Math.max(a.end, b.end), granularity: finer(a.granularity, b.granularity), from: a.from, to: b.to, range: true };
         i++;
       }
     }

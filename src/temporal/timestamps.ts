@@ -9,6 +9,7 @@
 import * as chrono from 'chrono-node';
 import type { TimeSpan } from '../types.ts';
 import { findDates, utc } from './date-grammar.ts';
+import { blockedSpans, overlapsAny } from './false-dates.ts';
 
 const NUMERIC_DATE = /\b\d{1,2}[/.]\d{1,2}[/.](?:\d{4}|\d{2})\b/;
 
@@ -17,7 +18,8 @@ const NUMERIC_DATE = /\b\d{1,2}[/.]\d{1,2}[/.](?:\d{4}|\d{2})\b/;
  * order. Years, months, days, seasons, decades, centuries, ranges ("1990-93",
  * "from 1811 to 1827") and open intervals ("since 2015" runs to `referenceDate`,
  * default now; "until 1990" has `open: 'start'`). Numbers that are not years
- * ("1500 troops", "page 2001", "$2000", "3017 N Street") are skipped.
+ * ("1500 troops", "page 2001", "$2000", "3017 N Street", "#1234", "2048 MB", digits of a URL or
+ * a path, `false-dates.ts`) are skipped, and so are days that do not exist ("31 February").
  */
 export function extractTimestamps(sentence: string, options?: { referenceDate?: Date }): TimeSpan[] {
   if (!/\d/.test(sentence)) return [];
@@ -29,12 +31,16 @@ export function extractTimestamps(sentence: string, options?: { referenceDate?: 
     spans.push(span);
   }
   if (NUMERIC_DATE.test(sentence)) {
+    const blocked = blockedSpans(sentence);
     for (const r of chrono.parse(sentence, new Date(reference))) {
       const c = r.start;
       if (!c.isCertain('day') || !c.isCertain('month') || !c.isCertain('year')) continue;
       const y = c.get('year')!, mo = c.get('month')! - 1, d = c.get('day')!;
       const from = r.index, to = r.index + r.text.length;
       if (spans.some((s) => s.from < to && from < s.to)) continue;
+      // A version or an address ("15.2.2562.46", "127.0.0.1/24") is no day.
+      if (overlapsAny(blocked, from, to) || /\d[./]$/.test(sentence.slice(Math.max(0, from - 2), from)) || /^[./]\d/.test(sentence.slice(to, to + 2))) continue;
+      if (y < 1000 || y > 2199) continue;
       spans.push({ start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from, to });
     }
     spans.sort((a, b) => a.from - b.from);

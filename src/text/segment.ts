@@ -19,28 +19,64 @@ const ABBREVIATIONS = new Set([
   'approx', 'dept', 'est', 'vol', 'al', 'e.g', 'i.e', 'u.s', 'u.k', 'ca', 'cf', 'op', 'pp',
 ]);
 
-const BOUNDARY = /([.!?]+)(["'”’)\]]*)(\s+)/g;
-
 /**
  * Splits `text` into sentences. Offsets are exact, so sentences can be cut out of the
  * original with `text.slice(start, end)`; surrounding white space is excluded.
+ *
+ * A boundary is a run of `.`, `!` or `?`, then closing quotes or brackets, then white space.
+ * One scan finds them, each character looked at a bounded number of times: as the regular
+ * expression `([.!?]+)(["'”’)\]]*)(\s+)` it was, a long run of `?` not followed by a space made
+ * the engine retry from every `?` of the run (100 KB of `?`: 47 s).
  */
 export function splitSentences(text: string): SentenceSpan[] {
   const spans: SentenceSpan[] = [];
+  const n = text.length;
   let start = skipSpace(text, 0);
-  BOUNDARY.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = BOUNDARY.exec(text)) !== null) {
-    const punctEnd = m.index + m[1]!.length + m[2]!.length;
-    const next = m.index + m[0].length;
-    if (next >= text.length) break;
-    if (!isBoundary(text, m.index, m[1]!, next)) continue;
-    if (punctEnd > start) spans.push({ start, end: punctEnd });
-    start = next;
+  let i = 0;
+  while (i < n) {
+    if (!isTerminal(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const punctAt = i;
+    let punctEnd = i + 1;
+    while (punctEnd < n && isTerminal(text.charCodeAt(punctEnd))) punctEnd++;
+    let closersEnd = punctEnd;
+    while (closersEnd < n && isCloser(text.charCodeAt(closersEnd))) closersEnd++;
+    let next = closersEnd;
+    while (next < n && isSpace(text.charCodeAt(next))) next++;
+    if (next === closersEnd) {
+      // No white space after the run: not a boundary, and no boundary starts inside the run.
+      i = closersEnd;
+      continue;
+    }
+    if (next >= n) break;
+    if (isBoundary(text, punctAt, text.slice(punctAt, punctEnd), next)) {
+      if (closersEnd > start) spans.push({ start, end: closersEnd });
+      start = next;
+    }
+    i = next;
   }
   const end = trimEnd(text, text.length);
   if (end > start) spans.push({ start, end });
   return spans;
+}
+
+/** `.`, `!`, `?` */
+function isTerminal(c: number): boolean {
+  return c === 46 || c === 33 || c === 63;
+}
+
+/** Closing quotes and brackets after a sentence's end: `"` `'` `”` `’` `)` `]` */
+function isCloser(c: number): boolean {
+  return c === 34 || c === 39 || c === 0x201d || c === 0x2019 || c === 41 || c === 93;
+}
+
+/** JavaScript's `\s`: ASCII white space, the Unicode space separators, line and paragraph separators, and the BOM. */
+function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 function isBoundary(text: string, punctAt: number, punct: string, next: number): boolean {
@@ -65,11 +101,11 @@ function isBoundary(text: string, punctAt: number, punct: string, next: number):
 }
 
 function skipSpace(text: string, i: number): number {
-  while (i < text.length && /\s/.test(text[i]!)) i++;
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
   return i;
 }
 
 function trimEnd(text: string, i: number): number {
-  while (i > 0 && /\s/.test(text[i - 1]!)) i--;
+  while (i > 0 && isSpace(text.charCodeAt(i - 1))) i--;
   return i;
 }

@@ -2,6 +2,14 @@ import { tokenizer as oramaTokenizer } from '@orama/orama/components';
 import type { Tokenizer } from '@orama/orama';
 import { STOP_WORDS } from './stopwords.ts';
 import { expandAbbreviation } from './abbreviations.ts';
+import { nonLatinTerm, segmentWords, UNSPACED_CHARS } from './scripts.ts';
+
+/**
+ * Version of the terms this tokenizer writes. Stored indexes (`src/index-format/`) keep the
+ * terms of their passages; bump this whenever a change here changes any term, so that a
+ * corpus stored before is re-tokenised on open instead of read with stale terms.
+ */
+export const TOKENIZER_VERSION = 1;
 
 /**
  * Rewrites text so that Orama's English splitter (which cuts at everything but letters, digits,
@@ -25,17 +33,93 @@ export function normalizeWords(text: string): string {
   // far cheaper than a Unicode-aware regex over text that cannot match (5x on a corpus).
   let t = text;
   if (t.includes(',')) t = t.replace(/(?<=\d),(?=\d{3}(?!\d))/g, '');
-  if (t.includes('.')) {
-    t = t.replace(/(\d)\.(\d+)/g, (_m, whole: string, fraction: string) => {
-      const f = fraction.replace(/0+$/, '');
-      return f ? `${whole}_${f}` : whole;
-    });
-  }
+  if (t.includes('.')) t = t.replace(DOTTED_NUMBER, dottedNumber);
+  if (VERSION_PREFIX_HINT.test(t)) t = t.replace(VERSION_PREFIX, '');
+  if (DIGIT_OR_NUMERAL.test(t) && NAMED_NUMBER_HINT.test(t)) t = t.replace(NAMED_NUMBER, namedNumber);
   if (t.includes('.s') || t.includes('.S') || t.includes('tates') || t.includes('TATES')) t = t.replace(ONE_TERM_PHRASES, 'united_states');
   if (t.includes('-')) t = t.replace(/(?<![\p{L}\p{N}_])-(?=\d)/gu, '').replace(/(?<=[\p{L}\p{N}])-(?=\p{L})|-(?![\p{L}\p{N}])/gu, ' ');
   if (t.includes('’')) t = t.replace(/’/g, "'");
   if (t.includes("'")) t = t.replace(/(?<=\p{L})'s\b/gu, '').replace(/'(?!\p{L})|(?<!\p{L})'/gu, ' ');
   return t;
+}
+
+/**
+ * A number with points: a figure ("3.7", "48.0", "1,234.50"), a version ("3.10", "18.20.4"), a
+ * release line ("18.x", "1.29.x"). Its digits are kept as written, joined by `_`, which the
+ * splitter keeps, so "3.10" and "3.1" are two terms. Where nothing says it is a version, a
+ * number may be a figure whose trailing zeros are formatting ("1,234.50" is 1234.5, "11.20"
+ * is the cell "11.2"): it then also carries its value ("1234_50 1234_5"). A version is a chain
+ * ("18.20.4", also of its line "18.20"), a number after a name ("Python 3.10", "Node.js 18.20")
+ * or after "v" / "version" / "release". A fraction of zeros goes ("48.0" -> "48"); a line's
+ * wildcard goes ("18.x" -> "18", the major version a question names). Measured: see
+ * `docs/RESULTS.md` (versions as terms).
+ */
+const DOTTED_NUMBER = /(?<![\p{N}_])(\d+)((?:\.\d+)*)(?:(\.[xX*])(?![\p{L}\p{N}])|(?![\p{L}_]))/gu;
+// What makes a two-part number a version: a capitalised name, "v", "version" or "release" right before it.
+const VERSION_BEFORE = /(?:(?<![\p{L}\p{N}])\p{Lu}[\p{L}]*(?:\.\p{L}+)?\s+|(?<![\p{L}\p{N}])[vV]|\b(?:version|release|versions|releases)\s+)$/u;
+
+function dottedNumber(m: string, whole: string, parts: string, wildcard: string | undefined, offset: number, text: string): string {
+  if (!parts) return wildcard ? whole : m;
+  const digits = parts.slice(1).split('.');
+  if (!wildcard && digits.length === 1 && /^0+$/.test(digits[0]!)) return whole;
+  const term = `${whole}_${digits.join('_')}`;
+  if (wildcard) return term;
+  // A release ("18.20.4", "3.10.4") is also of its line ("18.20", "3.10"), which questions name.
+  if (digits.length >= 2) return `${term} ${whole}_${digits.slice(0, -1).join('_')}`;
+  const value = digits[0]!.replace(/0+$/, '');
+  if (value === digits[0] || VERSION_BEFORE.test(text.slice(Math.max(0, offset - 24), offset))) return term;
+  return `${term} ${whole}_${value}`;
+}
+
+// "v18", "V1.29.0": the letter says "version", the number is the term ("v18" meets "Node.js 18").
+const VERSION_PREFIX_HINT = /[vV]\d/;
+const VERSION_PREFIX = /(?<![\p{L}\p{N}_])[vV](?=\d)/gu;
+
+/**
+ * A name and its number, one thing: "Apollo 11", "Python 3.10", "Cycle 20", "Node.js 18",
+ * "Super Bowl XXVIII". The words stay terms of their own and the pair is added as a term too
+ * ("apollo_11"), so a passage about Apollo 11 outranks one about Apollo 17 that shares every
+ * other word; a Roman numeral after a capitalised word adds its value ("XXVIII" -> 28, so
+ * "Super Bowl 28" meets it). A name is a capitalised word, never a time word ("In 2019", "May
+ * 2020", "Q3 2021") or a stop word; a question typed in lower case ("python 3.10") still meets
+ * the words and the number.
+ */
+const DIGIT_OR_NUMERAL = /\d|[IVXLC]{2}/;
+const NAMED_NUMBER_HINT = /\p{L}[\p{L}.]*\s+(?:\d|[IVXLC]{2})/u;
+const NAMED_NUMBER = /(?<![\p{L}\p{N}_.])(\p{L}[\p{L}]*(?:\.[\p{L}]+)?)\s+((?:\d+(?:_\d+)*)(?![\p{L}\p{N}_.,]|[.,]\d)|[IVXLC]{2,}(?![\p{L}\p{N}]))/gu;
+const NOT_NAMES = new Set([
+  'in', 'on', 'at', 'by', 'since', 'until', 'till', 'from', 'to', 'during', 'before', 'after', 'around', 'circa', 'about',
+  'of', 'for', 'and', 'or', 'the', 'a', 'an', 'than', 'between', 'through', 'into', 'over', 'under', 'per', 'with', 'as',
+  'is', 'was', 'are', 'were', 'be', 'been', 'has', 'had', 'have', 'it', 'its', 'this', 'that', 'these', 'those', 'which',
+  'year', 'years', 'month', 'months', 'day', 'days', 'week', 'weeks', 'decade', 'century', 'season', 'fy', 'fys', 'q1', 'q2', 'q3', 'q4', 'h1', 'h2',
+  'jan', 'january', 'feb', 'february', 'mar', 'march', 'apr', 'april', 'may', 'jun', 'june', 'jul', 'july', 'aug', 'august',
+  'sep', 'sept', 'september', 'oct', 'october', 'nov', 'november', 'dec', 'december',
+  'spring', 'summer', 'autumn', 'fall', 'winter', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday',
+]);
+
+function namedNumber(m: string, name: string, number: string): string {
+  const word = name.toLowerCase();
+  if (NOT_NAMES.has(word) || STOP.has(word)) return m;
+  const roman = /^[IVXLC]+$/.test(number) ? romanValue(number) : undefined;
+  if (/^[IVXLC]+$/.test(number) && roman === undefined) return m;
+  // After a lower-case word a number is usually a count or a quantity ("scored 3 goals",
+  // "the last 3.12.0"), not a name.
+  if (!/^\p{Lu}/u.test(name)) return m;
+  const key = word.replace(/\./g, '');
+  const value = roman === undefined ? number : String(roman);
+  return `${m} ${key}_${value}${roman === undefined ? '' : ` ${value}`}`;
+}
+
+/** The value of a Roman numeral written the standard way ("XXVIII" -> 28), else undefined. */
+function romanValue(s: string): number | undefined {
+  if (!/^(?:C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$/.test(s)) return undefined;
+  const v: Record<string, number> = { I: 1, V: 5, X: 10, L: 50, C: 100 };
+  let total = 0;
+  for (let i = 0; i < s.length; i++) {
+    const a = v[s[i]!]!, b = v[s[i + 1]!] ?? 0;
+    total += a < b ? -a : a;
+  }
+  return total;
 }
 
 /**
@@ -48,34 +132,110 @@ export function normalizeWords(text: string): string {
  */
 export const ONE_TERM_PHRASES = /(?<![\p{L}\p{N}.])u\.s\.?(?![\p{L}\p{N}])|\bunited\s+states\b/giu;
 
-// Orama's English splitter, applied as Orama applies it: to the lower-cased text. Letters
-// outside its class split words ("weiß" -> "wei"); kept so that terms stay what Orama made them.
-const SPLITTER = /[^a-zàèéìòóù0-9_'-]+/g;
+// Orama's English splitter, applied as Orama applies it: to the lower-cased text; it cuts at
+// everything but a-z, 0-9, `_`, `'` and `-` (and the accents à è é ì ò ó ù). Here it leaves every
+// other non-ASCII character in its token, so ASCII text (nearly all of the benchmarks') splits
+// where it always did, in one native scan, and a token with any other character is read by
+// {@link unicodeTerms}, once per distinct token (the cache below).
+const SPLITTER = /[^a-z0-9_'\-\u0080-\uffff]+/g;
+const NON_ASCII = /[^\x00-\x7f]/;
+// Every script's letters, marks and digits, and emoji (cut apart below).
+const UNICODE_SPLITTER = /[^\p{L}\p{M}\p{N}\p{Emoji_Presentation}_'-]+/gu;
+// A word holding an emoji or a script written without spaces, which are cut into pieces.
+const HAS_PIECES = new RegExp(`[\\p{Emoji_Presentation}${UNSPACED_CHARS}]`, 'u');
+const PIECES = new RegExp(`(\\p{Emoji_Presentation})|([${UNSPACED_CHARS}]+)|([^\\p{Emoji_Presentation}${UNSPACED_CHARS}]+)`, 'gu');
+const WORDLIKE = /[\p{L}\p{N}]/u;
+
+// Full-width ASCII (CJK text writes "２０２０") and the Latin ligatures: their compatibility forms.
+// Not all of NFKC, which would also turn "™" into "TM" and "km²" into "km2", new terms in English text.
+const COMPATIBLE = /[\uff01-\uff5e\ufb00-\ufb06]/g;
+
+/**
+ * The words of a lower-cased token holding non-ASCII characters: words of every script, split at
+ * what is neither a letter, a mark, a digit, `_`, `'` nor `-` (so punctuation such as a dash or
+ * a curly quote splits as the English splitter split at it), after Unicode normalisation (NFC:
+ * a name typed precomposed or decomposed is one word; full-width digits are digits, a ligature
+ * its letters). Each emoji is a word; a run of a script written without spaces is cut into words
+ * by `Intl.Segmenter` (`scripts.ts`).
+ */
+function unicodeWords(token: string): string[] {
+  const normalized = token.normalize('NFC').replace(COMPATIBLE, (ch) => ch.normalize('NFKC'));
+  const words = normalized.split(UNICODE_SPLITTER);
+  // Most such tokens are Latin words with an accent, or words around a dash: nothing to cut.
+  if (!HAS_PIECES.test(normalized)) return words.filter((w) => w !== '');
+  const out: string[] = [];
+  for (const word of words) {
+    if (!word) continue;
+    if (!HAS_PIECES.test(word)) {
+      out.push(word);
+      continue;
+    }
+    for (const [, emoji, unspaced, other] of word.matchAll(PIECES)) {
+      if (emoji) out.push(emoji);
+      else if (unspaced) out.push(...segmentWords(unspaced));
+      // A lone variation selector or mark between pieces is no word.
+      else if (other && WORDLIKE.test(other)) out.push(other);
+    }
+  }
+  return out;
+}
+
 const STOP = new Set(STOP_WORDS);
 const oramaStemmer = oramaTokenizer.createTokenizer({ stemming: true }).stemmer!;
 
-// Token -> term ('' for a stop word). A corpus repeats its words, so one lookup replaces the
-// stop-word scan, the abbreviation table, the stemmer and the accent folding (with the rewrites
-// above, tokenising was a third of a reload of 16k TimeQA passages). Bounded against streams of
-// unique tokens.
+// Token -> term ('' for a stop word), or the terms of a token holding non-ASCII characters. A
+// corpus repeats its words, so one lookup replaces the stop-word scan, the abbreviation table,
+// the stemmer and the accent folding (with the rewrites above, tokenising was a third of a
+// reload of 16k TimeQA passages). Bounded against streams of unique tokens.
 const TERMS_MAX = 200_000;
-const terms = new Map<string, string>();
+const terms = new Map<string, string | readonly string[]>();
 
-/** A token as the indexes keep it: '' for a stop word, else a table abbreviation read as its word, stemmed, accents folded. */
-function termOf(token: string): string {
+/** A token's term (an ASCII token), or terms (one with other characters: {@link unicodeTerms}). */
+function termOf(token: string): string | readonly string[] {
   let term = terms.get(token);
   if (term === undefined) {
     if (terms.size >= TERMS_MAX) terms.clear();
-    term = STOP.has(token) ? '' : foldAccents(oramaStemmer(expandAbbreviation(token)));
+    term = NON_ASCII.test(token) ? unicodeTerms(token) : wordTerm(token);
     terms.set(token, term);
   }
   return term;
 }
 
-/** Orama's diacritics step for the accented letters its splitter keeps (à è é ì ò ó ù). */
-function foldAccents(term: string): string {
-  return /[^\x00-\x7f]/.test(term) ? term.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : term;
+/**
+ * A word as the indexes keep it: '' for a stop word, else a table abbreviation read as its word,
+ * stemmed, accents folded; a word of another script than Latin is stemmed by its script's
+ * stemmer where there is one, else kept whole (`scripts.ts`).
+ */
+function wordTerm(word: string): string {
+  if (STOP.has(word)) return '';
+  return (NON_ASCII.test(word) ? nonLatinTerm(word) : undefined) ?? foldAccents(oramaStemmer(expandAbbreviation(word)));
 }
+
+/** The terms of a token holding non-ASCII characters: its words' terms, with the dates they read as. */
+function unicodeTerms(token: string): readonly string[] {
+  const out: string[] = [];
+  for (const word of unicodeWords(token)) {
+    const term = wordTerm(word);
+    if (term) out.push(term);
+    const dates = dateWords(word);
+    if (dates) out.push(...dates);
+  }
+  return out;
+}
+
+/**
+ * Orama's diacritics step (decompose, drop the combining marks), and for the Latin letters that
+ * do not decompose, their usual ASCII spelling ("tromsø" as "tromso", "weiß" as "weiss"), so a
+ * question typed without them still matches.
+ */
+function foldAccents(term: string): string {
+  if (!NON_ASCII.test(term)) return term;
+  const folded = term.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return NON_ASCII.test(folded) ? folded.replace(UNDECOMPOSED, (ch) => UNDECOMPOSED_LATIN[ch]!) : folded;
+}
+
+const UNDECOMPOSED_LATIN: Readonly<Record<string, string>> = { ø: 'o', ł: 'l', đ: 'd', ð: 'd', ı: 'i', ß: 'ss', æ: 'ae', œ: 'oe', þ: 'th', ħ: 'h', ŧ: 't', ŀ: 'l' };
+const UNDECOMPOSED = new RegExp(`[${Object.keys(UNDECOMPOSED_LATIN).join('')}]`, 'g');
 
 /** The terms of a text, in order: {@link normalizeWords}, lower case, split, then {@link termOf}. */
 function termsOf(text: string, allowDuplicates: boolean): string[] {
@@ -83,6 +243,10 @@ function termsOf(text: string, allowDuplicates: boolean): string[] {
   for (const token of normalizeWords(text).toLowerCase().split(SPLITTER)) {
     if (!token) continue;
     const term = termOf(token);
+    if (typeof term !== 'string') {
+      for (const t of term) out.push(t);
+      continue;
+    }
     if (term) out.push(term);
     // Cheap shape test first: most tokens are not "dddd-dd".
     if (token.length >= 7 && token.charCodeAt(4) === 45 /* - */) {
@@ -91,6 +255,13 @@ function termsOf(text: string, allowDuplicates: boolean): string[] {
     }
   }
   return allowDuplicates ? out : [...new Set(out)];
+}
+
+/** The year and month of an ISO date, or the years of a span, that a token also reads as. */
+function dateWords(token: string): string[] | undefined {
+  // Cheap shape test first: most tokens are not "dddd-dd".
+  if (token.length < 7 || token.charCodeAt(4) !== 45 /* - */) return undefined;
+  return isoDateWords(token) ?? spanYears(token);
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/;

@@ -3,8 +3,8 @@ import type { RejectedFile } from '../../demo/files.ts';
 import { summariseIngest } from '../../demo/ingest-summary.ts';
 import type { IngestReport } from '../../src/types.ts';
 
-const ok = (name: string, warnings: string[] = []): IngestReport => ({ id: name, name, passages: 2, tables: 0, warnings });
-const failed = (name: string, code: string, message: string): IngestReport => ({ ...ok(name), passages: 0, error: { code, message } });
+const ok = (name: string, warnings: string[] = []): IngestReport => ({ id: name, name, passages: 2, tables: 0, warnings, stored: true });
+const failed = (name: string, code: string, message: string): IngestReport => ({ ...ok(name), passages: 0, stored: false, error: { code, message } });
 const refused = (name: string, kind: RejectedFile['kind']): RejectedFile => ({ name, kind, reason: `${name} is refused` });
 
 describe('summariseIngest', () => {

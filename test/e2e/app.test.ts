@@ -19,6 +19,14 @@ let browser: Browser;
 let page: Page;
 let origin: string;
 
+/** Searches and waits for the answer card's final state (`body[data-answered]`). */
+async function ask(p: Page, query: string): Promise<string> {
+  await p.evaluate(() => { delete document.body.dataset.answered; });
+  await search(p, query);
+  await p.waitForSelector('body[data-answered]', { timeout: 60_000 });
+  return (await p.getAttribute('body', 'data-answered')) ?? '';
+}
+
 describe('demo app (built, served, in Chromium)', () => {
   beforeAll(async () => {
     app = await startApp(inject('distCurrent'));
@@ -117,6 +125,29 @@ describe('demo app (built, served, in Chromium)', () => {
     const words = cells.filter((c) => /[a-z]{3}/i.test(c.text));
     expect(words.length).toBeGreaterThan(0);
     expect(words.every((c) => c.align === 'left' || c.align === 'start')).toBe(true);
+  });
+
+  it('answers above the results: a table cell, marked with its header paths, and "no answer" when the corpus cannot', async () => {
+    expect(await ask(page, 'Mexican peso buy 2013')).toBe('cell');
+    const card = page.locator('.answer-card');
+    expect(await card.locator('.answer-text').textContent()).toMatch(/^11\.2\b/);
+    expect(await card.locator('.citation').first().textContent()).toMatch(/Mexican peso.*2013.*Buy.*11\.2/);
+    // The first citation opens the table with the answer's cell and its header paths marked.
+    const marked = card.locator('.citation-view table .cell-hit');
+    await marked.first().waitFor({ timeout: 30_000 });
+    expect(await marked.first().textContent()).toBe('11.2');
+    expect(await card.locator('.citation-view table .cell-header-path').count()).toBeGreaterThan(0);
+    // The card comes before the ranked passages.
+    const order = await page.evaluate(() => {
+      const a = document.querySelector('.answer-card');
+      const r = document.querySelector('#results');
+      return !!a && !!r && !!(a.compareDocumentPosition(r) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(order).toBe(true);
+
+    expect(await ask(page, 'What is the melting point of tungsten in kelvin?')).toBe('none');
+    expect(await card.locator('.answer-text').textContent()).toContain('No answer found in your documents; closest passages below');
+    expect(await page.locator('#results li.result').count()).toBeGreaterThan(0);
   });
 
   it.skipIf(!hasTinyEmbedder)('loads an embedder from /models/ and switches to hybrid search', async () => {

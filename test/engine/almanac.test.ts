@@ -109,7 +109,7 @@ describe('createAlmanac', () => {
       { word: 'cma', phrase: 'census metropolitan area' },
       { word: 'vcsi', phrase: 'violent crime severity index' },
     ]);
-    expect(res.results[0]!.passage.docId).toBe('violent-crime-severity-index.html');
+    expect(res.results[0]!.passage.docId).toBe('violent crime severity index.html');
     // A plain question is not rewritten.
     const plain = await almanac.search('Which city had the highest crime rate?');
     expect(plain.acronyms).toBeUndefined();

@@ -76,4 +76,18 @@ describe('loadGenerator (Qwen3-shaped decoder with KV cache, synthetic)', () => 
     else expect(res.skipped['llm-choice']).toMatch(/named none/);
     expect(new Set(res.results.map((r) => r.passage.docId))).toEqual(new Set(['a.html', 'b.html']));
   });
+
+  it('runs RECAP through almanac.answer, streaming tokens (plumbing only: random weights refuse or ramble)', async () => {
+    const almanac = await createAlmanac({ generator });
+    await almanac.ingest([{ name: 'a.html', content: '<table><caption>Exchange rates</caption><tr><th>Currency</th><th>2013</th><th>2012</th></tr><tr><th>Euro</th><td>1.3</td><td>1.2</td></tr></table>' }]);
+    const tokens: string[] = [];
+    const res = await almanac.answer('What was the change in the euro rate from 2012 to 2013?', { maxNewTokens: 8, onToken: (t) => tokens.push(t) });
+    expect(res.steps).toContain('recap');
+    expect(res.recap!.prompt).toContain('Restate:');
+    expect(tokens.join('')).toBe(res.recap!.reply);
+    // Whatever the model wrote, the answer says which way it went and keeps the search.
+    expect(['generated', 'none']).toContain(res.answer.kind);
+    if (res.answer.calculation) expect(res.answer.calculation.result).toBe(res.recap!.calculatorResult);
+    expect(res.search.results[0]!.passage.docId).toBe('a.html');
+  });
 });

@@ -75,4 +75,58 @@ describe('BM25 index component', () => {
     await idx.add([passage('a', 'zebra stripes')]);
     expect((await idx.search('zebra', { limit: 10 })).map((h) => h.id)).toEqual(['a']);
   });
+
+  it('scores after removals exactly as an index built without the removed passages', async () => {
+    const all = Array.from({ length: 60 }, (_, i) => passage(`p${i}`, `river ${i % 3 ? 'bank' : 'mouth'} loan ${i} rate ${'fund '.repeat(i % 4)}`, i % 2 ? 'Money' : ''));
+    const gone = new Set(['p3', 'p10', 'p11', 'p40']);
+    const left = all.filter((p) => !gone.has(p.id));
+    const byPassage = await index(...all);
+    await byPassage.remove(all.filter((p) => gone.has(p.id)));
+    const byId = await index(...all);
+    await byId.remove([...gone]);
+    const fresh = await index(...left);
+    for (const q of ['river bank', 'fund rate', 'money mouth 40', 'loan 11']) {
+      const expected = await fresh.search(q, { limit: 100 });
+      expect(await byPassage.search(q, { limit: 100 })).toEqual(expected);
+      expect(await byId.search(q, { limit: 100 })).toEqual(expected);
+    }
+  });
+
+  it('gives back its postings in insertion order, which load into an identical index', async () => {
+    const idx = await index(passage('a', 'zebra crossing'), passage('b', 'giraffe neck zebra', 'Zoo'), passage('c', 'zebra zebra'));
+    await idx.remove(['b']);
+    await idx.add([passage('b', 'okapi zebra')]);
+    const { index: postings, ids } = idx.toTermIndex();
+    expect(ids).toEqual(['a', 'c', 'b']);
+    const copy = new PassageIndex();
+    await copy.load([{ passages: ids.map((id) => passage(id, '')), index: postings }]);
+    for (const q of ['zebra', 'okapi zoo', 'neck']) expect(await copy.search(q, { limit: 10 })).toEqual(await idx.search(q, { limit: 10 }));
+  });
+
+  it('returns the best `limit` passages as a full ranking would, ties in insertion order', async () => {
+    const idx = await index(...Array.from({ length: 200 }, (_, i) => passage(`p${i}`, `common ${i % 5 ? 'word' : 'rare'} ${'pad '.repeat(i % 7)}`)));
+    const all = await idx.search('common rare word', { limit: 1000 });
+    expect(await idx.search('common rare word', { limit: 7 })).toEqual(all.slice(0, 7));
+  });
+
+  it('counts a word of the heading once when the text repeats it (BM25F): a title-only passage does not outrank the answer', async () => {
+    const idx = await index(
+      passage('title', 'British Vogue', 'British Vogue'),
+      passage('answer', 'Under Audrey Withers, editor from 1940 to 1960, the magazine took a literary direction.', 'British Vogue'),
+      passage('other', 'The American edition of the magazine, with its editor in New York.', 'American Vogue'),
+    );
+    expect((await idx.search('who edited British Vogue from 1940 to 1960', { limit: 3 }))[0]!.id).toBe('answer');
+  });
+
+  it('weighs in the share of the question a passage covers only when asked (coverage)', async () => {
+    // One very rare word against three fairly common ones.
+    const idx = await index(
+      passage('rare', 'zanzibar'),
+      passage('broad', 'spice trade market'),
+      ...Array.from({ length: 30 }, (_, i) => passage(`f${i}`, `${['spice', 'trade', 'market'][i % 3]} island ${i}`)),
+    );
+    const q = 'zanzibar spice trade market';
+    expect((await idx.search(q, { limit: 1 }))[0]!.id).toBe('rare');
+    expect((await idx.search(q, { limit: 1, coverage: true }))[0]!.id).toBe('broad');
+  });
 });

@@ -98,6 +98,14 @@ describe('parseQuestion: date forms', () => {
     expect(parse('Who won the league last year?').mc).toBe('Who won the league?');
   });
 
+  it('never gives a NaN interval, a day that does not exist, or a backwards range (issue 16)', () => {
+    // Further back than a Date can hold: no constraint rather than NaN.
+    expect(parseQuestion('What lived here 1000000 years ago?', { referenceDate: ref }).constraint).toBeNull();
+    expect(parse('What happened on 31 February 2021?').tc).toBe('in none point 2021-02-01 2021-03-01 month "February 2021"');
+    expect(parse('Who ruled between 2020 and 1990?').tc).toBe('between none overlap 1990-01-01 2021-01-01 year "between 2020 and 1990"');
+    expect(parse('From 1990 to 1980, who led the team?')).toEqual({ mc: 'who led the team?', tc: 'between none overlap 1980-01-01 1991-01-01 year "From 1990 to 1980"' });
+  });
+
   it('reads small years only next to a time preposition', () => {
     expect(parse('What was its capital from 25 to 190?').tc).toBe('between none overlap 0025-01-01 0191-01-01 year "from 25 to 190"');
     expect(parse('How many goals did he score in 3 games?').tc).toBeNull();

@@ -22,6 +22,16 @@ describe('timeCoverage', () => {
     expect(out.map((b) => `${b.label}:${b.sentences}`)).toEqual(['1990s:2', '2000s:0', '2010s:1']);
   });
 
+  it('leaves sparse edges off the axis and notes them', () => {
+    const busy = Array.from({ length: 1000 }, (_, i) => `In ${2000 + (i % 20)} it grew.`);
+    const out = timeCoverage([passage('e', busy), passage('f', ['Measured from 720 BC to AD 2015.', 'Built in 1492.'])], { buckets: 'decade' });
+    expect(out[0]).toMatchObject({ label: 'before 2000s', sentences: 2, outlier: 'before' });
+    expect(out.slice(1).map((b) => b.label)).toEqual(['2000s', '2010s']);
+    expect(out.some((b) => b.outlier === 'after')).toBe(false);
+    // A small corpus keeps every date on the axis.
+    expect(timeCoverage([passage('g', ['In 1492.', 'In 2001.'])], { buckets: 'decade' }).some((b) => b.outlier)).toBe(false);
+  });
+
   it('is empty for a corpus without dates', () => {
     expect(timeCoverage([passage('d', ['Nothing dated.'])])).toEqual([]);
     expect(timeCoverage([])).toEqual([]);

@@ -69,6 +69,43 @@ describe('extractTimestamps', () => {
     expect(spans('a population of 1,500 and 2.2001 percent')).toEqual([]);
   });
 
+  it('skips issue and PR numbers, URL and path digits, references, identifiers, amounts and counts', () => {
+    expect(spans('Fixed in #1234 and PR 1830; see RFC 2047 and issue 1999.')).toEqual([]);
+    expect(spans('See https://github.com/rust-lang/rfcs/pull/1204 and www.example.com/2019/notes for it.')).toEqual([]);
+    expect(spans('The file rfcs/text/1513-less-unwinding.md and /usr/share/doc/2016 moved.')).toEqual([]);
+    expect(spans('as in [RFC 1492] and [1044], also [stdarch/1285]')).toEqual([]);
+    expect(spans('see page 2001, pp. 1990 and p. 1875 of the report')).toEqual([]);
+    expect(spans('It needs 2048 MB, a 2048-bit RSA-2048 key, and CVE-2024-1086 is fixed.')).toEqual([]);
+    expect(spans('1276 patches were landed, 1500 troops landed, and 1300 more.')).toEqual([]);
+    expect(spans('latest: "15.2.2562.46" and the default 127.0.0.1, status code to 200')).toEqual([]);
+    expect(spans('staleReleaseThresholdDays: 1825')).toEqual([]);
+    // The same numbers in their own right stay dates.
+    expect(spans('In mid-2019 the team, from 1999 (see #12), moved; Real Madrid : 1952 .')).toEqual([
+      '2019-01-01 2020-01-01 year "2019"',
+      '1999-01-01 2026-01-01 year open-end "1999"',
+      '1952-01-01 1953-01-01 year "1952"',
+    ]);
+    expect(spans('the 2010 Rose Bowl and 2010 BCS National Championship')).toEqual([
+      '2010-01-01 2011-01-01 year "2010"',
+      '2010-01-01 2011-01-01 year "2010"',
+    ]);
+  });
+
+  it('reads "2007-03" as a month, "2011-12" as a season', () => {
+    expect(spans('2007-03: in Price 654.895.')).toEqual(['2007-03-01 2007-04-01 month "2007-03"']);
+    expect(spans('the 2011-12 season')).toEqual(['2011-01-01 2013-01-01 year "2011-12"']);
+  });
+
+  it('reads no day that does not exist, and ranges written backwards', () => {
+    expect(spans('On 31 February 2021 and on 2021-02-30 it rained.')).toEqual([
+      '2021-02-01 2021-03-01 month "February 2021"',
+      '2021-01-01 2022-01-01 year "2021"',
+    ]);
+    expect(spans('between 2020 and 1990')).toEqual(['1990-01-01 2021-01-01 year "2020 and 1990"']);
+    expect(spans('From 1998 until 1993 , she was engaged')).toEqual(['1993-01-01 1999-01-01 year "1998 until 1993"']);
+    expect(spans('scores of 2004 - 1998')).toHaveLength(2);
+  });
+
   it('hands numeric day/month dates to chrono', () => {
     const out = extractTimestamps('The treaty was signed on 12/25/2016 in Paris.', { referenceDate: ref });
     expect(out).toHaveLength(1);

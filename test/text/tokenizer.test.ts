@@ -3,7 +3,7 @@ import { createTextTokenizer, normalizeWords, tokenize } from '../../src/text/to
 
 describe('normalizeWords', () => {
   it('writes one number as one token, whatever its separators, trailing zeros or sign', () => {
-    expect(tokenize('1,234,567 and 3.70 and 48.0 and -5.2')).toEqual(['1234567', '3_7', '48', '5_2']);
+    expect(tokenize('1,234,567 and 3.70 and 48.0 and -5.2')).toEqual(['1234567', '3_70', '3_7', '48', '5_2']);
     expect(tokenize('fell from 67.4% to 36%')).toEqual(tokenize('fell 67.4 36'));
   });
 
@@ -28,6 +28,28 @@ describe('normalizeWords', () => {
     expect(tokenize('U.S. r&d, the u.s and U.S.-based firms')).toEqual(tokenize('UNITED STATES r&d, the united\nstates based firms'));
     expect(tokenize('let us go, Aus.S')).not.toContain(us);
     expect(tokenize('state agency in 50 states')).not.toContain(us);
+  });
+
+  it('keeps version numbers distinct: "3.10" is not "3.1", a release is of its line', () => {
+    expect(tokenize('3.10')).not.toEqual(tokenize('3.1'));
+    expect(tokenize('3.0')).toEqual(tokenize('3'));
+    expect(tokenize('18.20.4')).toEqual(['18_20_4', '18_20']);
+    expect(tokenize('v18.x')).toEqual(tokenize('18'));
+    expect(tokenize('v1.29.0')).toEqual(tokenize('1.29.0'));
+    expect(tokenize('3.10.4')).toContain(tokenize('3.10')[0]);
+  });
+
+  it('reads a name and its number as one more term: "Apollo 11" is not "Apollo 17"', () => {
+    expect(tokenize('Apollo 11')).toEqual(['apollo', '11', 'apollo_11']);
+    expect(tokenize('Apollo 17')).not.toContain('apollo_11');
+    expect(tokenize('Node.js 18')).toEqual(expect.arrayContaining(['18', 'nodejs_18']));
+    expect(tokenize('Python 3.10')).toEqual(expect.arrayContaining(['python', '3_10', 'python_3_10']));
+    expect(tokenize('Cycle 20')).toContain('cycle_20');
+    // A Roman numeral after a name adds its value.
+    expect(tokenize('Super Bowl XXVIII')).toEqual(expect.arrayContaining(tokenize('Super Bowl 28')));
+    // Not a time word, a stop word, a count after a lower-case word, nor a pronoun.
+    expect(tokenize('In 2019, May 2020 and Q3 2021 he scored 3 goals')).toEqual(tokenize('in 2019 may 2020 and q3 2021 he scored 3 goals'));
+    expect(tokenize('I think MIX is')).toEqual(['think', 'mix']);
   });
 
   it('leaves sentence ends and plain text alone', () => {
@@ -60,5 +82,41 @@ describe('tokenize: table abbreviations', () => {
     expect(tokenize('the 2011-12 season')).toEqual(expect.arrayContaining(['2011', '2012']));
     expect(tokenize('1999-00')).toEqual(expect.arrayContaining(['1999', '2000']));
     expect(tokenize('1900-2000')).toEqual(['1900-2000']);
+  });
+});
+
+describe('tokenize: every script', () => {
+  it('keeps the words of every script, stemming those with a stemmer', () => {
+    expect(tokenize('Отчёт о книгах')).toEqual(tokenize('отчет о книги'));
+    expect(tokenize('Ελληνικά')).toHaveLength(1);
+    expect(tokenize('الكتاب')).toEqual(tokenize('كتاب'));
+    expect(tokenize('שלום עולם')).toEqual(['שלום', 'עולם']);
+    expect(tokenize('안녕하세요 세계')).toEqual(['안녕하세요', '세계']);
+  });
+
+  it('cuts scripts written without spaces into words', () => {
+    expect(tokenize('年度报告很长')).toContain('报告');
+    expect(tokenize('東京都に住んでいます')).toContain('東京');
+    expect(tokenize('ภาษาไทยง่าย')).toContain('ไทย');
+    expect(tokenize('iPhone手机')).toEqual([tokenize('iPhone')[0], '手机']);
+  });
+
+  it('reads Latin letters the English splitter cut words at, folded as a question types them', () => {
+    expect(tokenize('Müller')).toEqual(tokenize('Muller'));
+    expect(tokenize('Tromsø Weiß Łukasz')).toEqual(tokenize('Tromso Weiss Lukasz'));
+    expect(tokenize('Cafe\u0301')).toEqual(tokenize('Café'));
+    expect(tokenize('２０２０年')).toEqual(['2020', '年']);
+  });
+
+  it('makes each emoji a word, and leaves text symbols out', () => {
+    expect(tokenize('I love 🍕 and 🙂')).toEqual([tokenize('love')[0], '🍕', '🙂']);
+    // The symbols go; they also part the name from the number, so no 'microsoft_2020' name term.
+    expect(tokenize('Microsoft® ©2020 ™')).toEqual(['microsoft', '2020']);
+  });
+
+  it('reads ASCII text, and text whose only other characters are punctuation, as before', () => {
+    // Curly quotes, dashes and the accents the English splitter keeps take the English path.
+    // A figure keeps its digits as written and carries its value (the number rules).
+    expect(tokenize('“Don’t” — the café’s 1,234.50')).toEqual(['don\'t', 'cafe', '1234_50', '1234_5']);
   });
 });

@@ -1,0 +1,13 @@
+/**
+ * Answering, the pure core: question analysis, the calculator, numbers as tables write them,
+ * the table answerer, the answer sentence, and RECAP's prompt and reply. No DOM, no workers,
+ * no I/O; the engine (`src/engine/answer.ts`) runs it over search results.
+ */
+export { analyzeQuestion, COMPUTED, type Operation, type QuestionAnalysis } from './question.ts';
+export { calculate, tryCalculate, parseExpression, evaluateExpression, formatExpression, CalculationError, MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH, type CalculationFailure, type ExpressionNode } from './calculator.ts';
+export { readNumber, readUnit, isEmptyValue, formatNumber, type ReadNumber, type Scale, type UnitReading } from './numbers.ts';
+export { answerTable, type AnswerCell, type TableAnswer, type TableAnswerOptions } from './table-answer.ts';
+export { answerFromText, type TextAnswer, type TextSource, type TextAnswerOptions } from './text-answer.ts';
+export { recapPrompt, parseRecap, RECAP, REFUSAL, type RecapEvidence, type RecapReply } from './recap.ts';
+export { ANSWER_SETTINGS } from './settings.ts';
+export { describeAnswer, describeCitation } from './cite.ts';

@@ -1,0 +1,183 @@
+/**
+ * Question analysis, without a model: what a question asks for (a figure at a row and column, a
+ * difference, a percent change, a ratio, a total, an average, the highest, a count, a date, a
+ * name), which of its words should name the row and the column, which words name two things to
+ * compare, and the unit and scale the answer should carry. Rules over the question's words,
+ * written from how people ask (HiTab *train* questions and TAT-QA's phrasing were read to find the
+ * cues; no data-set item is referred to).
+ */
+import { tokenize } from '../text/tokenizer.ts';
+import { answerTerms } from './synonyms.ts';
+import type { Scale } from './numbers.ts';
+
+/** What a question asks the table or the text for. */
+export type Operation =
+  /** One figure or label at a row and a column. */
+  | 'lookup'
+  /** A - B between two named things ("difference between", "how much more ... than"). */
+  | 'difference'
+  /** Later minus earlier between two named times ("change from 2018 to 2019"). */
+  | 'change'
+  /** (later - earlier) / earlier x 100. */
+  | 'percent-change'
+  /** A / B ("ratio of", "how many times"). */
+  | 'ratio'
+  /** A / B x 100 ("A as a percentage of B", "what percentage of B was A"). */
+  | 'share'
+  | 'sum'
+  | 'average'
+  /** The highest (lowest) figure itself. */
+  | 'max'
+  | 'min'
+  /** The label of the row or column with the highest (lowest) figure ("which group had the highest rate?"). */
+  | 'argmax'
+  | 'argmin'
+  /** Which of two named things is higher or lower ("more likely, A or B?"): a label. */
+  | 'compare'
+  | 'count'
+  /** A date or year ("when", "what year"). */
+  | 'date'
+  /** A person or thing ("who", "which <noun>" without a figure). */
+  | 'name';
+
+/** Operations whose answer is computed from several figures. */
+export const COMPUTED: ReadonlySet<Operation> = new Set<Operation>(['difference', 'change', 'percent-change', 'ratio', 'share', 'sum', 'average', 'count']);
+
+/** What {@link analyzeQuestion} found. */
+export interface QuestionAnalysis {
+  question: string;
+  operation: Operation;
+  /** The words that set the operation ("percentage change", "how much more"), as written. */
+  cue?: string;
+  /** Whether the answer is a number (a figure, a computed value, a count). */
+  numeric: boolean;
+  /** The question's terms (the engine's tokenizer) that should name the row and the column; operation cues left out. */
+  terms: string[];
+  /** Every term of the question, cues included (a table may name a column "% change"). */
+  allTerms: string[];
+  /** Years the question names, in its order. */
+  years: string[];
+  /**
+   * The two things a comparison or a two-figure calculation names, as written, in the
+   * question's order ("aboriginal people" / "non-aboriginal people"; "2018" / "2019").
+   */
+  mentions?: [string, string];
+  /** Higher or lower wins (compare, argmax/argmin, max/min). */
+  direction?: 'high' | 'low';
+  /** The unit the question asks for ("how many percent", "in millions", "how many dollars"). */
+  unit?: { scale: Scale; currency?: string };
+  /** The question asks for several figures at once ("... respectively"). */
+  respectively: boolean;
+}
+
+const HIGH = /\b(highest|largest|biggest|greatest|most|maximum|max|top|more|higher|larger|greater|bigger|better|longer|older|increased more)\b/;
+const LOW = /\b(lowest|smallest|least|fewest|minimum|min|less|lower|smaller|fewer|worse|shorter|younger)\b/;
+const SUPERLATIVE = /\b(highest|largest|biggest|greatest|most|maximum|top|lowest|smallest|least|fewest|minimum)\b/;
+
+/** Analyses a question. Pure and cheap (a few regular expressions and one tokenisation). */
+export function analyzeQuestion(question: string): QuestionAnalysis {
+  const q = ` ${question.toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim()} `;
+  const years = [...q.matchAll(/\b(1[89]\d\d|20\d\d)(?:\s*[-/–]\s*\d{2,4})?\b/g)].map((m) => m[0].replace(/\s+/g, ''));
+  const allTerms = answerTerms(question);
+  const respectively = /\brespectively\b/.test(q);
+  let operation: Operation = 'lookup';
+  let cue: string | undefined;
+  const set = (op: Operation, m: RegExpExecArray | null): boolean => {
+    if (!m) return false;
+    operation = op;
+    cue = m[0].trim();
+    return true;
+  };
+  const wh = /^\s*(which|what|who|whose)\b/.test(q) || /\b(which|who)\b/.test(q);
+  const options = splitOr(q);
+
+  // A choice between two named things ("more likely, A or B?") is asked as a which/who/was
+  // question; a figure question can contain "or" inside a label ("drugged or forced").
+  const choice = !!options && /^\s*(?:which|who|whose|was|were|is|are|did|does|do|in which|among [^,]+, (?:which|who|were|was))\b/.test(q) && !/^\s*(?:how|what (?:is|was|were|are) the (?:percent|number|proportion|share|rate|ratio|times))\b/.test(q);
+  // Order matters: the most specific cue wins.
+  (choice && set('compare', /\bor\b/.exec(q))) || set('percent-change', /\b(?:percent(?:age)?|%)\s*(?:change|increase|decrease|growth|decline|rise|drop|fall|reduction)\b|\bby (?:what|how many) (?:percent(?:age)?|%)[^?]*?\b(?:change|increase|decrease|grow|grew|decline|rise|rose|drop|fall|fell|reduce)/.exec(q))
+    || set('share', /\b(?:as|in) (?:a )?(?:percent(?:age)?|proportion|share|%) of\b|\bpercent(?:age)? of (?:the )?total\b|\bproportion of (?:the )?total\b/.exec(q))
+    || set('ratio', /\bratio\b|\bhow many times\b|\btimes (?:as|more|higher|larger|greater)\b|\bmultiple\b/.exec(q))
+    || set('change', /\b(?:change|increase|decrease|growth|decline|grow|grew|rise|rose|drop|dropped|fall|fell|declined|increased|decreased)\b/.exec(q) && years.length >= 2 && !/^\s*what (?:is|was) the (?:average|sum|total)\b/.test(q) ? /\b(?:change|increase|decrease|growth|decline|grow|grew|rise|rose|drop|dropped|fall|fell|declined|increased|decreased)\b/.exec(q) : null)
+    || set('average', /\b(?:average|mean)\b(?=[^?]*\b(?:and|across|over|between|from|for the (?:two|three|four|five|\d+))\b)/.exec(q) && (years.length >= 2 || /\b(?:across|over) the\b|\bper year\b/.test(q)) ? /\b(?:average|mean)\b/.exec(q) : null)
+    || set('sum', /\b(?:sum|combined|altogether|in total(?!\s+\w)|total of)\b/.exec(q) && (years.length >= 2 || /\band\b/.test(q)) ? /\b(?:sum|combined|altogether|in total|total of)\b/.exec(q) : null)
+    || set('sum', /\btotal\b(?=[^?]*\b(?:in|for|of) both\b)|\bboth\b(?=[^?]*\btotal\b)/.exec(q))
+    || set('difference', /\bdifference\b|\bhow (?:much|many) (?:more|less|fewer|higher|lower|larger|smaller|bigger|greater)\b|\b(?:more|less|fewer|higher|lower) than\b(?=[^?]*\bhow (?:much|many)\b)|\bgap\b/.exec(q))
+    || (wh && !/^\s*(?:what|how)\s+(?:was|is|were|are)\s+the\s+(?:highest|lowest|largest|smallest|maximum|minimum)\b/.test(q) && set(lowFirst(q) ? 'argmin' : 'argmax', SUPERLATIVE.exec(q) ?? (/\bwhich [a-z]+\b/.test(q) ? (HIGH.exec(q) ?? LOW.exec(q)) : null) ?? /\b(?:more|less) likely\b/.exec(q)))
+    || set('max', /^\s*(?:what|how)\s+(?:was|is|were|are)\s+the\s+(?:highest|largest|maximum|greatest)\b/.exec(q))
+    || set('min', /^\s*(?:what|how)\s+(?:was|is|were|are)\s+the\s+(?:lowest|smallest|minimum|least)\b/.exec(q))
+    || set('count', /\bhow many (?:years|times|items|rows|categories|countries|states|provinces|segments|companies|types)\b[^?]*\b(?:were|was|did|had|have|has|are|is|exceed|above|below|more than|less than|over|under)\b/.exec(q) && /\b(?:exceed|above|below|more than|less than|over|under|greater than)\b/.test(q) ? /\bhow many\b/.exec(q) : null)
+    || set('date', /^\s*when\b|\b(?:what|which) (?:year|date|month|day)\b|\bin what year\b/.exec(q))
+    || set('name', /^\s*who\b|^\s*whose\b/.exec(q));
+
+  const direction = directionOf(q, operation);
+  const mentions = mentionsOf(q, operation, years, options);
+  const unit = unitOf(q, operation);
+  const numeric = !['compare', 'argmax', 'argmin', 'date', 'name'].includes(operation) && !(operation === 'lookup' && /^\s*(?:which|who|whose)\b/.test(q));
+  const cueTerms = new Set(cue ? tokenize(cue) : []);
+  const terms = allTerms.filter((t) => !cueTerms.has(t) && !QUESTION_WORDS.has(t));
+  return {
+    question, operation, numeric, terms, allTerms, years, respectively,
+    ...(cue ? { cue } : {}),
+    ...(mentions ? { mentions } : {}),
+    ...(direction ? { direction } : {}),
+    ...(unit ? { unit } : {}),
+  };
+}
+
+/** Question words that name no row or column ("how many", "what was"), as terms. */
+const QUESTION_WORDS = new Set(tokenize('how many much what which who whose were was is are did does do the of in year years percent percentage proportion share number amount value respectively'));
+
+/** Whether a "lower" word comes before any "higher" word. */
+function lowFirst(q: string): boolean {
+  const low = LOW.exec(q);
+  const high = HIGH.exec(q);
+  return !!low && (!high || low.index < high.index);
+}
+
+function directionOf(q: string, op: Operation): 'high' | 'low' | undefined {
+  if (!['compare', 'argmax', 'argmin', 'max', 'min'].includes(op)) return undefined;
+  if (op === 'argmin' || op === 'min') return 'low';
+  if (op === 'argmax' || op === 'max') return 'high';
+  return lowFirst(q) ? 'low' : 'high';
+}
+
+/** "A or B" at the end of a question: the two options, cleaned of leading question words. */
+function splitOr(q: string): [string, string] | undefined {
+  const body = q.replace(/\?+\s*$/, '').trim();
+  const m = /(?:^|[,?:;]|\b(?:likely|higher|lower|more|less|larger|smaller|better|worse)\b(?: to [a-z ]+?)?,?)\s*([^,?:;]{1,80}?)\s+or\s+([^,?:;]{1,80})$/.exec(body);
+  if (!m) return undefined;
+  const a = clean(m[1]!);
+  const b = clean(m[2]!);
+  return a && b ? [a, b] : undefined;
+}
+
+function clean(s: string): string {
+  return s.replace(/^(?:the|those|people|persons|who|were|was|are|is|that|than|between|among|:)\s+/g, '').replace(/\s+(?:respectively|did|do|were|was)$/g, '').trim();
+}
+
+/** The two things a two-figure question names: years for a change, phrases for a difference. */
+function mentionsOf(q: string, op: Operation, years: string[], options: [string, string] | undefined): [string, string] | undefined {
+  if (op === 'compare') return options;
+  if (years.length >= 2 && ['change', 'percent-change', 'difference', 'sum', 'average', 'ratio', 'share'].includes(op)) return [years[0]!, years[1]!];
+  if (op === 'difference' || op === 'ratio' || op === 'share') {
+    const between = /\bbetween (.{1,80}?) and (.{1,80}?)(?:\?|$| in | for | among | of |,)/.exec(q);
+    if (between) return [clean(between[1]!), clean(between[2]!)];
+    const than = /\b(?:more|less|fewer|higher|lower|larger|smaller|greater|bigger)\b (.{1,80}?) than (.{1,80}?)(?:\?|$|,| in )/.exec(q);
+    if (than) return [clean(than[1]!), clean(than[2]!)];
+    const of = /\b(?:ratio|percent(?:age)?|proportion|share) of (.{1,80}?) (?:to|over|as a percentage of|as a proportion of|in|of) (.{1,80}?)(?:\?|$|,)/.exec(q);
+    if (of) return [clean(of[1]!), clean(of[2]!)];
+  }
+  if (years.length >= 2 && /\brespectively\b/.test(q)) return [years[0]!, years[1]!];
+  return undefined;
+}
+
+function unitOf(q: string, op: Operation): QuestionAnalysis['unit'] {
+  if (op === 'percent-change' || op === 'share') return { scale: 'percent' };
+  const currency = /\$|\bdollars?\b/.test(q) ? '$' : undefined;
+  if (/\bhow many (?:percent|percentage points?)\b|\bwhat (?:percent(?:age)?|proportion|share)\b|\bpercent(?:age)?s?\b|\bproportions?\b|%/.test(q)) return { scale: 'percent', ...(currency ? { currency } : {}) };
+  if (/\bbillions?\b/.test(q)) return { scale: 'billion', ...(currency ? { currency } : {}) };
+  if (/\bmillions?\b/.test(q)) return { scale: 'million', ...(currency ? { currency } : {}) };
+  if (/\bthousands?\b/.test(q)) return { scale: 'thousand', ...(currency ? { currency } : {}) };
+  return currency ? { scale: '', currency } : undefined;
+}

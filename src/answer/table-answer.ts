@@ -1,0 +1,548 @@
+/**
+ * Answers a question from one table: picks the cell(s) whose row and column header paths the
+ * question names — the full hierarchy ("Americas › Mexican peso" and "2013 › Buy") — and, when
+ * the question asks for it, computes with the calculator (a difference across two years, a
+ * percent change, a ratio, a total, an average) or reads a label (which is highest, which of two
+ * is higher). Carries units and scales from the table ("$ millions", "%", "thousands"), reads
+ * financial negatives "(1,234)" and takes "—" as empty. Pure.
+ *
+ * How a cell is scored: each question term found in the cell's row path or column path counts
+ * its weight, the term's rarity among the table's header labels (a word every row names, such
+ * as "total", tells little); terms found only in the text cells of the row (a Wikipedia row's
+ * season and league) count half. Ties go to the cell whose labels the question names most
+ * fully, then to the column whose unit the question asks for, then to the first.
+ */
+import { detectHeaders, type TableStructure } from '../tables/headers.ts';
+import { coverMap } from '../tables/grid.ts';
+import { answerTerms as tokenize } from './synonyms.ts';
+import type { Table } from '../types.ts';
+import { calculate } from './calculator.ts';
+import { formatNumber, isEmptyValue, readNumber, readUnit, type Scale } from './numbers.ts';
+import { COMPUTED, type QuestionAnalysis } from './question.ts';
+
+/** A cell an answer rests on, with the header paths that say what it is. */
+export interface AnswerCell {
+  /** Grid position `[row, col]`. */
+  cell: [number, number];
+  text: string;
+  value?: number;
+  rowPath: string[];
+  columnPath: string[];
+}
+
+/** What the table answerer found. */
+export interface TableAnswer {
+  /** `cell`: a figure or label read from one cell; `computed`: calculated from several; `label`: a header label (which is highest). */
+  kind: 'cell' | 'computed' | 'label';
+  /** The answer as shown ("11.2", "26.6", "Mexican peso"). */
+  text: string;
+  value?: number;
+  /** Several figures, for a question that asks for them "respectively". */
+  values?: number[];
+  /** Scale of `value`: the table's unit, or `percent` for a percent change or share. */
+  scale: Scale;
+  /** The unit as the table writes it ("$ millions", "percent"), when it says. */
+  unit?: string;
+  /** The cells the answer rests on: the answer cell, the operands, or the cells compared. */
+  cells: AnswerCell[];
+  calculation?: { expression: string; result: number; operands: AnswerCell[] };
+  /** How strongly the question's words name the cells (sum of matched term weights). */
+  score: number;
+  /** Share of the question's weighted terms (those the table holds) that the chosen cells' labels name, 0..1. */
+  confidence: number;
+}
+
+interface Prepared {
+  table: Table;
+  structure: TableStructure;
+  at: (r: number, c: number) => string;
+  rowTerms: Map<number, Set<string>>;
+  rowLeafTerms: Map<number, Set<string>>;
+  rowParentTerms: Map<number, Set<string>>;
+  rowTextTerms: Map<number, Set<string>>;
+  colTerms: Map<number, Set<string>>;
+  colLeafTerms: Map<number, Set<string>>;
+  weight: (t: string) => number;
+  tableTerms: Set<string>;
+  /** A unit the header rows or the caption give once for the whole table ("(in millions)" over one column). */
+  tableUnit?: { scale: Scale; unit: string };
+}
+
+const prepared = new WeakMap<Table, Prepared>();
+
+/** Weight of a term found only among a row's text cells, relative to a header term. */
+const ROW_TEXT_WEIGHT = 0.5;
+/** Bonus (in mean question-term weights) for a cell in the unit the question asks for ("what percent"). */
+const UNIT_WEIGHT = 0.5;
+/** Penalty (in mean question-term weights) for a cell whose own row and column labels the question leaves unnamed. */
+const FULLNESS_WEIGHT = 0.5;
+/** Bonus (in mean question-term weights) for a total row or column along a dimension the question leaves open. */
+const TOTAL_WEIGHT = 0.25;
+/** A label that says its figures are percentages ("percent", "%", "share (%)"; not "95% confidence interval"). */
+const PERCENT_LABEL = /\bper ?cent(?:age)?s?\b|^\s*%\s*$|\(%\)|\bproportion\b|\bshare\b/i;
+
+function prepare(table: Table, structure: TableStructure): Prepared {
+  const cached = prepared.get(table);
+  if (cached && cached.structure === structure) return cached;
+  const map = coverMap(table);
+  const at = (r: number, c: number) => map.at(r, c)?.text.trim() ?? '';
+  const rowTerms = new Map<number, Set<string>>();
+  const rowLeafTerms = new Map<number, Set<string>>();
+  const rowParentTerms = new Map<number, Set<string>>();
+  const rowTextTerms = new Map<number, Set<string>>();
+  const colTerms = new Map<number, Set<string>>();
+  const colLeafTerms = new Map<number, Set<string>>();
+  const df = new Map<string, number>();
+  const count = (terms: Set<string>) => { for (const t of terms) df.set(t, (df.get(t) ?? 0) + 1); };
+  const tableTerms = new Set<string>();
+  for (const r of structure.dataRows) {
+    const path = structure.rowPaths[r] ?? [];
+    const terms = new Set(tokenize(path.join(' ')));
+    rowTerms.set(r, terms);
+    rowLeafTerms.set(r, new Set(tokenize(path.at(-1) ?? '')));
+    rowParentTerms.set(r, new Set(tokenize(path.slice(0, -1).join(' '))));
+    const texts = structure.dataCols.map((c) => at(r, c)).filter((t) => t && readNumber(t) === undefined && !isEmptyValue(t));
+    const textTerms = new Set(tokenize(texts.join(' ')));
+    rowTextTerms.set(r, textTerms);
+    count(terms);
+    for (const t of terms) tableTerms.add(t);
+    for (const t of textTerms) tableTerms.add(t);
+  }
+  for (const c of structure.dataCols) {
+    const path = structure.columnPaths[c] ?? [];
+    const terms = new Set(tokenize([...path, structure.units[c] ?? ''].join(' ')));
+    colTerms.set(c, terms);
+    colLeafTerms.set(c, new Set(tokenize(path.at(-1) ?? '')));
+    count(terms);
+    for (const t of terms) tableTerms.add(t);
+  }
+  for (const t of tokenize(table.caption ?? '')) tableTerms.add(t);
+  const n = structure.dataRows.length + structure.dataCols.length;
+  const weight = (t: string) => Math.log(1 + n / (df.get(t) ?? n));
+  const tableUnit = tableWideUnit(table, structure, at);
+  const out: Prepared = { table, structure, at, rowTerms, rowLeafTerms, rowParentTerms, rowTextTerms, colTerms, colLeafTerms, weight, tableTerms, ...(tableUnit ? { tableUnit } : {}) };
+  prepared.set(table, out);
+  return out;
+}
+
+/**
+ * The unit of the whole table when its header rows (or caption) name exactly one: statements
+ * write "(in millions)" once, over the first year, and mean every column.
+ */
+function tableWideUnit(table: Table, structure: TableStructure, at: (r: number, c: number) => string): { scale: Scale; unit: string } | undefined {
+  const found = new Map<Scale, string>();
+  const texts = [table.caption ?? '', ...structure.headerRows.flatMap((r) => Array.from({ length: table.cols }, (_, c) => at(r, c)))];
+  for (const t of texts) {
+    if (!t) continue;
+    const inner = /\(([^()]{1,40})\)/.exec(t)?.[1];
+    const read = (inner ? readUnit(inner) : undefined) ?? (t.length <= 40 ? readUnit(t) : undefined);
+    // A percent label heads its own column ("% change"); only a scale of amounts holds table-wide.
+    if (read && read.scale && read.scale !== 'percent') found.set(read.scale, read.label);
+  }
+  if (found.size !== 1) return undefined;
+  const [scale, unit] = [...found][0]!;
+  return { scale, unit };
+}
+
+interface Scored {
+  r: number;
+  c: number;
+  score: number;
+  /** Share of the row's and column's own (leaf) label terms the question names. */
+  fullness: number;
+  unitMatch: number;
+}
+
+/** The options of {@link answerTable}. */
+export interface TableAnswerOptions {
+  structure?: TableStructure;
+  /** Only these cells may be chosen (a passage's cells); default every data cell. */
+  cells?: ReadonlyArray<readonly [number, number]>;
+}
+
+/**
+ * Answers `analysis` from `table`, or undefined when no cell's labels name any of the
+ * question's terms (or a calculation it asks for has no operands here).
+ */
+export function answerTable(analysis: QuestionAnalysis, table: Table, options: TableAnswerOptions = {}): TableAnswer | undefined {
+  const structure = options.structure ?? detectHeaders(table);
+  const p = prepare(table, structure);
+  if (!structure.dataRows.length || !structure.dataCols.length) return undefined;
+  const allowed = options.cells ? new Set(options.cells.map(([r, c]) => r * table.cols + c)) : undefined;
+  const ctx: Context = { p, analysis, allowed };
+
+  const op = analysis.operation;
+  if (op === 'compare' && analysis.mentions) {
+    const compared = compare(ctx, analysis.mentions);
+    if (compared) return compared;
+  }
+  if (op === 'argmax' || op === 'argmin' || op === 'max' || op === 'min') {
+    const extreme = extremeOf(ctx);
+    if (extreme) return extreme;
+  }
+  if (COMPUTED.has(op)) {
+    // A table may hold the computed figure itself ("% change", "Total"): a cell whose labels name
+    // the cue words as well as the rest wins over computing it.
+    const direct = bestCells(ctx, analysis.allTerms, true)[0];
+    const computed = compute(ctx);
+    const holds = !!direct && cueNamed(ctx, direct) && (!computed || direct.score >= computed.score);
+    if (holds) return cellAnswer(ctx, direct!);
+    if (computed) return computed;
+  }
+  // "What is the average gross profit?" where no label says "average": the mean over the years
+  // the table gives, not a cell. Where a label does ("average income"), it is a lookup.
+  if (op === 'lookup' && AVERAGE.test(analysis.question) && !AVERAGE_TERMS.some((t) => p.tableTerms.has(t))) {
+    const mean = compute(ctx, 'average');
+    if (mean) return mean;
+  }
+  if (analysis.respectively && analysis.mentions) {
+    const both = respectively(ctx, analysis.mentions);
+    if (both) return both;
+  }
+  const best = bestCells(ctx, analysis.terms, analysis.numeric)[0] ?? (analysis.numeric ? bestCells(ctx, analysis.terms, false)[0] : undefined);
+  return best && best.score > 0 ? cellAnswer(ctx, best) : undefined;
+}
+
+interface Context {
+  p: Prepared;
+  analysis: QuestionAnalysis;
+  allowed?: Set<number>;
+}
+
+function cueNamed(ctx: Context, s: Scored): boolean {
+  const cue = new Set(tokenize(ctx.analysis.cue ?? ''));
+  if (!cue.size) return false;
+  const labels = new Set([...ctx.p.rowTerms.get(s.r)!, ...ctx.p.colTerms.get(s.c)!]);
+  return [...cue].some((t) => labels.has(t));
+}
+
+/** Every candidate cell scored against `terms`, best first. */
+function bestCells(ctx: Context, terms: string[], numericOnly: boolean, only?: { rows?: number[]; cols?: number[] }): Scored[] {
+  const { p, analysis } = ctx;
+  const { structure } = p;
+  const wanted = [...new Set(terms)];
+  const out: Scored[] = [];
+  const wantPercent = analysis.unit?.scale === 'percent';
+  const q = new Set(wanted);
+  const meanWeight = wanted.length ? wanted.reduce((sum, t) => sum + p.weight(t), 0) / wanted.length : 0;
+  const rows = only?.rows ?? structure.dataRows;
+  const cols = only?.cols ?? structure.dataCols;
+  // Row and column scores separately: a term both name counts once, where it weighs more.
+  for (const r of rows) {
+    const rt = p.rowTerms.get(r)!;
+    const tt = p.rowTextTerms.get(r)!;
+    const leaf = p.rowLeafTerms.get(r)!;
+    for (const c of cols) {
+      if (ctx.allowed && !ctx.allowed.has(r * p.table.cols + c)) continue;
+      const text = p.at(r, c);
+      if (isEmptyValue(text)) continue;
+      const num = readNumber(text);
+      if (numericOnly && !num) continue;
+      const ct = p.colTerms.get(c)!;
+      let score = 0;
+      for (const t of wanted) {
+        if (rt.has(t) || ct.has(t)) score += p.weight(t);
+        else if (tt.has(t)) score += ROW_TEXT_WEIGHT * p.weight(t);
+      }
+      const cleaf = p.colLeafTerms.get(c)!;
+      const named = (s: Set<string>) => (s.size ? [...s].filter((t) => q.has(t)).length / s.size : 1);
+      const fullness = (named(leaf) + named(cleaf)) / 2;
+      const unit = structure.units[c] ?? structure.rowUnits[r];
+      const percentCell = !!num?.percent || readUnit(unit)?.scale === 'percent' || [...(structure.columnPaths[c] ?? []), unit ?? ''].some((l) => PERCENT_LABEL.test(l));
+      const unitMatch = analysis.unit ? (wantPercent === percentCell ? 1 : 0) : 0;
+      // A dimension the question leaves open is answered by its total ("sexual assault › total",
+      // not "› women"): a total label the question does not name gets a small bonus.
+      const totals = (TOTAL.test(structure.rowPaths[r]?.at(-1) ?? '') && !hasAny(leaf, q) ? 1 : 0)
+        + (TOTAL.test(structure.columnPaths[c]?.at(-1) ?? '') && !hasAny(cleaf, q) ? 1 : 0);
+      score += UNIT_WEIGHT * unitMatch * meanWeight + FULLNESS_WEIGHT * (fullness - 1) * meanWeight + TOTAL_WEIGHT * totals * meanWeight;
+      out.push({ r, c, score, fullness, unitMatch });
+    }
+  }
+  out.sort((a, b) => b.score - a.score || b.unitMatch - a.unitMatch || b.fullness - a.fullness || a.c - b.c || a.r - b.r);
+  return out;
+}
+
+function hasAny(s: Set<string>, q: Set<string>): boolean {
+  for (const t of s) if (q.has(t)) return true;
+  return false;
+}
+
+function cellOf(ctx: Context, r: number, c: number): AnswerCell {
+  const { structure, at } = ctx.p;
+  const text = at(r, c);
+  const num = readNumber(text);
+  return {
+    cell: [r, c], text, ...(num ? { value: num.value } : {}),
+    rowPath: structure.rowPaths[r] ?? [], columnPath: structure.columnPaths[c] ?? [],
+  };
+}
+
+/** The scale and unit label of a cell's figure: its column's or section's unit, else the caption's, else a % sign. */
+function unitOfCell(ctx: Context, r: number, c: number): { scale: Scale; unit?: string } {
+  const { structure, at } = ctx.p;
+  const num = readNumber(at(r, c));
+  if (num?.percent) return { scale: 'percent', unit: '%' };
+  if (num?.scale) return { scale: num.scale, unit: num.scale };
+  const label = structure.units[c] ?? structure.rowUnits[r];
+  const read = readUnit(label) ?? readUnit(headerUnit(structure, r, c));
+  if (read) return { scale: read.scale, unit: read.label };
+  if (ctx.p.tableUnit) return ctx.p.tableUnit;
+  return label ? { scale: '', unit: label } : { scale: '' };
+}
+
+/** A unit written in a header label of the cell ("sales ($ millions)", "percent"). */
+function headerUnit(structure: TableStructure, r: number, c: number): string | undefined {
+  for (const label of [...(structure.columnPaths[c] ?? []), ...(structure.rowPaths[r] ?? [])].reverse()) {
+    const paren = /\(([^()]{1,40})\)\s*$/.exec(label)?.[1];
+    if (paren && readUnit(paren)) return paren;
+    if (/^(?:%|percent(?:age)?)$/i.test(label.trim())) return label;
+  }
+  return undefined;
+}
+
+function confidenceOf(ctx: Context, score: number, terms: string[]): number {
+  let total = 0;
+  for (const t of new Set(terms)) if (ctx.p.tableTerms.has(t)) total += ctx.p.weight(t) || 0.1;
+  return total > 0 ? Math.min(1, score / total) : 0;
+}
+
+function cellAnswer(ctx: Context, s: Scored): TableAnswer {
+  const cell = cellOf(ctx, s.r, s.c);
+  const u = unitOfCell(ctx, s.r, s.c);
+  return {
+    kind: 'cell', text: cell.text, ...(cell.value !== undefined ? { value: cell.value } : {}),
+    scale: u.scale, ...(u.unit ? { unit: u.unit } : {}),
+    cells: [cell], score: s.score, confidence: confidenceOf(ctx, s.score, ctx.analysis.terms),
+  };
+}
+
+/** The terms that name mention `i` and not the other, plus the question's shared context. */
+function mentionTerms(ctx: Context, mentions: [string, string], i: 0 | 1): string[] {
+  const own = new Set(tokenize(mentions[i]));
+  const otherOnly = new Set(tokenize(mentions[1 - i]!).filter((t) => !own.has(t)));
+  return [...new Set([...ctx.analysis.terms, ...own])].filter((t) => !otherOnly.has(t));
+}
+
+/** The two cells a two-figure question names, each by its own mention and the shared context. */
+function twoCells(ctx: Context, mentions: [string, string]): [Scored, Scored] | undefined {
+  const a = bestCells(ctx, mentionTerms(ctx, mentions, 0), true);
+  const b = bestCells(ctx, mentionTerms(ctx, mentions, 1), true);
+  const first = a[0];
+  if (!first || first.score <= 0) return undefined;
+  // The second must be another cell; prefer one in the same row or column as the first.
+  const candidates = b.filter((s) => s.r !== first.r || s.c !== first.c);
+  const top = candidates[0];
+  if (!top || top.score <= 0) return undefined;
+  const aligned = candidates.find((s) => s.score === top.score && (s.r === first.r || s.c === first.c));
+  return [first, aligned ?? top];
+}
+
+const AVERAGE = /\b(?:average|mean)\b/i;
+const AVERAGE_TERMS = [...tokenize('average'), ...tokenize('mean'), ...tokenize('avg')];
+
+function compute(ctx: Context, as?: QuestionAnalysis['operation']): TableAnswer | undefined {
+  const { analysis } = ctx;
+  const op = as ?? analysis.operation;
+  let operands: Scored[] | undefined;
+  if ((op === 'sum' || op === 'average') && analysis.years.length >= 2) {
+    operands = [];
+    for (const y of analysis.years) {
+      const others = new Set(analysis.years.filter((x) => x !== y).flatMap((x) => tokenize(x)));
+      const best = bestCells(ctx, analysis.terms.filter((t) => !others.has(t)), true)[0];
+      if (!best || best.score <= 0) return undefined;
+      if (!operands.some((o) => o.r === best.r && o.c === best.c)) operands.push(best);
+    }
+    if (operands.length < 2) return undefined;
+  } else if (op === 'sum' || op === 'average') {
+    // "across the three years": every year column of the best row.
+    const best = bestCells(ctx, analysis.terms, true)[0];
+    if (!best) return undefined;
+    const cols = ctx.p.structure.dataCols.filter((c) => /\b(?:19|20)\d\d\b/.test((ctx.p.structure.columnPaths[c] ?? []).join(' ')) && readNumber(ctx.p.at(best.r, c)));
+    if (cols.length < 2) return undefined;
+    operands = cols.map((c) => ({ ...best, c }));
+  } else if (analysis.mentions) {
+    operands = twoCells(ctx, analysis.mentions);
+  }
+  if (!operands) return undefined;
+  if ((op === 'change' || op === 'percent-change') && analysis.mentions) {
+    // "From A to B" is B minus A, as written; otherwise ("between 2018 and 2019", "in 2019
+    // compared with 2018") the later minus the earlier.
+    const [y0, y1] = analysis.mentions;
+    const fromTo = new RegExp(`\\bfrom\\W+(?:\\w+\\W+){0,3}?${escapeRe(y0)}\\b.*\\bto\\W+(?:\\w+\\W+){0,3}?${escapeRe(y1)}\\b`, 'i').test(analysis.question);
+    const laterFirst = fromTo ? true : !(/^\d{4}/.test(y0) && /^\d{4}/.test(y1) && y0 > y1);
+    if (laterFirst) operands = [operands[1]!, operands[0]!];
+  }
+  const cells = operands.map((s) => cellOf(ctx, s.r, s.c));
+  if (cells.some((c) => c.value === undefined)) return undefined;
+  const v = (i: number) => formatOperand(cells[i]!.value!);
+  const [b, a] = [0, 1];
+  let expression: string;
+  let scale = unitOfCell(ctx, operands[0]!.r, operands[0]!.c);
+  switch (op) {
+    case 'change': expression = `${v(b)} - ${v(a)}`; break;
+    case 'difference': expression = `${v(0)} - ${v(1)}`; break;
+    case 'percent-change': expression = `(${v(b)} - ${v(a)}) / ${v(a)} * 100`; scale = { scale: 'percent', unit: '%' }; break;
+    case 'ratio': expression = `${v(0)} / ${v(1)}`; scale = { scale: '' }; break;
+    case 'share': expression = `${v(0)} / ${v(1)} * 100`; scale = { scale: 'percent', unit: '%' }; break;
+    case 'sum': expression = cells.map((_, i) => v(i)).join(' + '); break;
+    case 'average': expression = `(${cells.map((_, i) => v(i)).join(' + ')}) / ${cells.length}`; break;
+    default: return undefined;
+  }
+  let result: number;
+  try {
+    result = calculate(expression);
+  } catch {
+    return undefined; // division by zero: no answer rather than a wrong one
+  }
+  const decimals = Math.max(...cells.map((c) => readNumber(c.text)?.decimals ?? 0));
+  const shown = formatNumber(result, op === 'ratio' || op === 'share' || op === 'percent-change' || op === 'average' ? 2 : decimals);
+  const score = operands.reduce((s, o) => s + o.score, 0) / operands.length;
+  return {
+    kind: 'computed', text: shown, value: Number(shown), scale: scale.scale, ...(scale.unit ? { unit: scale.unit } : {}),
+    cells, calculation: { expression, result, operands: cells }, score,
+    confidence: confidenceOf(ctx, score, analysis.terms),
+  };
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function formatOperand(x: number): string {
+  return x < 0 ? `(${x})` : String(x);
+}
+
+/** Rows that total others: their own label says so. */
+const TOTAL = /^(?:total|all|overall|both sexes|sum)\b|\btotal\b/i;
+
+/** The row (or column) with the highest or lowest figure, or that figure. */
+function extremeOf(ctx: Context): TableAnswer | undefined {
+  const { p, analysis } = ctx;
+  const { structure } = p;
+  const high = analysis.direction !== 'low';
+  const terms = analysis.terms;
+  const q = new Set(terms);
+  // The best-named cell fixes the coordinate that does not vary (its column's unit, its total).
+  const best = bestCells(ctx, terms, true)[0];
+  if (!best) return undefined;
+  // "which age group", "which sex", "which province": the noun names the labels to choose among.
+  const noun = new Set(tokenize(/\b(?:which|what)\s+([a-z-]+(?:\s+(?:group|type|kind|category|level|sector|region|area|class))?)\b/.exec(analysis.question.toLowerCase())?.[1] ?? ''));
+  const sexes = noun.has(tokenize('sex')[0]!) || noun.has(tokenize('gender')[0]!);
+  const rowParent = (r: number) => (structure.rowPaths[r] ?? []).slice(0, -1);
+  const colParent = (c: number) => (structure.columnPaths[c] ?? []).slice(0, -1);
+  const names = (labels: string[]) => labels.some((l) => tokenize(l).some((t) => noun.has(t)));
+  const isSex = (label: string | undefined) => !!label && tokenize(label).some((t) => t === SEX_TERMS[0] || t === SEX_TERMS[1]);
+  const leafNamed = (path: string[] | undefined) => hasAny(new Set(tokenize(path?.at(-1) ?? '')), q);
+  let alongRows: boolean;
+  if (sexes) alongRows = structure.dataRows.filter((r) => isSex(structure.rowPaths[r]?.at(-1))).length >= 2;
+  else if (noun.size && names(rowParent(best.r)) !== names(colParent(best.c))) alongRows = names(rowParent(best.r));
+  else if (leafNamed(structure.rowPaths[best.r]) !== leafNamed(structure.columnPaths[best.c])) alongRows = !leafNamed(structure.rowPaths[best.r]);
+  else alongRows = structure.dataRows.length >= structure.dataCols.length;
+  const sameParent = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+  let pool: Array<{ r: number; c: number; v: number }> = [];
+  if (alongRows) {
+    for (const r of structure.dataRows) {
+      const label = structure.rowPaths[r]?.at(-1) ?? '';
+      if (sexes ? !isSex(label) : !sameParent(rowParent(r), rowParent(best.r)) || TOTAL.test(label)) continue;
+      const v = readNumber(p.at(r, best.c))?.value;
+      if (v !== undefined) pool.push({ r, c: best.c, v });
+    }
+  } else {
+    for (const c of structure.dataCols) {
+      const label = structure.columnPaths[c]?.at(-1) ?? '';
+      if (sexes ? !isSex(label) : !sameParent(colParent(c), colParent(best.c)) || TOTAL.test(label)) continue;
+      const v = readNumber(p.at(best.r, c))?.value;
+      if (v !== undefined) pool.push({ r: best.r, c, v });
+    }
+  }
+  if (ctx.allowed) pool = pool.filter((x) => ctx.allowed!.has(x.r * p.table.cols + x.c));
+  // A candidate that is the sum of the others is their total, whatever its label ("Canada").
+  if (pool.length >= 3) {
+    const sum = pool.reduce((s, x) => s + x.v, 0);
+    pool = pool.filter((x) => !(x.v > 0 && Math.abs(x.v - (sum - x.v)) <= 0.02 * x.v));
+  }
+  if (pool.length < 2) return undefined;
+  const win = pool.reduce((b, x) => ((high ? x.v > b.v : x.v < b.v) ? x : b));
+  const cell = cellOf(ctx, win.r, win.c);
+  const score = best.score;
+  const confidence = confidenceOf(ctx, score, terms);
+  if (analysis.operation === 'max' || analysis.operation === 'min') {
+    const u = unitOfCell(ctx, win.r, win.c);
+    return { kind: 'cell', text: cell.text, value: win.v, scale: u.scale, ...(u.unit ? { unit: u.unit } : {}), cells: [cell], score, confidence };
+  }
+  const label = alongRows ? cell.rowPath.at(-1) ?? '' : cell.columnPath.at(-1) ?? '';
+  const others = pool.filter((x) => x !== win).map((x) => cellOf(ctx, x.r, x.c));
+  return { kind: 'label', text: label, scale: '', cells: [cell, ...others], score, confidence };
+}
+
+const SEX_TERMS = [tokenize('male')[0]!, tokenize('female')[0]!];
+
+/** Which of two named things is higher (lower): both labels found on one axis, compared at the context's other coordinate. */
+function compare(ctx: Context, mentions: [string, string]): TableAnswer | undefined {
+  const { p, analysis } = ctx;
+  const { structure } = p;
+  const high = analysis.direction !== 'low';
+  // Each option against every label of every header path: "immigrants" names the column group
+  // "imdb immigrant" as well as its child "recent immigrant"; the label with the fewest levels
+  // below it (the group's own column) wins a tie.
+  const match = (mention: string, labels: Array<[number, string[]]>) => {
+    const m = new Set(tokenize(mention));
+    let best: { i: number; label: string; s: number; below: number } | undefined;
+    for (const [i, path] of labels) {
+      path.forEach((label, k) => {
+        const l = new Set(tokenize(label));
+        if (!l.size || !m.size) return;
+        const inter = [...m].filter((t) => l.has(t)).length;
+        const s = inter / new Set([...m, ...l]).size;
+        const below = path.length - 1 - k;
+        if (s > 0 && (!best || s > best.s || (s === best.s && below < best.below))) best = { i, label, s, below };
+      });
+    }
+    return best;
+  };
+  const rowLabels: Array<[number, string[]]> = structure.dataRows.map((r) => [r, structure.rowPaths[r] ?? []]);
+  const colLabels: Array<[number, string[]]> = structure.dataCols.map((c) => [c, structure.columnPaths[c] ?? []]);
+  const mentionTermSet = new Set(mentions.flatMap((m) => tokenize(m)));
+  const context = analysis.terms.filter((t) => !mentionTermSet.has(t));
+  const tryAxis = (rows: boolean) => {
+    const labels = rows ? rowLabels : colLabels;
+    const a = match(mentions[0], labels);
+    const b = match(mentions[1], labels);
+    if (!a || !b || a.i === b.i) return undefined;
+    // The other coordinate: the best-named cell of each, restricted to its row (column).
+    const sa = bestCells(ctx, context, true, rows ? { rows: [a.i] } : { cols: [a.i] });
+    const sb = bestCells(ctx, context, true, rows ? { rows: [b.i] } : { cols: [b.i] });
+    let ca = sa[0];
+    let cb = sb.find((s) => (rows ? s.c === ca?.c : s.r === ca?.r)) ?? sb[0];
+    if (!ca || !cb) return undefined;
+    if (rows ? ca.c !== cb.c : ca.r !== cb.r) {
+      const alt = sa.find((s) => (rows ? s.c === cb!.c : s.r === cb!.r));
+      if (alt) ca = alt;
+    }
+    const va = readNumber(p.at(ca.r, ca.c))?.value;
+    const vb = readNumber(p.at(cb.r, cb.c))?.value;
+    if (va === undefined || vb === undefined || va === vb) return undefined;
+    const aWins = high ? va > vb : va < vb;
+    const winner = aWins ? a : b;
+    const cells = [cellOf(ctx, ca.r, ca.c), cellOf(ctx, cb.r, cb.c)];
+    return { answer: { kind: 'label' as const, text: winner.label, scale: '' as Scale, cells: aWins ? cells : [cells[1]!, cells[0]!], score: a.s + b.s, confidence: Math.min(1, (a.s + b.s) / 2) }, s: a.s + b.s };
+  };
+  const byRows = tryAxis(true);
+  const byCols = tryAxis(false);
+  const best = !byRows ? byCols : !byCols ? byRows : byCols.s > byRows.s ? byCols : byRows;
+  return best?.answer;
+}
+
+/** Two figures asked for at once ("... and their male counterparts respectively"). */
+function respectively(ctx: Context, mentions: [string, string]): TableAnswer | undefined {
+  const pair = twoCells(ctx, mentions);
+  if (!pair) return undefined;
+  const cells = pair.map((s) => cellOf(ctx, s.r, s.c));
+  if (cells.some((c) => c.value === undefined)) return undefined;
+  const u = unitOfCell(ctx, pair[0].r, pair[0].c);
+  const score = (pair[0].score + pair[1].score) / 2;
+  return {
+    kind: 'cell', text: cells.map((c) => c.text).join(', '), values: cells.map((c) => c.value!), value: cells[0]!.value!,
+    scale: u.scale, ...(u.unit ? { unit: u.unit } : {}), cells, score, confidence: confidenceOf(ctx, score, ctx.analysis.terms),
+  };
+}

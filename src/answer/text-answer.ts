@@ -1,0 +1,99 @@
+/**
+ * The answer sentence of a text passage, and the short span a question asks for when one can
+ * be read without a model: a date for "when" (the sentence's own timestamps, found at ingest),
+ * a number for "how many" / "how much". The sentence stays the citation. Pure.
+ */
+import type { Sentence } from '../types.ts';
+import { readNumber } from './numbers.ts';
+import type { QuestionAnalysis } from './question.ts';
+import { answerTerms } from './synonyms.ts';
+
+/** A passage as the text answerer reads it. */
+export interface TextSource {
+  text: string;
+  sentences: Sentence[];
+  /** Section heading or document title: words a sentence need not repeat ("Boris Johnson" over his biography). */
+  heading?: string;
+}
+
+/** What {@link answerFromText} found. */
+export interface TextAnswer {
+  /** `[start, end)` of the answer sentence in the passage text. */
+  sentence: [number, number];
+  /** The answer: the span when one was read, else the sentence. */
+  text: string;
+  /** `[start, end)` of the span inside the sentence, when one was read. */
+  span?: [number, number];
+  /** A number read for "how many". */
+  value?: number;
+  /** Share of the question's terms that the sentence's passage (with its heading) names, 0..1. */
+  confidence: number;
+}
+
+/** Options of {@link answerFromText}. */
+export interface TextAnswerOptions {
+  /** The sentence a reranker chose (the temporal path's best sentence): it wins over term overlap. */
+  preferred?: string;
+  /** Terms to score sentences by, when not the question's (the temporal path's main content). */
+  terms?: string[];
+}
+
+/** Picks the answer sentence of `source` for `analysis`, and its span; undefined for a passage without sentences. */
+export function answerFromText(analysis: QuestionAnalysis, source: TextSource, options: TextAnswerOptions = {}): TextAnswer | undefined {
+  const sentences = source.sentences.length ? source.sentences : [{ start: 0, end: source.text.length, times: [] }];
+  const terms = [...new Set(options.terms ?? analysis.terms)];
+  const heading = new Set(answerTerms(source.heading ?? ''));
+  let best: { i: number; score: number } | undefined;
+  const preferredAt = options.preferred ? source.text.indexOf(options.preferred) : -1;
+  sentences.forEach((s, i) => {
+    const own = new Set(answerTerms(source.text.slice(s.start, s.end)));
+    let score = 0;
+    for (const t of terms) if (own.has(t)) score++;
+    if (preferredAt >= 0 && s.start <= preferredAt && preferredAt < s.end) score += terms.length + 1;
+    if (!best || score > best.score) best = { i, score };
+  });
+  if (!best) return undefined;
+  const s = sentences[best.i]!;
+  const text = source.text.slice(s.start, s.end);
+  // Support is judged on the passage the sentence stands in (with its heading): a biography's
+  // sentence says "he joined Bolton in 2004", its passage and title name the player.
+  const passageTerms = new Set(answerTerms(source.text));
+  const covered = terms.filter((t) => passageTerms.has(t) || heading.has(t)).length;
+  const confidence = terms.length ? covered / terms.length : 0;
+  const out: TextAnswer = { sentence: [s.start, s.end], text, confidence };
+  const span = spanOf(analysis, text, s);
+  if (span) {
+    out.span = span.at;
+    out.text = text.slice(span.at[0], span.at[1]);
+    if (span.value !== undefined) out.value = span.value;
+  }
+  return out;
+}
+
+/** The span a "when" or "how many" question asks for, inside the sentence. */
+function spanOf(analysis: QuestionAnalysis, sentence: string, s: Sentence): { at: [number, number]; value?: number } | undefined {
+  const q = analysis.question.toLowerCase();
+  if (analysis.operation === 'date') {
+    // The sentence's own timestamps, not a date the question already gives.
+    const asked = new Set(analysis.years);
+    const time = s.times.find((t) => !asked.has(sentence.slice(t.from, t.to).trim()));
+    if (time) return { at: [time.from, time.to] };
+    const year = /\b(1[5-9]\d\d|20\d\d)\b/.exec(sentence);
+    if (year && !asked.has(year[0])) return { at: [year.index, year.index + year[0].length] };
+    return undefined;
+  }
+  if (/^\s*how (?:many|much)\b/.test(q) || analysis.operation === 'count') {
+    const inQuestion = new Set((q.match(/\d[\d,.]*/g) ?? []).map((n) => n.replace(/,/g, '')));
+    for (const m of sentence.matchAll(/[$€£]?\s?\d[\d,]*(?:\.\d+)?\s?(?:%|percent|per cent|million|billion|thousand)?/g)) {
+      const n = readNumber(m[0]);
+      if (!n) continue;
+      const digits = m[0].replace(/[^\d.]/g, '');
+      if (inQuestion.has(digits)) continue;
+      // A bare year is a date, not a count.
+      if (/^(1[5-9]\d\d|20\d\d)$/.test(m[0].trim())) continue;
+      const start = m.index + (m[0].length - m[0].trimStart().length);
+      return { at: [start, m.index + m[0].trimEnd().length], value: n.value };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,373 @@
+/**
+ * `almanac.answer()` and `answerStream()`: search, then read the answer from what search found.
+ * Zero-download: the table answerer over the tables of the best documents (cells, calculations,
+ * labels), else the answer sentence of the best text passage, else `none`. With a generator
+ * loaded: RECAP over the original passages and H-RCL rows, its Compute step checked by the
+ * calculator. Every answer carries citations the page, the CLI and the library share.
+ */
+import { createError, throwIfAborted } from '../errors.ts';
+import {
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerFromText, answerTable, formatNumber, parseRecap, readNumber, RECAP, recapPrompt,
+  type AnswerCell, type QuestionAnalysis, type RecapEvidence, type TableAnswer, type TextAnswer,
+} from '../answer/index.ts';
+import type {
+  Answer, AnswerCalculation, AnswerEvent, AnswerOptions, AnswerResponse, CalculationOperand, Citation, Passage,
+  SearchResponse, Table,
+} from '../types.ts';
+import { eventQueue } from './event-queue.ts';
+import { runSearch } from './search.ts';
+import type { EngineState } from './state.ts';
+import { structureOf } from './table-context.ts';
+import { cellTextSpan, sourceOffset } from '../ingest/source-map.ts';
+
+const TABLE_KINDS = new Set<Passage['kind']>(['table', 'table-row', 'table-column']);
+const TEXT_KINDS = new Set<Passage['kind']>(['text', 'sentence']);
+
+/** The text of a `none` answer: the card shows the closest passages below it. */
+export const NO_ANSWER = 'No answer found in your documents; closest passages below.';
+
+/** Runs answer(): search, deterministic reading, RECAP when a generator is loaded. `emit` receives stream events. */
+export async function runAnswer(state: EngineState, question: string, options: AnswerOptions = {}, emit?: (e: AnswerEvent) => void): Promise<AnswerResponse> {
+  const t0 = performance.now();
+  const { onToken, generate, maxNewTokens, ...searchOptions } = options;
+  if (maxNewTokens !== undefined && (!Number.isInteger(maxNewTokens) || maxNewTokens < 1)) {
+    throw createError('INVALID_OPTION', 'maxNewTokens', 'use a whole number of 1 or more');
+  }
+  const search = await runSearch(state, question, { ...searchOptions, limit: searchOptions.limit ?? 10 });
+  emit?.({ type: 'retrieved', search });
+  const steps: string[] = ['question-analysis'];
+  const skipped: Record<string, string> = {};
+  const analysis = analyzeQuestion(question);
+
+  const table = tableCandidate(state, analysis, search);
+  const text = textCandidate(state, analysis, search);
+  if (table) steps.push('table-answer');
+  if (text) steps.push('text-answer');
+  let answer = chooseDeterministic(state, analysis, search, table, text);
+
+  let recap: AnswerResponse['recap'];
+  if (state.generator && generate !== false && search.results.length) {
+    throwIfAborted(options.signal, 'Answering');
+    const ran = await runRecap(state, analysis, search, table, answer, { onToken, emit, maxNewTokens, signal: options.signal });
+    recap = ran.trace;
+    answer = ran.answer;
+    steps.push('recap');
+    if (ran.trace.calculatorResult !== undefined) steps.push('calculator');
+    if (ran.trace.calculatorError) skipped.calculator = `the calculator rejected the model's formula: ${ran.trace.calculatorError}`;
+  } else if (!state.generator) {
+    skipped.recap = 'no generator loaded (zero-download mode: deterministic answer)';
+  } else if (generate === false) {
+    skipped.recap = 'turned off by the caller';
+  }
+  if (answer.calculation) {
+    if (!steps.includes('calculator')) steps.push('calculator');
+    emit?.({ type: 'calculation', calculation: answer.calculation });
+  }
+  return { question, answer, search, steps, skipped, ...(recap ? { recap } : {}), tookMs: performance.now() - t0 };
+}
+
+/** {@link runAnswer} as an async iterable of events; leaving the loop early aborts the generator. */
+export function streamAnswer(state: EngineState, question: string, options: AnswerOptions = {}): AsyncIterable<AnswerEvent> {
+  return {
+    [Symbol.asyncIterator]() {
+      const controller = new AbortController();
+      const outer = options.signal;
+      const onOuterAbort = () => controller.abort(outer?.reason);
+      if (outer?.aborted) controller.abort(outer.reason);
+      else outer?.addEventListener('abort', onOuterAbort, { once: true });
+      const events = eventQueue<AnswerEvent>();
+      const onToken = options.onToken;
+      void runAnswer(state, question, { ...options, signal: controller.signal, onToken: (t) => { onToken?.(t); events.push({ type: 'token', text: t }); } }, (e) => {
+        if (e.type !== 'token') events.push(e);
+      }).then(
+        (response) => { events.push({ type: 'final', response }); events.end(); },
+        (error: unknown) => events.end(error),
+      ).finally(() => outer?.removeEventListener('abort', onOuterAbort));
+      return events.iterator(() => {
+        controller.abort(createError('ABORTED', 'Answering'));
+        outer?.removeEventListener('abort', onOuterAbort);
+      });
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Deterministic answers
+// ---------------------------------------------------------------------------
+
+interface TableCandidate {
+  found: TableAnswer;
+  docId: string;
+  tableIndex: number;
+  table: Table;
+  /** Rank of the document's first result. */
+  rank: number;
+}
+
+interface TextCandidate {
+  found: TextAnswer;
+  passage: Passage;
+  rank: number;
+}
+
+/** The table answer of the best documents: the first, in rank order, whose answer the evidence supports. */
+function tableCandidate(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse): TableCandidate | undefined {
+  const docs: Array<{ docId: string; rank: number }> = [];
+  search.results.forEach((r, rank) => {
+    if (!TABLE_KINDS.has(r.passage.kind) || docs.some((d) => d.docId === r.passage.docId)) return;
+    if (docs.length < ANSWER_SETTINGS.tableDocuments) docs.push({ docId: r.passage.docId, rank });
+  });
+  let fallback: TableCandidate | undefined;
+  for (const { docId, rank } of docs) {
+    const tables = state.records.get(docId)?.document.tables ?? [];
+    let best: TableCandidate | undefined;
+    tables.forEach((table, tableIndex) => {
+      const found = answerTable(analysis, table, { structure: structureOf(table) });
+      if (found && (!best || found.score > best.found.score)) best = { found, docId, tableIndex, table, rank };
+    });
+    if (!best) continue;
+    if (best.found.confidence >= ANSWER_SETTINGS.minTableConfidence) return best;
+    fallback ??= best;
+  }
+  return fallback;
+}
+
+/** The answer sentence of the best text passage. */
+function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse): TextCandidate | undefined {
+  const rank = search.results.findIndex((r) => TEXT_KINDS.has(r.passage.kind));
+  if (rank < 0) return undefined;
+  const result = search.results[rank]!;
+  const terms = result.temporal ? analyzeQuestion(result.temporal.mainContent).terms : undefined;
+  const title = state.records.get(result.passage.docId)?.document.title;
+  const found = answerFromText(analysis, { text: result.passage.text, sentences: result.passage.sentences, heading: [result.passage.heading, title].filter(Boolean).join(' ') }, {
+    ...(result.temporal ? { preferred: result.temporal.sentence } : {}),
+    ...(terms ? { terms } : {}),
+  });
+  return found ? { found, passage: result.passage, rank } : undefined;
+}
+
+function chooseDeterministic(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, table: TableCandidate | undefined, text: TextCandidate | undefined): Answer {
+  const tableOk = !!table && table.found.confidence >= ANSWER_SETTINGS.minTableConfidence;
+  const textOk = !!text && text.found.confidence >= ANSWER_SETTINGS.minTextConfidence;
+  // What ranked first decides between a table and a text answer; the other is the fallback. A
+  // calculation is read from a table: a sentence does not hold the computed figure.
+  const tableFirst = tableOk && (!textOk || table!.rank <= text!.rank || COMPUTED.has(analysis.operation));
+  if (tableFirst) return tableAnswerOf(state, analysis, search, table!);
+  if (textOk) return textAnswerOf(state, analysis, search, text!);
+  return noAnswer(analysis);
+}
+
+function noAnswer(analysis: QuestionAnalysis): Answer {
+  return { text: NO_ANSWER, kind: 'none', citations: [], confidence: 0, operation: analysis.operation };
+}
+
+function titleOf(search: SearchResponse, docId: string): string {
+  return search.results.find((r) => r.passage.docId === docId)?.title ?? docId;
+}
+
+/** The citation of a table cell: the row summary that holds it (else the table passage), with both header paths. */
+function cellCitation(state: EngineState, search: SearchResponse, c: TableCandidate, cell: AnswerCell): Citation {
+  const passages = state.records.get(c.docId)?.passages ?? [];
+  const [r, col] = cell.cell;
+  const holder = passages.find((p) => p.tableIndex === c.tableIndex && p.kind === 'table-row' && p.cells?.some(([pr, pc]) => pr === r && pc === col))
+    ?? passages.find((p) => p.tableIndex === c.tableIndex && p.kind === 'table')
+    ?? passages.find((p) => p.tableIndex === c.tableIndex);
+  // The cell's own characters: in the document text (its place in the table's text), and in
+  // the content the user gave, through the document's source map.
+  const span = cellTextSpan(c.table, r, col);
+  const start = span ? c.table.start + span.start : c.table.start;
+  const end = span ? c.table.start + span.end : c.table.end;
+  const source = sourceSpan(state, c.docId, start, end);
+  return {
+    docId: c.docId, title: titleOf(search, c.docId), passageId: holder?.id ?? `${c.docId}#table${c.tableIndex}`, kind: 'cell',
+    text: cell.text, start, end, ...(source ? { source } : {}),
+    tableIndex: c.tableIndex, cell: [r, col], rowPath: cell.rowPath, columnPath: cell.columnPath,
+  };
+}
+
+/**
+ * `[start, end)` of the document text mapped into the content the user gave (the document's
+ * source map, text formats); undefined where there is none (PDF, Office: their offsets index
+ * the extracted text).
+ */
+function sourceSpan(state: EngineState, docId: string, start: number, end: number): { start: number; end: number } | undefined {
+  const doc = state.records.get(docId)?.document;
+  if (!doc?.sourceMap?.length) return undefined;
+  return { start: sourceOffset(doc, start), end: sourceOffset(doc, end, 'end') };
+}
+
+/** "11.2 ($ millions)", "26.6%", a label as it is. */
+function shown(text: string, value: number | undefined, scale: string, unit: string | undefined): string {
+  if (value === undefined) return text;
+  if (scale === 'percent') return /%$/.test(text) ? text : `${text}%`;
+  return unit && !text.includes(unit) ? `${text} (${unit})` : text;
+}
+
+function tableAnswerOf(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, c: TableCandidate): Answer {
+  const f = c.found;
+  const citations = f.cells.map((cell) => cellCitation(state, search, c, cell));
+  const answer: Answer = {
+    text: shown(f.text, f.value, f.scale, f.unit),
+    kind: f.kind === 'computed' ? 'computed' : 'cell',
+    ...(f.value !== undefined ? { value: f.value } : {}),
+    ...(f.values ? { values: f.values } : {}),
+    ...(f.unit ? { unit: f.unit } : {}),
+    ...(f.value !== undefined ? { scale: f.scale } : {}),
+    citations, confidence: round3(f.confidence), operation: analysis.operation,
+  };
+  if (f.calculation) {
+    const operands: CalculationOperand[] = f.calculation.operands.map((cell, i) => ({ value: cell.value!, text: cell.text, citation: citations[i]! }));
+    const result = f.calculation.result;
+    answer.calculation = {
+      expression: f.calculation.expression, operands, result,
+      text: `${f.calculation.expression} = ${f.text}${f.scale === 'percent' ? '%' : ''}`,
+    };
+  }
+  return answer;
+}
+
+function textAnswerOf(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, c: TextCandidate): Answer {
+  const p = c.passage;
+  const [s, e] = c.found.sentence;
+  const source = sourceSpan(state, p.docId, p.start + s, p.start + e);
+  const citation: Citation = {
+    docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence',
+    text: p.text.slice(s, e), start: p.start + s, end: p.start + e, ...(source ? { source } : {}),
+    ...(c.found.span ? { span: c.found.span } : {}),
+  };
+  return {
+    text: c.found.text, kind: 'sentence',
+    ...(c.found.value !== undefined ? { value: c.found.value } : {}),
+    citations: [citation], confidence: round3(c.found.confidence), operation: analysis.operation,
+  };
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+// ---------------------------------------------------------------------------
+// RECAP with a generator
+// ---------------------------------------------------------------------------
+
+interface RecapRun {
+  answer: Answer;
+  trace: NonNullable<AnswerResponse['recap']>;
+}
+
+/** The evidence the model reads: original passages, and for tables the H-RCL rows that hold the figures. */
+function evidenceOf(state: EngineState, search: SearchResponse, table: TableCandidate | undefined): { evidence: RecapEvidence[]; passages: Passage[] } {
+  const evidence: RecapEvidence[] = [];
+  const passages: Passage[] = [];
+  const add = (p: Passage, title: string) => {
+    if (passages.some((x) => x.id === p.id) || evidence.length >= RECAP.evidence) return;
+    const where = TABLE_KINDS.has(p.kind) ? `${title}, table ${(p.tableIndex ?? 0) + 1} (${p.kind === 'table-row' ? 'row' : p.kind === 'table-column' ? 'column' : 'summary'})` : `${title}${p.heading && p.heading !== title ? ` — ${p.heading}` : ''}`;
+    evidence.push({ source: where, text: p.text });
+    passages.push(p);
+  };
+  if (table) {
+    // The rows the deterministic reading points at first: they hold the operands.
+    const rows = new Set(table.found.cells.map((c) => c.cell[0]));
+    for (const p of state.records.get(table.docId)?.passages ?? []) {
+      if (p.tableIndex === table.tableIndex && p.kind === 'table-row' && p.cells?.some(([r]) => rows.has(r))) add(p, titleOf(search, table.docId));
+    }
+  }
+  for (const r of search.results) add(r.passage, r.title);
+  return { evidence, passages };
+}
+
+async function runRecap(
+  state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, table: TableCandidate | undefined, fallback: Answer,
+  o: { onToken?: (t: string) => void; emit?: (e: AnswerEvent) => void; maxNewTokens?: number; signal?: AbortSignal },
+): Promise<RecapRun> {
+  const { evidence, passages } = evidenceOf(state, search, table);
+  const prompt = recapPrompt(analysis, evidence);
+  const reply = await state.generator!.generate(prompt, {
+    maxNewTokens: o.maxNewTokens ?? RECAP.maxNewTokens,
+    ...(o.signal ? { signal: o.signal } : {}),
+    ...(o.onToken ? { onToken: o.onToken } : {}),
+  });
+  throwIfAborted(o.signal, 'Answering');
+  const parsed = parseRecap(reply);
+  const trace: RecapRun['trace'] = { prompt, reply, refused: parsed.refused };
+  if (parsed.formula) trace.formula = parsed.formula;
+  if (parsed.modelResult !== undefined) trace.modelResult = parsed.modelResult;
+  if (parsed.refused) {
+    return { answer: { ...noAnswer(analysis) }, trace };
+  }
+  const text = parsed.present ?? parsed.answer ?? reply.trim();
+  const answer: Answer = { text, kind: 'generated', citations: [], confidence: fallback.kind === 'none' ? 0.25 : fallback.confidence, operation: analysis.operation };
+  if (parsed.check && 'value' in parsed.check) {
+    const result = parsed.check.value;
+    trace.calculatorResult = result;
+    const operands = operandsOf(state, search, parsed.formula!, passages);
+    const calc: AnswerCalculation = {
+      expression: parsed.formula!, operands, result,
+      ...(parsed.modelResult !== undefined ? { modelResult: parsed.modelResult } : {}),
+      text: `${parsed.formula} = ${formatNumber(result, 4)}`,
+    };
+    answer.calculation = calc;
+    answer.value = Number(formatNumber(result, 4));
+    answer.text = withResult(text, parsed.modelResult, result);
+    answer.citations = operands.flatMap((op) => (op.citation ? [op.citation] : []));
+  } else if (parsed.check && 'error' in parsed.check) {
+    trace.calculatorError = parsed.check.error;
+    // An unchecked figure is no calculation: the model's text stands, marked as such by the trace.
+    answer.confidence = Math.min(answer.confidence, 0.25);
+  }
+  // Cite what the deterministic reading cited when the model agrees with it, else the passages read.
+  if (!answer.citations.length) answer.citations = fallback.citations.length ? fallback.citations : passages.slice(0, 2).map((p) => passageCitation(state, search, p));
+  return { answer, trace };
+}
+
+/** The model's Present text with its own figure replaced by the calculator's ("26.5%" -> "26.6%"). */
+function withResult(text: string, modelResult: number | undefined, result: number): string {
+  const shownResult = formatNumber(result, 2);
+  if (modelResult !== undefined) {
+    for (const m of text.matchAll(/[-−(]?\$?\d[\d,]*(?:\.\d+)?\)?/g)) {
+      const n = readNumber(m[0]);
+      if (n && Math.abs(n.value - modelResult) < 1e-9) return `${text.slice(0, m.index)}${shownResult}${text.slice(m.index + m[0].length)}`;
+    }
+  }
+  return /\d/.test(text) ? `${shownResult} (model wrote: ${text})` : shownResult;
+}
+
+/** The numbers of a formula, each cited where a cell of the evidence's tables holds it. */
+function operandsOf(state: EngineState, search: SearchResponse, formula: string, passages: Passage[]): CalculationOperand[] {
+  const out: CalculationOperand[] = [];
+  const tables = new Map<string, { docId: string; tableIndex: number; table: Table }>();
+  for (const p of passages) {
+    if (p.tableIndex === undefined) continue;
+    const table = state.records.get(p.docId)?.document.tables[p.tableIndex];
+    if (table) tables.set(`${p.docId}#${p.tableIndex}`, { docId: p.docId, tableIndex: p.tableIndex, table });
+  }
+  for (const m of formula.matchAll(/\d[\d,]*(?:\.\d+)?/g)) {
+    const value = Number(m[0].replace(/,/g, ''));
+    const operand: CalculationOperand = { value, text: m[0] };
+    for (const t of tables.values()) {
+      const structure = structureOf(t.table);
+      const hit = t.table.cells.find((cell) => structure.dataRows.includes(cell.row) && Math.abs(Math.abs(readNumber(cell.text)?.value ?? NaN) - value) < 1e-9);
+      if (hit) {
+        const cell: AnswerCell = { cell: [hit.row, hit.col], text: hit.text.trim(), value, rowPath: structure.rowPaths[hit.row] ?? [], columnPath: structure.columnPaths[hit.col] ?? [] };
+        operand.citation = cellCitation(state, search, { found: { kind: 'cell', text: '', scale: '', cells: [], score: 0, confidence: 0 }, docId: t.docId, tableIndex: t.tableIndex, table: t.table, rank: 0 }, cell);
+        break;
+      }
+    }
+    if (!operand.citation) {
+      const p = passages.find((x) => TEXT_KINDS.has(x.kind) && x.text.includes(m[0]));
+      if (p) operand.citation = passageCitation(state, search, p, p.text.indexOf(m[0]));
+    }
+    out.push(operand);
+  }
+  return out;
+}
+
+/** The sentence of `p` around `at` (or its first sentence) as a citation. */
+function passageCitation(state: EngineState, search: SearchResponse, p: Passage, at = 0): Citation {
+  const s = p.sentences.find((x) => x.start <= at && at < x.end) ?? p.sentences[0] ?? { start: 0, end: p.text.length };
+  const title = titleOf(search, p.docId);
+  // A table summary is written by Almanac: it cites the table's span, not a sentence of the document.
+  const [start, end] = TABLE_KINDS.has(p.kind) ? [p.start, p.end] : [p.start + s.start, p.start + s.end];
+  const source = TABLE_KINDS.has(p.kind) ? undefined : sourceSpan(state, p.docId, start, end);
+  return { docId: p.docId, title, passageId: p.id, kind: 'sentence', text: p.text.slice(s.start, s.end), start, end, ...(source ? { source } : {}) };
+}

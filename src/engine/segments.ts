@@ -1,0 +1,79 @@
+import type { Segment } from '../index-format/segment.ts';
+import { analysePassages, splitTermIndex, STRUCTURED_KINDS, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
+import type { DocumentRecord } from '../storage/store.ts';
+import type { Passage } from '../types.ts';
+import type { EngineState } from './state.ts';
+
+/**
+ * The engine's documents as segments of the index format (`src/index-format/`): the one
+ * place where records become postings (ingest) and where the live indexes become a segment
+ * again (export, a new embedder), so what is stored, exported and searched is one thing.
+ */
+
+/** The passages of records that each index holds, in record then passage order. */
+export function splitPassages(records: readonly DocumentRecord[]): { lexical: Passage[]; structured: Passage[] } {
+  const lexical: Passage[] = [];
+  const structured: Passage[] = [];
+  for (const r of records) for (const p of r.passages) (STRUCTURED_KINDS.has(p.kind) ? structured : lexical).push(p);
+  return { lexical, structured };
+}
+
+/** A segment of records, their passages tokenised into postings. */
+export function analyseSegment(records: DocumentRecord[], embedderId?: string): Segment {
+  const { lexical, structured } = splitPassages(records);
+  return {
+    terms: termsFingerprint(), records, lexical: analysePassages(lexical), structured: analysePassages(structured),
+    ...(embedderId && records.some((r) => r.vectors?.size) ? { embedderId } : {}),
+  };
+}
+
+/**
+ * The whole corpus as one segment, its postings copied out of the live indexes (no
+ * tokenising): records in the order they were indexed, which is the order of their postings.
+ * Falls back to tokenising if the two ever disagree.
+ */
+export function corpusSegment(state: EngineState): Segment {
+  const records = [...state.records.values()];
+  const { lexical, structured } = splitPassages(records);
+  const embedderId = state.embedder?.id;
+  const fromIndex = (live: { index: TermIndex; ids: string[] }, passages: Passage[]) =>
+    live.ids.length === passages.length && live.ids.every((id, i) => id === passages[i]!.id) ? live.index : undefined;
+  const l = fromIndex(state.lexical.toTermIndex(), lexical);
+  const s = fromIndex(state.structured.toTermIndex(), structured);
+  if (!l || !s) return analyseSegment(records, embedderId);
+  return { terms: termsFingerprint(), records, lexical: l, structured: s, ...(embedderId && records.some((r) => r.vectors?.size) ? { embedderId } : {}) };
+}
+
+/**
+ * A segment cut into segments of whole documents of about `maxChars` characters of text each
+ * (an export or a build: files a reader can fetch and decode one at a time).
+ */
+export function splitSegment(segment: Segment, maxChars: number): Segment[] {
+  const groups: DocumentRecord[][] = [];
+  let size = Infinity;
+  for (const r of segment.records) {
+    const chars = r.document.text.length + r.passages.reduce((n, p) => n + (p.kind === 'text' || p.kind === 'sentence' ? 0 : p.text.length), 0);
+    if (size + chars > maxChars && groups.at(-1)?.length !== 0) {
+      groups.push([]);
+      size = 0;
+    }
+    groups.at(-1)!.push(r);
+    size += chars;
+  }
+  if (groups.length <= 1) return [segment];
+  const starts = (pick: 'lexical' | 'structured') => {
+    const out: number[] = [];
+    let n = 0;
+    for (const g of groups) {
+      out.push(n);
+      n += splitPassages(g)[pick].length;
+    }
+    return out;
+  };
+  const lexical = splitTermIndex(segment.lexical, starts('lexical'));
+  const structured = splitTermIndex(segment.structured, starts('structured'));
+  return groups.map((records, k) => ({
+    terms: segment.terms, records, lexical: lexical[k]!, structured: structured[k]!,
+    ...(segment.embedderId !== undefined && records.some((r) => r.vectors?.size) ? { embedderId: segment.embedderId } : {}),
+  }));
+}

@@ -1,0 +1,744 @@
+import type { Passage, Sentence, StoredDocument, Table, TableCell, TimeSpan } from '../types.ts';
+import type { DocumentRecord } from '../storage/store.ts';
+import { FIELDS, selectPassages, STRUCTURED_KINDS as STRUCTURED, type FieldPostings, type TermIndex } from '../retrieval/term-index.ts';
+import { ByteReader, ByteWriter, FormatError } from './bytes.ts';
+import { hash32 } from './hash.ts';
+import { createError } from '../errors.ts';
+
+/**
+ * A segment: whole documents with everything search needs of them, in the form search uses —
+ * the unit of Almanac's index format, for IndexedDB persistence, export / import and the
+ * prebuilt index alike (spec: docs/ARCHITECTURE.md, "The index format").
+ *
+ * It holds documents (text, tables as grids), their passages (offsets, headings, cells,
+ * sentences with packed timestamps; a text passage's text is a slice of its document's and is
+ * not stored twice), vectors when an embedder made them, and the BM25 postings of the lexical
+ * and the structured index over those passages. Opening a segment decodes arrays; it never
+ * tokenises (unless the stored terms are stale, see `terms`).
+ */
+export interface Segment {
+  /** The tokenizer and field mapping the postings were written with (`termsFingerprint()`). */
+  terms: string;
+  records: DocumentRecord[];
+  /** Postings of the records' lexical passages (every kind but row and column summaries), in record then passage order. */
+  lexical: TermIndex;
+  /** Postings of the records' row and column summaries, in the same order. */
+  structured: TermIndex;
+  /** The embedder whose vectors the records carry, when they carry any. */
+  embedderId?: string;
+}
+
+/** What a segment's header says, readable without decoding the rest. */
+export interface SegmentHeader {
+  version: number;
+  terms: string;
+  documents: number;
+  passages: number;
+  vectors: number;
+  embedderId?: string;
+  dimensions?: number;
+}
+
+/** Bytes 0-3 of every segment: "ALSG". */
+const MAGIC = [0x41, 0x4c, 0x53, 0x47] as const;
+/** The version this code writes; it reads this one and every older one it knows. */
+export const SEGMENT_VERSION = 1;
+/** magic, version (u16), flags (u16), checksum (u32), header length (u32). */
+const PREFIX = 16;
+
+const DAY = 86_400_000;
+
+/** Known fields of a document, a passage, a table, a cell: anything else rides as JSON (`extras`). */
+const DOCUMENT_KEYS = new Set(['id', 'name', 'format', 'title', 'text', 'tables', 'addedAt', 'date', 'rawLength', 'sourceMap']);
+const PASSAGE_KEYS = new Set(['id', 'docId', 'ordinal', 'kind', 'text', 'start', 'end', 'heading', 'tableIndex', 'cells', 'sentences', 'source', 'page']);
+const CELL_KEYS = new Set(['row', 'col', 'rowSpan', 'colSpan', 'text', 'header']);
+const SENTENCE_KEYS = new Set(['start', 'end', 'times']);
+const SPAN_KEYS = new Set(['start', 'end', 'granularity', 'open', 'from', 'to']);
+
+/** The fields formats adds to passages (TEAM.md); stored in binary when present. */
+type PassageExtras = { source?: { start: number; end: number }; page?: number };
+
+// Passage flags.
+const P_TEXT = 1;
+const P_HEADING_TITLE = 2;
+const P_HEADING_OWN = 4;
+const P_TABLE = 8;
+const P_CELLS = 16;
+const P_SOURCE = 32;
+const P_PAGE = 64;
+const P_SENTENCES_JSON = 128;
+
+/**
+ * Encodes a segment. Throws a plain Error for input that breaks the format's own invariants
+ * (postings that do not match the passages): a bug, never a user's data.
+ */
+export function encodeSegment(segment: Segment): Uint8Array {
+  const { records } = segment;
+  const passages = records.reduce((n, r) => n + r.passages.length, 0);
+  const lexicalCount = records.reduce((n, r) => n + r.passages.filter((p) => !STRUCTURED.has(p.kind)).length, 0);
+  if (segment.lexical.passages !== lexicalCount || segment.structured.passages !== passages - lexicalCount) {
+    throw new Error(`encodeSegment: postings cover ${segment.lexical.passages} + ${segment.structured.passages} passages, records hold ${lexicalCount} + ${passages - lexicalCount}`);
+  }
+  let vectors = 0;
+  let dims = 0;
+  for (const r of records) {
+    for (const v of r.vectors?.values() ?? []) {
+      if (dims && v.length !== dims) throw new Error('encodeSegment: vectors of different sizes');
+      dims = v.length;
+      vectors++;
+    }
+  }
+  const header: SegmentHeader = {
+    version: SEGMENT_VERSION, terms: segment.terms, documents: records.length, passages, vectors,
+    ...(vectors ? { embedderId: segment.embedderId ?? '', dimensions: dims } : {}),
+  };
+  const w = new ByteWriter();
+  for (const b of MAGIC) w.u8(b);
+  w.u8(SEGMENT_VERSION & 0xff);
+  w.u8(SEGMENT_VERSION >> 8);
+  w.u8(0);
+  w.u8(0);
+  w.u32(0); // checksum, filled in below
+  const headerBytes = new TextEncoder().encode(JSON.stringify(header));
+  w.u32(headerBytes.length);
+  w.bytes(headerBytes);
+  writeDocuments(w, records.map((r) => r.document));
+  writeTables(w, records.map((r) => r.document.tables));
+  writePassages(w, records);
+  if (vectors) writeVectors(w, records, dims);
+  writeTermIndex(w, segment.lexical);
+  writeTermIndex(w, segment.structured);
+  const bytes = w.finish();
+  new DataView(bytes.buffer).setUint32(8, hash32(bytes.subarray(12)), true);
+  return bytes;
+}
+
+/**
+ * Reads a segment's header only (version, counts, terms fingerprint), checking magic and
+ * version, not the checksum. Throws `INDEX_CORRUPT` or `INDEX_TOO_NEW`.
+ */
+export function readSegmentHeader(bytes: Uint8Array): SegmentHeader {
+  return typed(() => header(bytes));
+}
+
+/** Runs a decoder, turning its failures into the catalogue's errors. */
+export function typed<T>(decode: () => T): T {
+  try {
+    return decode();
+  } catch (err) {
+    if (err instanceof SegmentTooNew) throw createError('INDEX_TOO_NEW', err.version, SEGMENT_VERSION, { cause: err });
+    if (err instanceof FormatError) throw createError('INDEX_CORRUPT', err.message, { cause: err });
+    throw err;
+  }
+}
+
+function header(bytes: Uint8Array): SegmentHeader {
+  if (bytes.length < PREFIX || MAGIC.some((b, i) => bytes[i] !== b)) throw new FormatError('not an Almanac segment (bad magic bytes)');
+  const version = bytes[4]! | (bytes[5]! << 8);
+  if (version > SEGMENT_VERSION) throw new SegmentTooNew(version);
+  const r = new ByteReader(bytes, 12);
+  const length = r.u32();
+  let header: SegmentHeader;
+  try {
+    header = JSON.parse(new TextDecoder().decode(r.bytes(length))) as SegmentHeader;
+  } catch (err) {
+    if (err instanceof FormatError) throw err;
+    throw new FormatError('segment header is not JSON');
+  }
+  if (typeof header?.terms !== 'string' || !Number.isInteger(header.documents) || !Number.isInteger(header.passages)) throw new FormatError('segment header lacks its counts');
+  return { ...header, version };
+}
+
+/** A segment written by a newer Almanac than this one. */
+export class SegmentTooNew extends Error {
+  constructor(readonly version: number) {
+    super(`segment version ${version} is newer than ${SEGMENT_VERSION}`);
+    this.name = 'SegmentTooNew';
+  }
+}
+
+/**
+ * Decodes a segment, checking its checksum and every bound: damaged bytes throw
+ * `INDEX_CORRUPT`, a newer version `INDEX_TOO_NEW` (AlmanacErrors); nothing half-decoded
+ * escapes. `exclude` leaves out documents by id (removed since the segment was written),
+ * their postings with them.
+ */
+export function decodeSegment(bytes: Uint8Array, options: { exclude?: ReadonlySet<string> } = {}): Segment {
+  return typed(() => decode(bytes, options));
+}
+
+function decode(bytes: Uint8Array, options: { exclude?: ReadonlySet<string> }): Segment {
+  const header = readHeaderChecked(bytes);
+  const r = new ByteReader(bytes, 12);
+  r.pos += 4 + r.u32();
+  try {
+    const documents = readDocuments(r, header.documents);
+    const tables = readTables(r, documents.length);
+    documents.forEach((d, i) => { d.tables = tables[i]!; });
+    const records = readPassages(r, documents);
+    if (records.reduce((n, x) => n + x.passages.length, 0) !== header.passages) throw new FormatError('passage count differs from the header');
+    if (header.vectors) readVectors(r, records, header.dimensions ?? 0, header.vectors);
+    let lexical = readTermIndex(r);
+    let structured = readTermIndex(r);
+    if (r.pos !== bytes.length) throw new FormatError('bytes left after the last section');
+    const lexicalCount = records.reduce((n, x) => n + x.passages.filter((p) => !STRUCTURED.has(p.kind)).length, 0);
+    if (lexical.passages !== lexicalCount || structured.passages !== header.passages - lexicalCount) throw new FormatError('postings do not match the passages');
+    let kept = records;
+    if (options.exclude?.size && records.some((x) => options.exclude!.has(x.document.id))) {
+      const keepLexical: boolean[] = [];
+      const keepStructured: boolean[] = [];
+      kept = [];
+      for (const x of records) {
+        const keep = !options.exclude.has(x.document.id);
+        if (keep) kept.push(x);
+        for (const p of x.passages) (STRUCTURED.has(p.kind) ? keepStructured : keepLexical).push(keep);
+      }
+      lexical = selectPassages(lexical, keepLexical);
+      structured = selectPassages(structured, keepStructured);
+    }
+    return { terms: header.terms, records: kept, lexical, structured, ...(header.vectors ? { embedderId: header.embedderId ?? '' } : {}) };
+  } catch (err) {
+    if (err instanceof FormatError || err instanceof SegmentTooNew) throw err;
+    // JSON, a string decoder or an array constructor tripping over a damaged length.
+    throw new FormatError(`segment does not decode: ${(err as Error)?.message ?? err}`);
+  }
+}
+
+/** The header, once the checksum over everything after it matches. */
+function readHeaderChecked(bytes: Uint8Array): SegmentHeader {
+  const h = header(bytes);
+  const stored = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(8, true);
+  if (hash32(bytes.subarray(12)) !== stored) throw new FormatError('segment checksum does not match (damaged or truncated)');
+  return h;
+}
+
+// ---------------------------------------------------------------------------
+// Documents
+// ---------------------------------------------------------------------------
+
+function writeDocuments(w: ByteWriter, docs: StoredDocument[]): void {
+  w.strings(docs.map((d) => d.id));
+  w.strings(docs.map((d) => d.name));
+  const formats = [...new Set(docs.map((d) => d.format))];
+  w.strings(formats);
+  w.varints(docs.map((d) => formats.indexOf(d.format)));
+  // Title: 0 the name, 1 the name without its extension (what prepare derives), 2 its own.
+  const titleMode = docs.map((d) => (d.title === d.name ? 0 : d.title === d.name.replace(/\.[a-z0-9]+$/i, '') ? 1 : 2));
+  w.varints(titleMode);
+  w.strings(docs.filter((_, i) => titleMode[i] === 2).map((d) => d.title));
+  // addedAt: deltas when every value is a safe integer, else raw doubles.
+  const times = docs.map((d) => d.addedAt);
+  const asDeltas = times.every((t, i) => Number.isSafeInteger(t) && Math.abs(t - (i ? times[i - 1]! : 0)) < 2 ** 50);
+  w.u8(asDeltas ? 1 : 0);
+  times.forEach((t, i) => (asDeltas ? w.svarint(t - (i ? times[i - 1]! : 0)) : w.f64(t)));
+  w.varints(docs.map((d) => d.rawLength));
+  w.strings(docs.map((d) => d.date ?? ''));
+  w.strings(docs.map((d) => d.text));
+  // Source maps (anchors into the original file, `[t0, s0, t1, s1, ...]`): gaps of t, steps of s.
+  const maps = docs.map((d) => (isAnchors(d.sourceMap) ? d.sourceMap : undefined));
+  w.varints(maps.map((m) => (m ? m.length / 2 + 1 : 0)));
+  for (const m of maps) {
+    if (!m) continue;
+    for (let i = 0; i < m.length; i += 2) {
+      w.varint(m[i]! - (i ? m[i - 2]! : 0));
+      w.svarint(m[i + 1]! - (i ? m[i - 1]! : 0));
+    }
+  }
+  writeExtras(w, docs.map((d, i) => (d.sourceMap !== undefined && !maps[i] ? { ...d, sourceMap: undefined, badMap: d.sourceMap } : d)), DOCUMENT_KEYS);
+}
+
+/** A source map the binary layout takes: pairs of non-negative integers, text offsets increasing. */
+function isAnchors(m: unknown): m is number[] {
+  if (!Array.isArray(m) || m.length % 2) return false;
+  for (let i = 0; i < m.length; i++) {
+    if (!isCount(m[i])) return false;
+    if (i % 2 === 0 && i && m[i] <= m[i - 2]) return false;
+  }
+  return true;
+}
+
+function readDocuments(r: ByteReader, n: number): StoredDocument[] {
+  const ids = r.strings();
+  if (ids.length !== n) throw new FormatError('document count differs from the header');
+  const names = strings(r, n);
+  const formats = r.strings();
+  const formatOf = indexes(r, n, formats.length);
+  const titleMode = indexes(r, n, 3);
+  const own = r.strings();
+  let nextTitle = 0;
+  const deltas = r.u8() === 1;
+  const docs: StoredDocument[] = new Array(n);
+  let previous = 0;
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    previous = deltas ? previous + r.svarint() : r.f64();
+    times.push(previous);
+  }
+  const raw = new Uint32Array(n);
+  r.varints(raw, n);
+  const dates = strings(r, n);
+  const texts = strings(r, n);
+  const mapSizes = indexes(r, n, Infinity);
+  for (let i = 0; i < n; i++) {
+    const name = names[i]!;
+    const mode = titleMode[i]!;
+    const title = mode === 0 ? name : mode === 1 ? name.replace(/\.[a-z0-9]+$/i, '') : own[nextTitle++];
+    if (title === undefined) throw new FormatError('fewer titles than documents need');
+    docs[i] = {
+      id: ids[i]!, name, format: formats[formatOf[i]!] as StoredDocument['format'], title, text: texts[i]!, tables: [],
+      addedAt: times[i]!, rawLength: raw[i]!, ...(dates[i] ? { date: dates[i]! } : {}),
+    };
+    const size = mapSizes[i]!;
+    if (size) {
+      const map = new Array<number>(2 * (size - 1));
+      for (let k = 0; k < map.length; k += 2) {
+        map[k] = (k ? map[k - 2]! : 0) + r.varint();
+        map[k + 1] = (k ? map[k - 1]! : 0) + r.svarint();
+      }
+      docs[i]!.sourceMap = map;
+    }
+  }
+  readExtras(r, docs);
+  for (const d of docs as Array<StoredDocument & { badMap?: unknown }>) {
+    if ('badMap' in d) {
+      d.sourceMap = d.badMap as number[];
+      delete d.badMap;
+    }
+  }
+  return docs;
+}
+
+// ---------------------------------------------------------------------------
+// Tables: grids as columns (positions and spans as varints, texts as one string block)
+// ---------------------------------------------------------------------------
+
+function writeTables(w: ByteWriter, perDoc: Table[][]): void {
+  const tables = perDoc.flat();
+  w.varints(perDoc.map((t) => t.length));
+  w.string(JSON.stringify(tables.map((t) => {
+    const { cells: _cells, ...rest } = t;
+    return rest;
+  })));
+  const cells = tables.flatMap((t) => t.cells);
+  w.varints(tables.map((t) => t.cells.length));
+  // Positions and spans as varints per cell: row, col, spans, header flag.
+  const flat = new Uint32Array(cells.length * 5);
+  cells.forEach((c, i) => {
+    flat[5 * i] = c.row;
+    flat[5 * i + 1] = c.col;
+    flat[5 * i + 2] = c.rowSpan;
+    flat[5 * i + 3] = c.colSpan;
+    flat[5 * i + 4] = c.header ? 1 : 0;
+  });
+  w.varints(flat);
+  w.strings(cells.map((c) => c.text));
+  writeExtras(w, cells, CELL_KEYS);
+}
+
+function readTables(r: ByteReader, docs: number): Table[][] {
+  const perDoc = indexes(r, docs, Infinity);
+  const total = perDoc.reduce((a, b) => a + b, 0);
+  const metas = JSON.parse(r.string()) as Array<Omit<Table, 'cells'>>;
+  if (!Array.isArray(metas) || metas.length !== total) throw new FormatError('table count differs');
+  const cellCounts = indexes(r, total, Infinity);
+  const cellTotal = cellCounts.reduce((a, b) => a + b, 0);
+  const flat = new Uint32Array(cellTotal * 5);
+  r.varints(flat, cellTotal * 5);
+  const texts = strings(r, cellTotal);
+  const cells: TableCell[] = new Array(cellTotal);
+  for (let i = 0; i < cellTotal; i++) {
+    cells[i] = { row: flat[5 * i]!, col: flat[5 * i + 1]!, rowSpan: flat[5 * i + 2]!, colSpan: flat[5 * i + 3]!, text: texts[i]!, header: flat[5 * i + 4] === 1 };
+  }
+  readExtras(r, cells);
+  const tables: Table[] = [];
+  let at = 0;
+  metas.forEach((m, i) => {
+    tables.push({ ...m, cells: cells.slice(at, at + cellCounts[i]!) });
+    at += cellCounts[i]!;
+  });
+  const out: Table[][] = [];
+  let t = 0;
+  for (const n of perDoc) {
+    out.push(tables.slice(t, t + n));
+    t += n;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Passages
+// ---------------------------------------------------------------------------
+
+function writePassages(w: ByteWriter, records: DocumentRecord[]): void {
+  const all = records.flatMap((r) => r.passages);
+  w.varints(records.map((r) => r.passages.length));
+  const kinds = [...new Set(all.map((p) => p.kind))];
+  w.strings(kinds);
+  const headings: string[] = [];
+  const headingIndex = new Map<string, number>();
+  const texts: string[] = [];
+  const grans: string[] = [];
+  const granIndex = new Map<string, number>();
+  const body = new ByteWriter();
+  const extras: Array<[number, Record<string, unknown>]> = [];
+  let k = 0;
+  for (const r of records) {
+    const doc = r.document;
+    r.passages.forEach((p, ordinal) => {
+      const x = p as Passage & PassageExtras;
+      let flags = 0;
+      const sliced = (p.kind === 'text' || p.kind === 'sentence') && p.text === doc.text.slice(p.start, p.end);
+      if (!sliced) flags |= P_TEXT;
+      if (p.heading !== undefined) flags |= p.heading === doc.title ? P_HEADING_TITLE : P_HEADING_OWN;
+      if (p.tableIndex !== undefined) flags |= P_TABLE;
+      if (p.cells) flags |= P_CELLS;
+      if (isRange(x.source)) flags |= P_SOURCE;
+      if (isCount(x.page)) flags |= P_PAGE;
+      const plainSentences = p.sentences.every((s) => plainKeys(s, SENTENCE_KEYS) && s.times.every((t) => plainKeys(t, SPAN_KEYS) && isCount(t.from) && isCount(t.to) && t.to >= t.from));
+      if (!plainSentences) flags |= P_SENTENCES_JSON;
+      body.varint(flags);
+      body.varint(kinds.indexOf(p.kind));
+      body.varint(p.start);
+      body.svarint(p.end - p.start);
+      if (flags & P_TEXT) texts.push(p.text);
+      if (flags & P_HEADING_OWN) {
+        let h = headingIndex.get(p.heading!);
+        if (h === undefined) headingIndex.set(p.heading!, (h = headings.push(p.heading!) - 1));
+        body.varint(h);
+      }
+      if (flags & P_TABLE) body.varint(p.tableIndex!);
+      if (flags & P_CELLS) {
+        body.varint(p.cells!.length);
+        let row = 0;
+        let col = 0;
+        for (const [cr, cc] of p.cells!) {
+          body.svarint(cr - row);
+          body.svarint(cc - col);
+          row = cr;
+          col = cc;
+        }
+      }
+      if (flags & P_SOURCE) {
+        body.varint(x.source!.start);
+        body.svarint(x.source!.end - x.source!.start);
+      }
+      if (flags & P_PAGE) body.varint(x.page!);
+      if (plainSentences) {
+        body.varint(p.sentences.length);
+        let end = 0;
+        for (const s of p.sentences) {
+          body.svarint(s.start - end);
+          body.svarint(s.end - s.start);
+          end = s.end;
+          body.varint(s.times.length);
+          for (const t of s.times) writeSpan(body, t, grans, granIndex);
+        }
+      }
+      const extra = extraKeys(p, PASSAGE_KEYS);
+      if (p.id !== `${doc.id}#${ordinal}`) extra.id = p.id;
+      if (p.docId !== doc.id) extra.docId = p.docId;
+      if (p.ordinal !== ordinal) extra.ordinal = p.ordinal;
+      if ((x.source !== undefined && !(flags & P_SOURCE))) extra.source = x.source;
+      if ((x.page !== undefined && !(flags & P_PAGE))) extra.page = x.page;
+      if (!plainSentences) extra.sentences = p.sentences;
+      if (Object.keys(extra).length) extras.push([k, extra]);
+      k++;
+    });
+  }
+  w.strings(headings);
+  w.strings(grans);
+  w.strings(texts);
+  const b = body.finish();
+  w.varint(b.length);
+  w.bytes(b);
+  w.string(extras.length ? JSON.stringify(extras) : '');
+}
+
+function readPassages(r: ByteReader, docs: StoredDocument[]): DocumentRecord[] {
+  const counts = indexes(r, docs.length, Infinity);
+  const kinds = r.strings() as Passage['kind'][];
+  const headings = r.strings();
+  const grans = r.strings() as TimeSpan['granularity'][];
+  const texts = r.strings();
+  const length = r.count();
+  const b = new ByteReader(r.bytes(length));
+  let nextText = 0;
+  const records: DocumentRecord[] = [];
+  const all: Passage[] = [];
+  docs.forEach((doc, d) => {
+    const passages: Passage[] = new Array(counts[d]!);
+    for (let ordinal = 0; ordinal < passages.length; ordinal++) {
+      const flags = b.varint();
+      const kind = kinds[b.varint()];
+      if (kind === undefined) throw new FormatError('passage kind out of range');
+      const start = b.varint();
+      const end = start + b.svarint();
+      let text: string | undefined;
+      if (flags & P_TEXT) {
+        text = texts[nextText++];
+        if (text === undefined) throw new FormatError('fewer passage texts than passages need');
+      } else {
+        if (end > doc.text.length || end < start) throw new FormatError('passage offsets outside its document');
+        text = doc.text.slice(start, end);
+      }
+      const p: Passage & PassageExtras = { id: `${doc.id}#${ordinal}`, docId: doc.id, ordinal, kind, text, start, end, sentences: [] };
+      if (flags & P_HEADING_TITLE) p.heading = doc.title;
+      if (flags & P_HEADING_OWN) {
+        p.heading = headings[b.varint()];
+        if (p.heading === undefined) throw new FormatError('heading out of range');
+      }
+      if (flags & P_TABLE) p.tableIndex = b.varint();
+      if (flags & P_CELLS) {
+        const n = b.count(2);
+        const cells: Array<[number, number]> = new Array(n);
+        let row = 0;
+        let col = 0;
+        for (let i = 0; i < n; i++) {
+          row += b.svarint();
+          col += b.svarint();
+          cells[i] = [row, col];
+        }
+        p.cells = cells;
+      }
+      if (flags & P_SOURCE) {
+        const s = b.varint();
+        p.source = { start: s, end: s + b.svarint() };
+      }
+      if (flags & P_PAGE) p.page = b.varint();
+      if (!(flags & P_SENTENCES_JSON)) {
+        const n = b.count(3);
+        const sentences: Sentence[] = new Array(n);
+        let at = 0;
+        for (let i = 0; i < n; i++) {
+          const s = at + b.svarint();
+          const e = s + b.svarint();
+          at = e;
+          const spans = b.count(4);
+          const times: TimeSpan[] = new Array(spans);
+          for (let j = 0; j < spans; j++) times[j] = readSpan(b, grans);
+          sentences[i] = { start: s, end: e, times };
+        }
+        p.sentences = sentences;
+      }
+      passages[ordinal] = p;
+      all.push(p);
+    }
+    records.push({ document: doc, passages });
+  });
+  if (b.pos !== length) throw new FormatError('passage bytes left over');
+  const extras = r.string();
+  if (extras) {
+    for (const [k, extra] of JSON.parse(extras) as Array<[number, Record<string, unknown>]>) {
+      const p = all[k];
+      if (!p) throw new FormatError('passage extras out of range');
+      Object.assign(p, extra);
+    }
+  }
+  return records;
+}
+
+// Span flags: granularity index in the low bits, then open and whether times are whole days.
+const S_OPEN_START = 1;
+const S_OPEN_END = 2;
+const S_DAYS = 4;
+
+function writeSpan(w: ByteWriter, t: TimeSpan, grans: string[], granIndex: Map<string, number>): void {
+  let g = granIndex.get(t.granularity);
+  if (g === undefined) granIndex.set(t.granularity, (g = grans.push(t.granularity) - 1));
+  const days = t.start % DAY === 0 && t.end % DAY === 0 && Math.abs(t.start) < 2 ** 52 && Math.abs(t.end) < 2 ** 52;
+  w.varint((g << 3) | (t.open === 'start' ? S_OPEN_START : t.open === 'end' ? S_OPEN_END : 0) | (days ? S_DAYS : 0));
+  if (days) {
+    w.svarint(t.start / DAY);
+    w.svarint((t.end - t.start) / DAY);
+  } else {
+    w.f64(t.start);
+    w.f64(t.end);
+  }
+  w.varint(t.from);
+  w.varint(t.to - t.from);
+}
+
+function readSpan(r: ByteReader, grans: TimeSpan['granularity'][]): TimeSpan {
+  const flags = r.varint();
+  const granularity = grans[flags >> 3];
+  if (granularity === undefined) throw new FormatError('time granularity out of range');
+  let start: number;
+  let end: number;
+  if (flags & S_DAYS) {
+    start = r.svarint() * DAY;
+    end = start + r.svarint() * DAY;
+  } else {
+    start = r.f64();
+    end = r.f64();
+  }
+  const from = r.varint();
+  const to = from + r.varint();
+  const open = flags & S_OPEN_START ? 'start' : flags & S_OPEN_END ? 'end' : undefined;
+  return open ? { start, end, granularity, open, from, to } : { start, end, granularity, from, to };
+}
+
+// ---------------------------------------------------------------------------
+// Vectors: which passages have one (a bitmap), then all of them as one Float32 block
+// ---------------------------------------------------------------------------
+
+function writeVectors(w: ByteWriter, records: DocumentRecord[], dims: number): void {
+  const all = records.flatMap((r) => r.passages.map((p) => r.vectors?.get(p.id)));
+  const bitmap = new Uint8Array(Math.ceil(all.length / 8));
+  const data = new Float32Array(all.filter(Boolean).length * dims);
+  let k = 0;
+  all.forEach((v, i) => {
+    if (!v) return;
+    bitmap[i >> 3]! |= 1 << (i & 7);
+    data.set(v, k * dims);
+    k++;
+  });
+  w.varint(dims);
+  w.bytes(bitmap);
+  w.float32s(data);
+}
+
+function readVectors(r: ByteReader, records: DocumentRecord[], dims: number, count: number): void {
+  if (r.varint() !== dims || dims <= 0) throw new FormatError('vector size differs from the header');
+  const total = records.reduce((n, x) => n + x.passages.length, 0);
+  const bitmap = r.bytes(Math.ceil(total / 8));
+  const data = r.float32s();
+  if (data.length !== count * dims) throw new FormatError('vector block size differs from the header');
+  let i = 0;
+  let k = 0;
+  for (const x of records) {
+    for (const p of x.passages) {
+      if (bitmap[i >> 3]! & (1 << (i & 7))) {
+        if (k >= count) throw new FormatError('more vectors marked than stored');
+        (x.vectors ??= new Map()).set(p.id, data.slice(k * dims, (k + 1) * dims));
+        k++;
+      }
+      i++;
+    }
+  }
+  if (k !== count) throw new FormatError('fewer vectors marked than stored');
+}
+
+// ---------------------------------------------------------------------------
+// Postings: per field, the sorted terms, each term's document frequency, then its passage
+// numbers as gaps and its counts, all varints; then every passage's field length
+// ---------------------------------------------------------------------------
+
+function writeTermIndex(w: ByteWriter, index: TermIndex): void {
+  w.varint(index.passages);
+  if (index.fields.length !== FIELDS.length) throw new Error('writeTermIndex: wrong number of fields');
+  for (const f of index.fields) {
+    w.strings(f.terms);
+    const n = f.terms.length;
+    const df = new Uint32Array(n);
+    for (let t = 0; t < n; t++) df[t] = f.offsets[t + 1]! - f.offsets[t]!;
+    w.varints(df);
+    // Gaps minus one: postings are strictly ascending, so every value is >= 0.
+    const gaps = new Uint32Array(f.ids.length);
+    for (let t = 0; t < n; t++) {
+      let previous = -1;
+      for (let k = f.offsets[t]!; k < f.offsets[t + 1]!; k++) {
+        const id = f.ids[k]!;
+        if (id <= previous || id >= index.passages) throw new Error('writeTermIndex: postings not ascending or out of range');
+        gaps[k] = id - previous - 1;
+        previous = id;
+      }
+    }
+    w.varints(gaps);
+    w.varints(f.counts);
+    if (f.lengths.length !== index.passages) throw new Error('writeTermIndex: lengths do not match the passages');
+    w.varints(f.lengths);
+  }
+}
+
+function readTermIndex(r: ByteReader): TermIndex {
+  const passages = r.varint();
+  const fields: FieldPostings[] = [];
+  for (let f = 0; f < FIELDS.length; f++) {
+    const terms = r.strings();
+    const n = terms.length;
+    for (let t = 1; t < n; t++) if (!(terms[t - 1]! < terms[t]!)) throw new FormatError('term dictionary not sorted');
+    const df = new Uint32Array(n);
+    r.varints(df, n);
+    const offsets = new Uint32Array(n + 1);
+    let total = 0;
+    for (let t = 0; t < n; t++) {
+      offsets[t] = total;
+      total += df[t]!;
+    }
+    offsets[n] = total;
+    if (total > r.end - r.pos) throw new FormatError('postings longer than the data left');
+    const ids = new Uint32Array(total);
+    r.varints(ids, total);
+    for (let t = 0; t < n; t++) {
+      let previous = -1;
+      for (let k = offsets[t]!; k < offsets[t + 1]!; k++) ids[k] = previous = previous + ids[k]! + 1;
+      if (previous >= passages) throw new FormatError('posting beyond the last passage');
+    }
+    const counts = new Uint16Array(total);
+    r.varints(counts, total);
+    if (passages > r.end - r.pos) throw new FormatError('lengths longer than the data left');
+    const lengths = new Uint32Array(passages);
+    r.varints(lengths, passages);
+    fields.push({ terms, offsets, ids, counts, lengths });
+  }
+  return { passages, fields };
+}
+
+// ---------------------------------------------------------------------------
+// Small helpers
+// ---------------------------------------------------------------------------
+
+/** `n` strings, checked. */
+function strings(r: ByteReader, n: number): string[] {
+  const out = r.strings();
+  if (out.length !== n) throw new FormatError(`expected ${n} strings, found ${out.length}`);
+  return out;
+}
+
+/** `n` varints, each below `bound`. */
+function indexes(r: ByteReader, n: number, bound: number): Uint32Array {
+  if (n > r.end - r.pos) throw new FormatError('list longer than the data left');
+  const out = new Uint32Array(n);
+  r.varints(out, n);
+  for (let i = 0; i < n; i++) if (out[i]! >= bound) throw new FormatError('index out of range');
+  return out;
+}
+
+function isCount(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 2 ** 32;
+}
+
+function isRange(v: unknown): v is { start: number; end: number } {
+  const x = v as { start?: unknown; end?: unknown } | undefined;
+  return !!x && isCount(x.start) && isCount(x.end) && Object.keys(x).length === 2;
+}
+
+function plainKeys(o: object, known: ReadonlySet<string>): boolean {
+  for (const k in o) if (!known.has(k)) return false;
+  return true;
+}
+
+function extraKeys(o: object, known: ReadonlySet<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) if (!known.has(k) && v !== undefined) out[k] = v;
+  return out;
+}
+
+/** Fields the binary layout does not know, as JSON: `[index, {field: value}]` for the items that have any. */
+function writeExtras(w: ByteWriter, items: readonly object[], known: ReadonlySet<string>): void {
+  const extras: Array<[number, Record<string, unknown>]> = [];
+  items.forEach((item, i) => {
+    const extra = extraKeys(item, known);
+    if (Object.keys(extra).length) extras.push([i, extra]);
+  });
+  w.string(extras.length ? JSON.stringify(extras) : '');
+}
+
+function readExtras(r: ByteReader, items: object[]): void {
+  const json = r.string();
+  if (!json) return;
+  for (const [i, extra] of JSON.parse(json) as Array<[number, Record<string, unknown>]>) {
+    if (!items[i]) throw new FormatError('extras out of range');
+    Object.assign(items[i]!, extra);
+  }
+}

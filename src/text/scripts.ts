@@ -1,0 +1,151 @@
+import { stemmer as arabic } from '@orama/stemmers/arabic';
+import { stemmer as armenian } from '@orama/stemmers/armenian';
+import { stemmer as greek } from '@orama/stemmers/greek';
+import { stemmer as hindi } from '@orama/stemmers/indian';
+import { stemmer as russian } from '@orama/stemmers/russian';
+import { stemmer as tamil } from '@orama/stemmers/tamil';
+
+/**
+ * Writing systems, and what the tokenizer does with the words of each (`tokenizer.ts` reads
+ * Latin text itself; this module covers the others, and names the language a document was
+ * assumed to be in).
+ *
+ * The stemmer is chosen by a word's script, not by a guess at the document's language: a
+ * question is too short to guess from, and a word must become the same term in a question as in
+ * a document. So a Cyrillic word is stemmed as Russian wherever it appears, a Latin word as
+ * English (as before: the benchmarks' terms stay what they were). Stemmers are Orama's own
+ * (`@orama/stemmers`, Snowball ports), for the scripts whose main language has one; the words of
+ * other scripts are kept whole. Scripts written without spaces between words (Chinese, Japanese,
+ * Thai, Lao, Khmer, Burmese) are cut into words by `Intl.Segmenter` (ICU's dictionaries).
+ */
+
+/** A script Almanac knows by name, with the language its text is assumed to be in. */
+export interface ScriptInfo {
+  /** Unicode script name. */
+  script: string;
+  /** BCP 47 tag of the language assumed for the script's text. */
+  tag: string;
+  /** Stemmer applied to its words, by language name; absent: words are kept whole. */
+  stemmer?: string;
+  /** Written without spaces: words come from `Intl.Segmenter`. */
+  segmented: boolean;
+}
+
+interface Script extends ScriptInfo {
+  test: RegExp;
+  stem?: (word: string) => string;
+}
+
+// Latin first: nearly every word is Latin, and the lookup stops at the first match.
+const SCRIPTS: readonly Script[] = [
+  { script: 'Latin', tag: 'en', stemmer: 'english', segmented: false, test: /\p{Script=Latin}/u },
+  { script: 'Cyrillic', tag: 'ru', stemmer: 'russian', segmented: false, test: /\p{Script=Cyrillic}/u, stem: russian },
+  { script: 'Greek', tag: 'el', stemmer: 'greek', segmented: false, test: /\p{Script=Greek}/u, stem: greek },
+  { script: 'Arabic', tag: 'ar', stemmer: 'arabic', segmented: false, test: /\p{Script=Arabic}/u, stem: arabic },
+  { script: 'Armenian', tag: 'hy', stemmer: 'armenian', segmented: false, test: /\p{Script=Armenian}/u, stem: armenian },
+  { script: 'Devanagari', tag: 'hi', stemmer: 'hindi', segmented: false, test: /\p{Script=Devanagari}/u, stem: hindi },
+  { script: 'Tamil', tag: 'ta', stemmer: 'tamil', segmented: false, test: /\p{Script=Tamil}/u, stem: tamil },
+  { script: 'Hebrew', tag: 'he', segmented: false, test: /\p{Script=Hebrew}/u },
+  { script: 'Hangul', tag: 'ko', segmented: false, test: /\p{Script=Hangul}/u },
+  // Kana before Han: Japanese text mixes both, Chinese has no kana.
+  { script: 'Hiragana', tag: 'ja', segmented: true, test: /[\p{Script=Hiragana}\p{Script=Katakana}]/u },
+  { script: 'Han', tag: 'zh', segmented: true, test: /\p{Script=Han}/u },
+  { script: 'Thai', tag: 'th', segmented: true, test: /\p{Script=Thai}/u },
+  { script: 'Lao', tag: 'lo', segmented: true, test: /\p{Script=Lao}/u },
+  { script: 'Khmer', tag: 'km', segmented: true, test: /\p{Script=Khmer}/u },
+  { script: 'Myanmar', tag: 'my', segmented: true, test: /\p{Script=Myanmar}/u },
+  { script: 'Georgian', tag: 'ka', segmented: false, test: /\p{Script=Georgian}/u },
+  { script: 'Bengali', tag: 'bn', segmented: false, test: /\p{Script=Bengali}/u },
+  { script: 'Ethiopic', tag: 'am', segmented: false, test: /\p{Script=Ethiopic}/u },
+];
+
+const LATIN = SCRIPTS[0]!;
+const UNKNOWN: ScriptInfo = { script: 'Unknown', tag: 'und', segmented: false };
+
+/**
+ * The characters of the scripts written without spaces, as a regular expression class body, with
+ * the marks and signs they share with others (the prolonged sound mark ー, iteration marks), which
+ * `Script_Extensions` assigns to them.
+ */
+export const UNSPACED_CHARS = '\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Thai}\\p{scx=Lao}\\p{scx=Khmer}\\p{scx=Myanmar}';
+
+/** The script of a word: the first known script among its letters (a word rarely mixes two). */
+function scriptOf(word: string): Script | undefined {
+  for (const s of SCRIPTS) if (s.test.test(word)) return s;
+  return undefined;
+}
+
+/**
+ * A non-Latin word as a term: stemmed when its script's language has a stemmer, else whole.
+ * Returns undefined for a Latin word (or one of digits only), which the tokenizer's English path reads.
+ */
+export function nonLatinTerm(word: string): string | undefined {
+  const script = scriptOf(word);
+  if (!script || script === LATIN) return undefined;
+  return script.stem ? script.stem(word) : word;
+}
+
+let segmenter: Intl.Segmenter | undefined | null;
+
+/**
+ * The words of a run of a script written without spaces, by `Intl.Segmenter` (word granularity:
+ * ICU's dictionaries for Chinese, Japanese, Thai, Lao, Khmer, Burmese). Where the runtime has no
+ * segmenter, each character is a word: cruder, but every word of the run still matches.
+ */
+export function segmentWords(run: string): string[] {
+  return segmentSpans(run).map((s) => s.segment);
+}
+
+/** {@link segmentWords} with each word's offset in the run (for highlighting). */
+export function segmentSpans(run: string): Array<{ segment: string; index: number }> {
+  if (segmenter === undefined) segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'word' }) : null;
+  const out: Array<{ segment: string; index: number }> = [];
+  if (!segmenter) {
+    let index = 0;
+    for (const segment of run) {
+      out.push({ segment, index });
+      index += segment.length;
+    }
+    return out;
+  }
+  for (const s of segmenter.segment(run)) if (s.isWordLike) out.push({ segment: s.segment, index: s.index });
+  return out;
+}
+
+/** Characters of a text looked at to name its script: enough to be sure, bounded for a 20 MB file. */
+const SAMPLE_CHARS = 200_000;
+
+/**
+ * The language a text is assumed to be in, from the script most of its letters are written in
+ * (Latin: English, whose stemmer its words get). What a document's ingest report says.
+ */
+export function assumedLanguage(text: string): ScriptInfo {
+  const counts = new Map<Script, number>();
+  const sample = text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text;
+  let ascii = 0;
+  for (const ch of sample) {
+    const c = ch.charCodeAt(0);
+    if (c < 128) {
+      if ((c | 32) >= 97 && (c | 32) <= 122) ascii++;
+      continue;
+    }
+    if (!/\p{L}/u.test(ch)) continue;
+    const s = scriptOf(ch);
+    if (s) counts.set(s, (counts.get(s) ?? 0) + 1);
+  }
+  counts.set(LATIN, (counts.get(LATIN) ?? 0) + ascii);
+  let best: Script | undefined;
+  let most = 0;
+  for (const [s, n] of counts) {
+    if (n > most) {
+      best = s;
+      most = n;
+    }
+  }
+  if (!best) return UNKNOWN;
+  // Japanese writes most words in Han characters, with kana between them; Chinese has no kana.
+  const kana = counts.get(SCRIPTS.find((s) => s.script === 'Hiragana')!) ?? 0;
+  if (best.script === 'Han' && kana * 10 >= most) best = SCRIPTS.find((s) => s.script === 'Hiragana')!;
+  const { test: _test, stem: _stem, ...info } = best;
+  return info;
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeQuestion } from '../../src/answer/question.ts';
+import { tokenize } from '../../src/text/tokenizer.ts';
+
+const op = (q: string) => analyzeQuestion(q).operation;
+
+describe('question analysis', () => {
+  it('tells each operation from its cues', () => {
+    expect(op('Mexican peso buy 2013')).toBe('lookup');
+    expect(op('What was the buy rate of the Mexican peso in 2013?')).toBe('lookup');
+    expect(op('What was the change in the Mexican peso buy rate from 2012 to 2013?')).toBe('change');
+    expect(op('What is the increase / (decrease) in revenue from 2018 to 2019?')).toBe('change');
+    expect(op('What was the percentage change in revenue between 2018 and 2019?')).toBe('percent-change');
+    expect(op('By what percent did sales increase from 2017 to 2018?')).toBe('percent-change');
+    expect(op('What is the difference between the euro and the peso buy rates in 2013?')).toBe('difference');
+    expect(op('How many more police officers were there in 2019 than in 2018?')).toBe('difference');
+    expect(op('What is the ratio of notes payable to capital lease obligations?')).toBe('ratio');
+    expect(op('How many times was the rate for women that for men?')).toBe('ratio');
+    expect(op('What is revenue in 2019 as a percentage of total revenue?')).toBe('share');
+    expect(op('What is the total cost of revenue in both 2019 and 2018?')).toBe('sum');
+    expect(op('What is the sum of sales in 2018 and 2019?')).toBe('sum');
+    expect(op('What was the average revenue for 2018 and 2019?')).toBe('average');
+    expect(op('Which age group has the highest rate?')).toBe('argmax');
+    expect(op('Which province had the lowest unemployment rate in 2011?')).toBe('argmin');
+    expect(op('What was the highest unemployment rate in 2011?')).toBe('max');
+    expect(op('What was the lowest unemployment rate in 2011?')).toBe('min');
+    expect(op('Who were more likely to own their homes, immigrants or canadian-born?')).toBe('compare');
+    expect(op('How many years did revenue exceed $1 million?')).toBe('count');
+    expect(op('When did Boris Johnson become prime minister?')).toBe('date');
+    expect(op('In what year was the Berlin Wall built?')).toBe('date');
+    expect(op('Who was the Docs lead on the Kubernetes 1.25 release team?')).toBe('name');
+  });
+
+  it('keeps a figure question with "or" inside a label a lookup', () => {
+    expect(op('how many percent of women indicated they were intoxicated, drugged or forced?')).toBe('lookup');
+  });
+
+  it('names the two things a comparison or a two-figure question is about, in order', () => {
+    expect(analyzeQuestion('Who were less likely to own their homes, immigrants or canadian-born?')).toMatchObject({
+      mentions: ['immigrants', 'canadian-born'], direction: 'low',
+    });
+    expect(analyzeQuestion('Who were more likely to be inactive, men or women?')).toMatchObject({ mentions: ['men', 'women'], direction: 'high' });
+    expect(analyzeQuestion('What was the change in sales from 2019 to 2018?').mentions).toEqual(['2019', '2018']);
+    expect(analyzeQuestion('What is the difference between the euro and the peso rates in 2013?').mentions).toEqual(['euro', 'peso rates']);
+    expect(analyzeQuestion('what were the percentages for women and men in 2010 and 2015 respectively?')).toMatchObject({ respectively: true });
+  });
+
+  it('reads the unit and scale the answer should carry', () => {
+    expect(analyzeQuestion('How many percent of workers were part-time?').unit).toEqual({ scale: 'percent' });
+    expect(analyzeQuestion('What proportion of workers were part-time?').unit).toEqual({ scale: 'percent' });
+    expect(analyzeQuestion('How many million dollars did R&D cost in 2016?').unit).toEqual({ scale: 'million', currency: '$' });
+    expect(analyzeQuestion('How many thousands of people moved?').unit).toEqual({ scale: 'thousand' });
+    expect(analyzeQuestion('How many billion dollars were obligated?').unit).toEqual({ scale: 'billion', currency: '$' });
+    expect(analyzeQuestion('What is the percentage change in sales from 2018 to 2019?').unit).toEqual({ scale: 'percent' });
+    expect(analyzeQuestion('What was the buy rate of the peso?').unit).toBeUndefined();
+  });
+
+  it('keeps the words that name rows and columns, without cues and question words', () => {
+    const a = analyzeQuestion('What was the percentage change in revenue from 2018 to 2019?');
+    expect(a.terms).toEqual(expect.arrayContaining(tokenize('revenue 2018 2019')));
+    expect(a.terms).not.toContain(tokenize('change')[0]);
+    expect(a.allTerms).toContain(tokenize('change')[0]);
+    expect(a.years).toEqual(['2018', '2019']);
+    // Sex and gender words read as one group: "boys" meets a column labelled "males".
+    expect(analyzeQuestion('what percentage of boys were in daycare?').terms).toContain(tokenize('male')[0]);
+  });
+
+  it('says which answers are numbers', () => {
+    expect(analyzeQuestion('How many goals did he score?').numeric).toBe(true);
+    expect(analyzeQuestion('Which age group has the highest rate?').numeric).toBe(false);
+    expect(analyzeQuestion('Who were more likely to smoke, men or women?').numeric).toBe(false);
+  });
+});

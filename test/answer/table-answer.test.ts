@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeQuestion } from '../../src/answer/question.ts';
+import { answerTable } from '../../src/answer/table-answer.ts';
+import { readHtmlTable } from '../../src/tables/index.ts';
+import { readGrid } from '../../src/tables/read-grid.ts';
+import type { Table } from '../../src/types.ts';
+import { CURRENCY_HTML, tableElement } from '../tables/helpers.ts';
+
+const currency = readHtmlTable(tableElement(CURRENCY_HTML)).table;
+const ask = (q: string, table: Table = currency) => answerTable(analyzeQuestion(q), table);
+
+/** A financial statement as TAT-QA writes one: years across, a unit row, group rows, "(1,234)" negatives and "—". */
+const statement = readGrid([
+  ['', 'Fiscal', '', ''],
+  ['', '2019', '2018', '2017'],
+  ['', '(in millions)', '', ''],
+  ['Transportation Solutions:', '', '', ''],
+  ['Automotive', '$ 5,686', '$ 6,092', '$ 5,228'],
+  ['Sensors', '914', '918', '814'],
+  ['Industrial Solutions:', '', '', ''],
+  ['Energy', '699', '712', '—'],
+  ['Restructuring charges', '(1,234)', '(515)', '(652)'],
+  ['Total', '$ 13,448', '$ 13,988', '$ 12,185'],
+]).table;
+
+/** Survey percentages by sex, with the statistics companions real tables carry. */
+const survey = readHtmlTable(tableElement(`<table><caption>Physically inactive, by immigrant status (percent)</caption>
+<thead><tr><th rowspan="2">Characteristic</th><th colspan="2">Men</th><th colspan="2">Women</th></tr>
+<tr><th>Immigrants</th><th>Canadian-born</th><th>Immigrants</th><th>Canadian-born</th></tr></thead>
+<tbody><tr><th>Physically inactive</th><td>52.1</td><td>47.3</td><td>58.0</td><td>50.2</td></tr>
+<tr><th>Daily smoker</th><td>11.0</td><td>17.5</td><td>4.2</td><td>14.9</td></tr></tbody></table>`)).table;
+
+describe('table answers', () => {
+  it('looks up the cell both header paths name, with the full hierarchy', () => {
+    const a = ask('Mexican peso buy 2013')!;
+    expect(a).toMatchObject({ kind: 'cell', text: '11.2', value: 11.2 });
+    expect(a.cells[0]).toMatchObject({ rowPath: ['Mexican peso'], columnPath: ['2013', 'Buy'] });
+    expect(ask('What was the sell rate of the euro in 2012?')).toMatchObject({ value: 0.8 });
+  });
+
+  it('computes a change across two years ("from A to B" is B - A), citing both cells', () => {
+    const a = ask('What was the change in the Mexican peso buy rate from 2012 to 2013?')!;
+    expect(a.kind).toBe('computed');
+    expect(a.value).toBeCloseTo(0.3, 10);
+    expect(a.calculation!.expression).toBe('11.2 - 10.9');
+    expect(a.calculation!.operands.map((c) => c.columnPath)).toEqual([['2013', 'Buy'], ['2012', 'Buy']]);
+    const reversed = ask('What was the change in automotive from 2019 to 2018?', statement)!;
+    expect(reversed.calculation!.expression).toBe('6092 - 5686');
+    expect(reversed.value).toBe(406);
+    // Without "from ... to", the later year minus the earlier.
+    expect(ask('What was the change in automotive between 2019 and 2018?', statement)!.calculation!.expression).toBe('5686 - 6092');
+  });
+
+  it('computes a percent change, reading financial negatives, with percent as its scale', () => {
+    const a = ask('What was the percentage change in automotive between 2018 and 2019?', statement)!;
+    expect(a).toMatchObject({ kind: 'computed', scale: 'percent' });
+    expect(a.calculation!.expression).toBe('(5686 - 6092) / 6092 * 100');
+    expect(a.value).toBeCloseTo(-6.66, 2);
+    const neg = ask('What is the percentage change in restructuring charges from 2017 to 2018?', statement)!;
+    expect(neg.calculation!.expression).toBe('((-515) - (-652)) / (-652) * 100');
+    expect(neg.value).toBeCloseTo(-21.01, 2);
+  });
+
+  it('carries the table\'s scale and takes "—" as empty', () => {
+    const a = ask('What was the revenue of sensors in 2018?', statement)!;
+    expect(a).toMatchObject({ value: 918, scale: 'million' });
+    expect(a.unit).toMatch(/millions/);
+    expect(ask('What was the total revenue in 2019?', statement)).toMatchObject({ value: 13448 });
+    // Energy 2017 is "—": no figure there; the answerer does not read it as 0.
+    const energy = ask('What was energy in 2017?', statement);
+    expect(energy?.value).not.toBe(0);
+    expect(ask('What is the average automotive revenue for 2018 and 2019?', statement)).toMatchObject({ kind: 'computed', value: 5889 });
+    expect(ask('What is the total sensors revenue in both 2019 and 2018?', statement)).toMatchObject({ kind: 'computed', value: 1832 });
+    // "average" that no label names: the mean over the years the table gives.
+    expect(ask('What is the average sensors revenue?', statement)).toMatchObject({ kind: 'computed', value: 882 });
+    expect(ask('What is the change in total revenue from 2018 to 2019?', statement)!.calculation!.expression).toBe('13448 - 13988');
+  });
+
+  it('answers which is highest (lowest) with a label, excluding totals', () => {
+    const high = ask('Which currency had the highest buy rate in 2013?')!;
+    expect(high).toMatchObject({ kind: 'label', text: 'Mexican peso' });
+    expect(high.cells[0]!.columnPath).toEqual(['2013', 'Buy']);
+    expect(ask('Which currency had the lowest buy rate in 2012?')).toMatchObject({ text: 'Euro' });
+    expect(ask('What was the highest buy rate in 2013?')).toMatchObject({ kind: 'cell', value: 11.2 });
+  });
+
+  it('answers which of two named things is higher, at the coordinate the rest of the question names', () => {
+    const a = ask('Among men, who were more likely to be physically inactive, immigrants or canadian-born?', survey)!;
+    expect(a).toMatchObject({ kind: 'label', text: 'Immigrants' });
+    expect(a.cells.map((c) => c.value)).toEqual([52.1, 47.3]);
+    expect(ask('Among women, who were less likely to be daily smokers, immigrants or canadian-born?', survey)).toMatchObject({ text: 'Immigrants' });
+  });
+
+  it('finds nothing when no label names the question', () => {
+    expect(ask('What is the boiling point of mercury?')).toBeUndefined();
+  });
+});

@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import { createAlmanac } from '../../src/index.ts';
+import type { AnswerEvent, Generator } from '../../src/types.ts';
+
+const RATES_HTML = '<h1>Exchange rates</h1><p>Rates are averages over the year.</p><table><caption>Average exchange rates</caption><thead><tr><th rowspan="2">Currency</th><th colspan="2">2013</th><th colspan="2">2012</th></tr><tr><th>Buy</th><th>Sell</th><th>Buy</th><th>Sell</th></tr></thead><tbody><tr><th>Euro</th><td>1.3</td><td>1.4</td><td>1.2</td><td>1.25</td></tr><tr><th>Mexican peso</th><td>11.2</td><td>11.9</td><td>10.9</td><td>11.5</td></tr></tbody></table>';
+const DOCS = [
+  { name: 'house.md', content: '# Baker House\n\nThe house was built in 1794 in Washington.\n\n## Owners\n\nGeorge Peter owned the house from 1811 to 1827. Newton D. Baker lived there during 1916-1920.' },
+  { name: 'rates.html', content: RATES_HTML },
+  { name: 'pm.txt', content: 'Boris Johnson became prime minister of the United Kingdom in July 2019 and served until September 2022.\n\nNicola Sturgeon won the Scottish Parliament election on 6 May 2021.' },
+  { name: 'sales.csv', content: 'month,croissants,baguettes\n2023-01,2810,1900\n2023-02,2950,1850\n2023-03,3010,2020\n' },
+];
+
+async function corpus(generator?: Generator) {
+  const almanac = await createAlmanac(generator ? { generator } : {});
+  await almanac.ingest(DOCS);
+  return almanac;
+}
+
+/** A test double: returns RECAP text written for the test, streaming it word by word; honours abort. */
+function scripted(reply: string | ((prompt: string) => string), options: { delayMs?: number } = {}): Generator & { prompts: string[] } {
+  const prompts: string[] = [];
+  return {
+    id: 'scripted', device: 'cpu', prompts,
+    async generate(prompt, o = {}) {
+      prompts.push(prompt);
+      const text = typeof reply === 'string' ? reply : reply(prompt);
+      let out = '';
+      for (const piece of text.match(/\S+\s*/g) ?? []) {
+        if (o.signal?.aborted) throw Object.assign(new Error('aborted'), { code: 'ABORTED' });
+        if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
+        out += piece;
+        o.onToken?.(piece);
+      }
+      return out;
+    },
+    async dispose() {},
+  };
+}
+
+describe('almanac.answer (zero-download)', () => {
+  it('answers a figure from the cell both header paths name, citing the cell and its paths', async () => {
+    const almanac = await corpus();
+    const res = await almanac.answer('Mexican peso buy 2013');
+    expect(res.answer).toMatchObject({ kind: 'cell', value: 11.2, operation: 'lookup' });
+    expect(res.answer.text).toMatch(/^11\.2/);
+    const [cite] = res.answer.citations;
+    expect(cite).toMatchObject({ kind: 'cell', docId: 'rates.html', text: '11.2', rowPath: ['Mexican peso'], columnPath: ['2013', 'Buy'], tableIndex: 0 });
+    expect(res.steps).toEqual(expect.arrayContaining(['question-analysis', 'table-answer']));
+    expect(res.skipped.recap).toMatch(/no generator/);
+    expect(res.search.results.length).toBeGreaterThan(0);
+    // The cell's table span in the document text holds the cell.
+    const doc = await almanac.document('rates.html');
+    expect(doc!.text.slice(cite!.start, cite!.end)).toBe('11.2');
+  });
+
+  it('computes with the calculator, each operand a cited cell', async () => {
+    const almanac = await corpus();
+    const res = await almanac.answer('What was the percentage change in the Mexican peso buy rate from 2012 to 2013?');
+    expect(res.answer.kind).toBe('computed');
+    expect(res.answer.scale).toBe('percent');
+    expect(res.answer.value).toBeCloseTo(2.75, 2);
+    expect(res.answer.calculation).toMatchObject({ expression: '(11.2 - 10.9) / 10.9 * 100' });
+    expect(res.answer.calculation!.text).toMatch(/= 2\.75%$/);
+    expect(res.answer.calculation!.operands.map((o) => [o.value, o.citation?.columnPath])).toEqual([[11.2, ['2013', 'Buy']], [10.9, ['2012', 'Buy']]]);
+    expect(res.steps).toContain('calculator');
+  });
+
+  it('answers from text with the sentence cited by its offsets in the document text, and a short span', async () => {
+    const almanac = await corpus();
+    const res = await almanac.answer('When did Boris Johnson become prime minister?');
+    expect(res.answer).toMatchObject({ kind: 'sentence', text: 'July 2019', operation: 'date' });
+    const [cite] = res.answer.citations;
+    const doc = await almanac.document(cite!.docId);
+    expect(doc!.text.slice(cite!.start, cite!.end)).toBe(cite!.text);
+    expect(cite!.text).toMatch(/^Boris Johnson became prime minister/);
+    expect(cite!.text.slice(...cite!.span!)).toBe('July 2019');
+  });
+
+  it('cites Markdown and CSV sources by offsets into their document text', async () => {
+    const almanac = await corpus();
+    const md = await almanac.answer('who owned the house in 1820?');
+    expect(md.answer.kind).toBe('sentence');
+    const mdCite = md.answer.citations[0]!;
+    expect(mdCite.docId).toBe('house.md');
+    expect((await almanac.document('house.md'))!.text.slice(mdCite.start, mdCite.end)).toBe('George Peter owned the house from 1811 to 1827.');
+    const csv = await almanac.answer('How many croissants were sold in March 2023?');
+    expect(csv.answer).toMatchObject({ kind: 'cell', value: 3010 });
+    expect(csv.answer.citations[0]).toMatchObject({ docId: 'sales.csv', columnPath: ['croissants'] });
+    const doc = await almanac.document('sales.csv');
+    expect(doc!.text.slice(csv.answer.citations[0]!.start, csv.answer.citations[0]!.end)).toContain('3010');
+  });
+
+  it('cites into the original content of HTML, Markdown and CSV inputs (citation.source)', async () => {
+    const almanac = await corpus();
+    const original = (name: string) => DOCS.find((d) => d.name === name)!.content;
+    const html = (await almanac.answer('Mexican peso buy 2013')).answer.citations[0]!;
+    expect(html.source).toBeDefined();
+    expect(original('rates.html').slice(html.source!.start, html.source!.end)).toBe('11.2');
+    expect(original('rates.html').slice(html.source!.start - 4, html.source!.start)).toBe('<td>');
+    const md = (await almanac.answer('who owned the house in 1820?')).answer.citations[0]!;
+    expect(original('house.md').slice(md.source!.start, md.source!.end)).toBe('George Peter owned the house from 1811 to 1827.');
+    const csv = (await almanac.answer('How many croissants were sold in March 2023?')).answer.citations[0]!;
+    expect(original('sales.csv').slice(csv.source!.start, csv.source!.end)).toBe('3010');
+    const txt = (await almanac.answer('When did Boris Johnson become prime minister?')).answer.citations[0]!;
+    expect(original('pm.txt').slice(txt.source!.start, txt.source!.end)).toBe(txt.text);
+    // The document-text offsets still cut the same cell out of the extracted text.
+    const doc = await almanac.document('rates.html');
+    expect(doc!.text.slice(html.start, html.end)).toBe('11.2');
+  });
+
+  it('says so when the documents do not support an answer', async () => {
+    const almanac = await corpus();
+    const res = await almanac.answer('What is the boiling point of mercury?');
+    expect(res.answer).toMatchObject({ kind: 'none', citations: [] });
+    expect(res.answer.text).toMatch(/No answer found in your documents/);
+  });
+
+  it('streams events in order: retrieved, calculation, final', async () => {
+    const almanac = await corpus();
+    const events: AnswerEvent['type'][] = [];
+    let final: AnswerEvent | undefined;
+    for await (const e of almanac.answerStream('What was the change in the Mexican peso buy rate from 2012 to 2013?')) {
+      events.push(e.type);
+      if (e.type === 'final') final = e;
+    }
+    expect(events).toEqual(['retrieved', 'calculation', 'final']);
+    expect(final?.type === 'final' && final.response.answer.value).toBeCloseTo(0.3, 10);
+  });
+});
+
+describe('almanac.answer with a generator (RECAP, scripted test double)', () => {
+  it('lets the calculator override the model\'s wrong arithmetic, recording both', async () => {
+    const generator = scripted('the percent change of the peso buy rate, a number\nExtract: 11.2 in 2013 [1], 10.9 in 2012 [1]\nCompute: (11.2 - 10.9) / 10.9 * 100 = 3.1\nAnswer: 3.1\nPresent: 3.1%');
+    const almanac = await corpus(generator);
+    const tokens: string[] = [];
+    const res = await almanac.answer('What was the percentage change in the Mexican peso buy rate from 2012 to 2013?', { onToken: (t) => tokens.push(t) });
+    expect(res.answer.kind).toBe('generated');
+    expect(res.answer.calculation).toMatchObject({ expression: '(11.2 - 10.9) / 10.9 * 100', modelResult: 3.1 });
+    expect(res.answer.calculation!.result).toBeCloseTo(2.7523, 3);
+    expect(res.answer.text).toBe('2.75%');
+    expect(res.recap).toMatchObject({ modelResult: 3.1, refused: false });
+    expect(res.recap!.calculatorResult).toBeCloseTo(2.7523, 3);
+    expect(res.steps).toEqual(expect.arrayContaining(['recap', 'calculator']));
+    // Each operand is cited where the table holds it.
+    expect(res.answer.calculation!.operands.map((o) => o.citation?.columnPath)).toEqual([['2013', 'Buy'], ['2012', 'Buy'], ['2012', 'Buy'], undefined]);
+    expect(tokens.join('')).toContain('Present: 3.1%');
+    // The model read the original H-RCL row of the table, and was told how to refuse.
+    const recap = generator.prompts.find((p) => p.includes('Restate:'))!;
+    expect(recap).toMatch(/Mexican peso: in 2013 Buy 11\.2/);
+    expect(recap).toContain('NOT IN DOCUMENTS');
+  });
+
+  it('keeps the model\'s text but no checked calculation when the calculator rejects the formula', async () => {
+    const almanac = await corpus(scripted('Restate: the peso rate\nExtract: 11.2 [1]\nCompute: rate(2013) - rate(2012)\nAnswer: 0.3\nPresent: 0.3'));
+    const res = await almanac.answer('What was the change in the Mexican peso buy rate from 2012 to 2013?');
+    expect(res.answer.kind).toBe('generated');
+    expect(res.answer.calculation).toBeUndefined();
+    expect(res.recap!.calculatorError).toMatch(/not a function/);
+    expect(res.skipped.calculator).toMatch(/rejected/);
+    expect(res.answer.confidence).toBeLessThanOrEqual(0.25);
+  });
+
+  it('turns a refusal into kind "none"', async () => {
+    const almanac = await corpus(scripted('Present: NOT IN DOCUMENTS'));
+    const res = await almanac.answer('Who was prime minister of the United Kingdom as of 6 May 2021?');
+    expect(res.answer.kind).toBe('none');
+    expect(res.recap!.refused).toBe(true);
+    expect(res.search.results.length).toBeGreaterThan(0);
+  });
+
+  it('answers a non-numeric question without a calculation, citing what it read', async () => {
+    const generator = scripted('Restate: who held the office, a text\nExtract: Boris Johnson became prime minister in July 2019 [1]\nCompute: none\nAnswer: Boris Johnson\nPresent: Boris Johnson');
+    const almanac = await corpus(generator);
+    const res = await almanac.answer('Who was prime minister of the United Kingdom as of 6 May 2021?');
+    expect(res.answer).toMatchObject({ kind: 'generated', text: 'Boris Johnson' });
+    expect(res.answer.calculation).toBeUndefined();
+    expect(res.answer.citations[0]!.text).toMatch(/Boris Johnson/);
+    // (The temporal path's query-focused summaries ask the generator first; RECAP comes last.)
+    expect(generator.prompts.at(-1)).toContain('Compute: none (this question needs no arithmetic).');
+  });
+
+  it('streams tokens, and aborting stops the generator', async () => {
+    const generator = scripted(`Restate: ${'word '.repeat(200)}\nPresent: x`, { delayMs: 1 });
+    const almanac = await corpus(generator);
+    const controller = new AbortController();
+    let tokens = 0;
+    const seen: string[] = [];
+    await expect((async () => {
+      for await (const e of almanac.answerStream('Who was prime minister of the United Kingdom as of 6 May 2021?', { signal: controller.signal })) {
+        seen.push(e.type);
+        if (e.type === 'token' && ++tokens === 3) controller.abort();
+      }
+    })()).rejects.toMatchObject({ code: 'ABORTED' });
+    expect(seen[0]).toBe('retrieved');
+    expect(tokens).toBeLessThan(10);
+    // Leaving the loop early stops it too.
+    let more = 0;
+    for await (const e of almanac.answerStream('Who was prime minister of the United Kingdom as of 6 May 2021?')) {
+      if (e.type === 'token' && ++more === 2) break;
+    }
+    await new Promise((r) => setTimeout(r, 30));
+    expect(more).toBe(2);
+    const calls = generator.prompts.length;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(generator.prompts.length).toBe(calls);
+  });
+
+  it('runs the deterministic path when asked not to generate', async () => {
+    const generator = scripted('Present: NOT IN DOCUMENTS');
+    const almanac = await corpus(generator);
+    const res = await almanac.answer('Mexican peso buy 2013', { generate: false });
+    expect(res.answer.kind).toBe('cell');
+    expect(generator.prompts).toHaveLength(0);
+    expect(res.skipped.recap).toMatch(/turned off/);
+  });
+});

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vite';
+
+/**
+ * The one-tag embed: `dist/embed/almanac-search.js` (the element, `src/element/define.ts`,
+ * with everything it imports) plus its engine worker chunk beside it. A site copies the
+ * folder to `/almanac/` and writes
+ * `<script type="module" src="/almanac/almanac-search.js"></script><almanac-search></almanac-search>`.
+ * The worker is the zero-download one: no model stack, no ONNX Runtime, nothing fetched
+ * from another origin.
+ */
+export default defineConfig({
+  // Relative URLs: the worker is found beside the script wherever the site puts the folder.
+  base: './',
+  // Nothing from public/ (the models) belongs in the embed.
+  publicDir: false,
+  worker: { format: 'es' },
+  build: {
+    outDir: 'dist/embed',
+    emptyOutDir: true,
+    target: 'es2022',
+    // One flat folder: the script and its worker side by side.
+    assetsDir: '',
+    // An app build with a script entry, not library mode: library mode keeps the whitespace
+    // of ES output (for tree-shaking downstream); this file is what every visitor downloads.
+    modulePreload: false,
+    rolldownOptions: {
+      input: 'src/element/define.ts',
+      // A fixed name for the file sites link to; the worker keeps a content hash so a new
+      // release never runs with an old worker from the HTTP cache.
+      output: { entryFileNames: 'almanac-search.js', chunkFileNames: '[name]-[hash].js' },
+    },
+    // The worker must stay a file of its own: `worker-src 'self'` refuses a data: URL.
+    assetsInlineLimit: 0,
+  },
+});
