@@ -78,11 +78,13 @@ async function main(): Promise<void> {
     if (change.kind === 'elsewhere' || change.kind === 'imported') void docs?.refresh();
   };
   const panel = (docs = documentsPanel(almanac, onCorpusChanged, async (error) => (isQuotaError(error) || isStorageError(error) ? storageAdvice(error, await readUsage()) : undefined)));
-  // Another tab's change, or a restarted worker: redraw what the page lists from the engine. The
-  // status line keeps the event's own message (engine-events.ts), which names what happened.
-  events.redrawWith(async () => {
+  // Another tab's change, or a restarted worker: redraw what the page lists from the engine. A
+  // tab change then rewrites the status line from the engine's counts; a restart keeps its own
+  // message (engine-events.ts), which says what was restored.
+  events.redrawWith(async (event) => {
     search.invalidate();
     await Promise.all([panel.refresh(), coverage.refresh(), storage.refresh()]);
+    if (event === 'tab-change') await line.update({ kind: 'elsewhere' });
   });
   const models = modelsPanel(almanac, () => void storage.refresh());
   await Promise.all([panel.refresh(), coverage.refresh(), models.refresh(), storage.refresh()]);
