@@ -78,6 +78,7 @@ describe('layout at every width', () => {
         await page.setViewportSize({ width, height: 900 });
         await search(page, 'metro weekday boardings 2023');
         await page.locator('#results .table-hit table').first().waitFor();
+        await page.evaluate(() => window.scrollTo(0, 0));
         // The first screen as a person sees it, and the whole page.
         const file = path.join(screenshotDir, `layout-${width}-${scheme}.png`);
         await page.screenshot({ path: file });
