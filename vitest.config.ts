@@ -33,7 +33,11 @@ export default defineConfig({
         // Pre-bundled up front: found only when the engine worker loads, they would make Vite
         // re-optimise and reload the page in the middle of a test.
         optimizeDeps: {
-          include: ['@orama/orama', '@orama/orama/components', 'idb', 'chrono-node', 'htmlparser2', 'papaparse', 'comlink', 'entities', 'pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs', 'pdf-lib'],
+          include: [
+            '@orama/orama', '@orama/orama/components', 'idb', 'chrono-node', 'htmlparser2', 'papaparse', 'comlink', 'entities',
+            'pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs', 'mammoth', 'fflate', 'numfmt', 'docx', 'pdf-lib',
+            ...['arabic', 'armenian', 'greek', 'indian', 'russian', 'tamil'].map((l) => `@orama/stemmers/${l}`),
+          ],
         },
         test: {
           name: 'browser',

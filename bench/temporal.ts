@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { createAlmanac } from '../src/index.ts';
 import type { Almanac, Embedder } from '../src/types.ts';
 import { dataPath, option, percentile, round1 } from './args.ts';
-import { readTimeQa, timeQaDocuments } from './timeqa.ts';
+import { readTimeQa, timeQaDocuments, type TimeQaPage } from './timeqa.ts';
 
 const KS = [1, 2, 3, 5, 10, 20] as const;
 
@@ -19,17 +19,16 @@ export function normalizeAnswer(s: string): string {
   return s.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ').replace(/\b(?:a|an|the)\b/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
-interface Question {
+/** A TimeQA question: its text, the `(page, para)` ids of its gold paragraphs, its normalised answers. */
+export interface TimeQaQuestion {
   text: string;
   gold: Set<string>;
   answers: string[];
 }
+type Question = TimeQaQuestion;
 
-/** Runs the suite. */
-export async function run(argv: string[], log: (line: string) => void): Promise<Record<string, unknown>> {
-  const file = dataPath(argv, 'timeqa', '../shared/data/timeqa/train.json');
-  const pages = readTimeQa(file);
-  const docs = timeQaDocuments(pages);
+/** Every question of the pages, with its gold paragraphs (ids as `timeQaDocuments` names them). */
+export function timeQaQuestions(pages: TimeQaPage[]): TimeQaQuestion[] {
   const questions: Question[] = [];
   pages.forEach((page, p) => {
     for (const [text, answers] of page.questions) {
@@ -40,6 +39,15 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
       });
     }
   });
+  return questions;
+}
+
+/** Runs the suite. */
+export async function run(argv: string[], log: (line: string) => void): Promise<Record<string, unknown>> {
+  const file = dataPath(argv, 'timeqa', '../shared/data/timeqa/train.json');
+  const pages = readTimeQa(file);
+  const docs = timeQaDocuments(pages);
+  const questions = timeQaQuestions(pages);
 
   let embedder: Embedder | undefined;
   const embedderId = option(argv, 'embedder');
@@ -55,6 +63,7 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
   // meant for speed leaves the rankings identical (compare two dumps with `cmp`).
   const dumpPath = option(argv, 'dump');
   const dump: Record<string, string[][]> = {};
+  const byFold: Record<string, Record<string, Record<string, number>>> = {};
   let passages = 0;
   // Zero-download first; with an embedder, the same questions again on a hybrid index.
   const engines: Array<[string, Embedder | undefined]> = [['bm25', undefined]];
@@ -67,22 +76,27 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
     passages = stats.passages;
     log(`temporal (${mode}): ${questions.length} questions, ${docs.length} paragraphs -> ${stats.passages} passages (ingest ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
     for (const [name, temporal] of [[mode, false], [`${mode}+temporal`, true]] as const) {
-      configs[name] = await evaluate(almanac, questions, temporal, (dump[name] = []));
+      const folds: Record<string, Record<string, number>> = {};
+      configs[name] = await evaluate(almanac, questions, temporal, (dump[name] = []), folds);
       const row = configs[name]!;
+      byFold[name] = folds;
       log(`${name.padEnd(16)} ${KS.map((k) => `ER@${k} ${row[`ER@${k}`]}`).join('  ')}`);
       log(`${''.padEnd(16)} ${KS.map((k) => `AR@${k} ${row[`AR@${k}`]}`).join('  ')}  p50 ${row.query_ms_p50} ms`);
+      log(`${''.padEnd(16)} folds by page: ${Object.entries(folds).map(([f, x]) => `${f} AR@1 ${x['AR@1']} ER@1 ${x['ER@1']}`).join('  ')}`);
     }
     await almanac.close();
   }
   await embedder?.dispose();
   if (dumpPath) writeFileSync(dumpPath, JSON.stringify(dump));
-  return { suite: 'temporal', questions: questions.length, passages, configs };
+  return { suite: 'temporal', questions: questions.length, passages, configs, by_fold: byFold };
 }
 
 /** ER@k and AR@k (data README definitions) and the median query time of one configuration. */
-async function evaluate(almanac: Almanac, questions: Question[], temporal: boolean, ranked: string[][]): Promise<Record<string, number>> {
+export async function evaluate(almanac: Almanac, questions: Question[], temporal: boolean, ranked: string[][] = [], folds?: Record<string, Record<string, number>>): Promise<Record<string, number>> {
   const er = new Array<number>(KS.length).fill(0);
   const ar = new Array<number>(KS.length).fill(0);
+  // Two folds by page (even / odd page index), to check that a change holds on both.
+  const foldHits = [0, 1].map(() => ({ n: 0, er: 0, ar: 0 }));
   const times: number[] = [];
   for (const q of questions) {
     const t = performance.now();
@@ -96,7 +110,12 @@ async function evaluate(almanac: Almanac, questions: Question[], temporal: boole
       if (firstGold >= 0 && firstGold < k) er[i]!++;
       if (firstAnswer >= 0 && firstAnswer < k) ar[i]!++;
     });
+    const fold = foldHits[Number([...q.gold][0]?.split(':')[0] ?? 0) % 2]!;
+    fold.n++;
+    if (firstGold === 0) fold.er++;
+    if (firstAnswer === 0) fold.ar++;
   }
+  if (folds) foldHits.forEach((f, i) => { folds[`fold${i}`] = { questions: f.n, 'AR@1': round1((100 * f.ar) / f.n), 'ER@1': round1((100 * f.er) / f.n) }; });
   const row: Record<string, number> = {};
   KS.forEach((k, i) => { row[`ER@${k}`] = round1((100 * er[i]!) / questions.length); });
   KS.forEach((k, i) => { row[`AR@${k}`] = round1((100 * ar[i]!) / questions.length); });

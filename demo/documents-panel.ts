@@ -104,7 +104,7 @@ export function documentsPanel(almanac: RemoteAlmanac, changed: (change: CorpusC
       let added = 0;
       try {
         const reports = await almanac.ingest(docs, { onProgress: (p) => progress.update(p) });
-        added = reports.filter((r) => !r.error).length;
+        added = reports.filter((r) => r.stored).length;
         showSummary(summariseIngest({ rejected, reports }));
         return reports;
       } catch (error) {
@@ -197,4 +197,5 @@ export function documentsPanel(almanac: RemoteAlmanac, changed: (change: CorpusC
     focusList: () => (list.querySelector<HTMLButtonElement>('button.remove') ?? list).focus(),
   };
 }
+
 

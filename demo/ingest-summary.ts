@@ -42,7 +42,7 @@ const PAGE_REASONS: Record<RejectionKind, () => { title: string; advice: string 
   empty: () => ({ title: 'empty', advice: 'There is no text in them to index.' }),
   'too-large': () => ({ title: `larger than ${formatBytes(MAX_FILE_BYTES)}`, advice: 'Split them into smaller files.' }),
   unreadable: () => ({ title: 'could not be read', advice: 'The browser could not read them; copy them to this device and try again.' }),
-  binary: () => ({ title: 'not text (binary content)', advice: 'Save them as plain text, Markdown, HTML or CSV.' }),
+  binary: () => ({ title: 'not text (binary content)', advice: 'Their names say text but their content is binary: give them their real extensions (.pdf, .docx, .xlsx...) or save them as text.' }),
 };
 
 /** Short titles of the engine's error codes a user meets on upload; others show their code. */
@@ -95,7 +95,7 @@ export function summariseIngest({ rejected, reports, failure }: IngestOutcome): 
     // Warnings differ by their figures only ("cut to 2,000 rows"): one group per wording.
     key: w.replace(/[\d,.]+/g, '#'), name: r.name, title: 'added with a warning', advice: w, own: w,
   }))));
-  const addedCount = failure ? failure.added : reports.filter((r) => !r.error).length;
+  const addedCount = failure ? failure.added : reports.filter((r) => r.stored).length;
   const total = rejected.length + reports.length;
   let headline: string;
   if (failure) {

@@ -8,6 +8,7 @@ import { AlmanacError } from '../src/errors.ts';
 import { byId } from './dom.ts';
 import { coveragePanel } from './coverage-panel.ts';
 import { documentsPanel } from './documents-panel.ts';
+import { engineEvents } from './engine-events.ts';
 import { errorMessage } from './format.ts';
 import { modelsPanel } from './models-panel.ts';
 import { startOffline } from './offline.ts';
@@ -40,12 +41,14 @@ async function main(): Promise<void> {
   startup.start('Opening the corpus stored on this device');
 
   let persistent = true;
-  const almanac = await connectAlmanac({ worker: startEngineWithModels, onProgress: (p) => startup.update(p) }).catch(async (error: unknown) => {
+  const events = engineEvents();
+  const watch = { onChange: events.onChange, onStatus: events.onStatus };
+  const almanac = await connectAlmanac({ worker: startEngineWithModels, onProgress: (p) => startup.update(p), ...watch }).catch(async (error: unknown) => {
     // Private windows and locked-down browsers may refuse IndexedDB: the demo still works,
     // only nothing survives a reload.
     if (!(error instanceof AlmanacError) || error.code !== 'STORAGE_FAILED') throw error;
     persistent = false;
-    return connectAlmanac({ worker: startEngineWithModels, storage: 'memory' });
+    return connectAlmanac({ worker: startEngineWithModels, storage: 'memory', ...watch });
   });
   startup.done();
   const opened = almanac.opened;
@@ -67,16 +70,22 @@ async function main(): Promise<void> {
     void line.update(change);
     if (change.kind === 'elsewhere' || change.kind === 'imported') void docs?.refresh();
   };
-  docs = documentsPanel(almanac, onCorpusChanged);
+  const panel = (docs = documentsPanel(almanac, onCorpusChanged));
+  // Another tab's change, or a restarted worker: redraw what the page lists from the engine. The
+  // status line keeps the event's own message (engine-events.ts), which names what happened.
+  events.redrawWith(async () => {
+    search.invalidate();
+    await Promise.all([panel.refresh(), coverage.refresh()]);
+  });
   const models = modelsPanel(almanac, () => undefined);
-  await Promise.all([docs.refresh(), coverage.refresh(), models.refresh()]);
+  await Promise.all([panel.refresh(), coverage.refresh(), models.refresh()]);
 
   if (opened.documents > 0) {
     await line.update({ kind: 'restored', ms: opened.ms });
     status.dataset.restored = String(opened.documents);
   } else if (!persistent || !flagStore()?.getItem(SEEDED_KEY)) {
     line.busy(`First visit: indexing the ${SAMPLE_SIZE} sample documents on this device…`);
-    await docs.ingestSample();
+    await panel.ingestSample();
     flagStore()?.setItem(SEEDED_KEY, '1');
     status.dataset.restored = '0';
   } else {

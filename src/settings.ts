@@ -25,6 +25,8 @@ export const LIMITS = {
   maxDocumentChars: 20_000_000,
   /** Largest PDF or Office file accepted, in bytes: such files carry images and fonts besides their text. */
   maxBinaryBytes: 100 * 1024 * 1024,
+  /** Most bytes an Office file's zip may expand to (its declared sizes, checked before inflating: zip bombs). */
+  maxUnzippedBytes: 500 * 1024 * 1024,
   /** Most pages of a PDF read (a 2,000-page PDF is ~5 MB of text, past which a file is better split). */
   maxPages: 2000,
 } as const;

@@ -11,7 +11,7 @@ import type { CorpusStore } from './storage/store.ts';
 // ---------------------------------------------------------------------------
 
 /** Formats the ingest pipeline understands. `auto` picks one from the name and content. */
-export type DocumentFormat = 'text' | 'markdown' | 'html' | 'csv' | 'tsv' | 'rst' | 'pdf';
+export type DocumentFormat = 'text' | 'markdown' | 'html' | 'csv' | 'tsv' | 'rst' | 'pdf' | 'docx' | 'xlsx' | 'ods';
 
 /** What a caller hands to {@link Almanac.ingest}. */
 export interface DocumentInput {

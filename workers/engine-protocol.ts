@@ -11,6 +11,7 @@ import type {
   AnswerOptions,
   AnswerResponse,
   CorpusShards,
+  CorpusChange,
   DocumentInput,
   ImportReport,
   IngestReport,
@@ -81,13 +82,20 @@ export type AnswerEventPort = (e: AnswerEvent) => void;
 /** A progress callback as the worker receives it: a comlink proxy to the page's function. */
 export type ProgressPort = (p: Progress) => void;
 
+/** The page's listener for other tabs' changes, as a comlink proxy. */
+export type ChangePort = (change: CorpusChange) => void;
+
 /**
  * The object `engine.worker.ts` exposes. Long calls take a {@link CallId} and an optional
  * progress proxy; the rest mirror {@link Almanac}.
  */
 export interface EngineWorkerApi {
-  /** Creates the engine over `storage` (restoring a persisted corpus). Call once, first. */
-  open(storage: WorkerStorage, onProgress?: ProgressPort): Promise<OpenReport>;
+  /**
+   * Creates the engine over `storage` (restoring a persisted corpus). Call once, first.
+   * `onChange` hears other tabs' changes once applied; `lock` names a Web Lock the worker holds
+   * for as long as it lives, which is how the page learns of its death (granted to the page then).
+   */
+  open(storage: WorkerStorage, onProgress?: ProgressPort, onChange?: ChangePort, lock?: string): Promise<OpenReport>;
   ingest(call: CallId, docs: DocumentInput[], onProgress?: ProgressPort): Promise<IngestReport[]>;
   search(call: CallId, query: string, options?: RemoteSearchOptions): Promise<SearchResponse>;
   /** Answers; with `onEvent`, streams `retrieved`, `token`, `calculation` and `final` events to it while it runs. */

@@ -6,10 +6,11 @@
 import * as Comlink from 'comlink';
 import { createAlmanac } from '../src/index.ts';
 import { createError } from '../src/errors.ts';
-import type { Almanac, AnswerResponse, Embedder, Generator, Progress, Reranker } from '../src/types.ts';
+import type { Almanac, AnswerResponse, CorpusChange, Embedder, Generator, Progress, Reranker } from '../src/types.ts';
 import {
   installErrorTransfer,
   type CallId,
+  type ChangePort,
   type EngineWorkerApi,
   type LoadedModels,
   type ModelSpec,
@@ -101,13 +102,35 @@ async function loadOne<K extends ModelKind>(kind: K, spec: ModelSpec, signal: Ab
   return modelLoader(kind, spec, signal, onProgress);
 }
 
+/**
+ * Takes the Web Lock `name` and keeps it for the worker's life: the page asks for the same lock,
+ * and is granted it the moment this worker dies, however it dies. Resolves once held.
+ */
+function holdLifeLock(name: string | undefined): Promise<void> {
+  const locks = (self.navigator as Navigator | undefined)?.locks;
+  if (!name || !locks) return Promise.resolve();
+  return new Promise((held) => {
+    void locks.request(name, () => {
+      held();
+      return new Promise<never>(() => undefined);
+    });
+  });
+}
+
+/** Forwards another tab's change to the page; a page that went away must not crash the worker. */
+function forwardChange(port: ChangePort | undefined): ((change: CorpusChange) => void) | undefined {
+  return port ? (change) => void Promise.resolve(port(change)).catch(() => undefined) : undefined;
+}
+
 const api: EngineWorkerApi = {
-  async open(storage, port) {
+  async open(storage, port, changePort, lock) {
     const started = performance.now();
     const onProgress = forward(port);
     try {
+      await holdLifeLock(lock);
       engine?.close().catch(() => undefined);
-      engine = await createAlmanac(onProgress ? { storage, onProgress } : { storage });
+      const onChange = forwardChange(changePort);
+      engine = await createAlmanac({ storage, ...(onProgress ? { onProgress } : {}), ...(onChange ? { onChange } : {}) });
       const stats = await engine.stats();
       return {
         documents: stats.documents,

@@ -56,10 +56,12 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   const acronyms = expandAcronyms(state, query);
   if (acronyms.length) steps.push('acronyms');
   const firstQuery = acronyms.length ? `${query} ${acronyms.map((e) => e.phrase).join(' ')}` : query;
-  const [lexicalHits, structuredHits] = await Promise.all([
-    state.lexical.search(firstQuery, { limit: lexicalK, vector }),
-    state.structured.size ? state.structured.search(firstQuery, { limit: RETRIEVAL.structuredTopK, vector }) : Promise.resolve([]),
-  ]);
+  const structuredHits = state.structured.size ? await state.structured.search(firstQuery, { limit: RETRIEVAL.structuredTopK, vector }) : [];
+  // The lexical list is the ranking itself only when no reranker reads it after: no time
+  // constraint (the temporal rerank), no row or column hits (the fusion), no cross-encoder.
+  // Only then does BM25 weigh in how much of the question a passage covers (`coverage`).
+  const coverage = !constraint && !structuredHits.length && !state.reranker;
+  const lexicalHits = await state.lexical.search(firstQuery, { limit: lexicalK, vector, coverage });
   steps.push(mode);
   const lexical = toHits(state, lexicalHits);
   const structured = toHits(state, structuredHits);

@@ -27,5 +27,12 @@ export function detectFormat(name: string | undefined, content: string | Uint8Ar
 export function sniffBinary(bytes: Uint8Array): DocumentFormat | undefined {
   const head = String.fromCharCode(...bytes.subarray(0, 8));
   if (head.startsWith('%PDF-')) return 'pdf';
+  if (!head.startsWith('PK')) return undefined;
+  // A zip: the entry names (stored uncompressed in the local headers and the central directory) say which Office file.
+  const latin1 = (b: Uint8Array) => Array.from(b, (x) => String.fromCharCode(x)).join('');
+  const names = latin1(bytes.subarray(0, 65536)) + latin1(bytes.subarray(Math.max(0, bytes.length - 65536)));
+  if (names.includes('mimetypeapplication/vnd.oasis.opendocument.spreadsheet')) return 'ods';
+  if (names.includes('word/document.xml')) return 'docx';
+  if (names.includes('xl/workbook.xml')) return 'xlsx';
   return undefined;
 }

@@ -54,6 +54,18 @@ export const READERS: readonly FormatReader[] = [
     format: 'pdf', extensions: ['pdf'], binary: true,
     read: async (content, context) => (await import('./read-pdf.ts')).readPdf(content as Uint8Array, context),
   },
+  {
+    format: 'docx', extensions: ['docx'], binary: true,
+    read: async (content, context) => (await import('./read-docx.ts')).readDocx(content as Uint8Array, context),
+  },
+  {
+    format: 'xlsx', extensions: ['xlsx', 'xlsm'], binary: true,
+    read: async (content, context) => (await import('./read-spreadsheet.ts')).readSpreadsheet(content as Uint8Array, context, 'xlsx'),
+  },
+  {
+    format: 'ods', extensions: ['ods'], binary: true,
+    read: async (content, context) => (await import('./read-spreadsheet.ts')).readSpreadsheet(content as Uint8Array, context, 'ods'),
+  },
 ];
 
 const BY_FORMAT = new Map(READERS.map((r) => [r.format, r]));
