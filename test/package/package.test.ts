@@ -88,8 +88,9 @@ describe('the packed package', () => {
       .filter((p) => p.split(path.sep).length <= 2);
     expect(installed.filter((p) => /onnxruntime|@huggingface|@mlc-ai|transformers/.test(p))).toEqual([]);
     const bytes = treeBytes(path.join(app, 'node_modules'));
-    // Measured 10.8 MB (the dependencies' own files, mostly chrono-node's locales and Orama's stemmers).
-    expect(bytes).toBeLessThan(20 * 1024 * 1024);
+    // Measured 16.2 MB: the package (4.8 MB, mostly the embed's on-demand PDF and Office
+    // readers) and its dependencies (chrono-node's locales, Orama's stemmers).
+    expect(bytes).toBeLessThan(25 * 1024 * 1024);
     console.error(`package test: installed node_modules ${(bytes / 1024 / 1024).toFixed(1)} MB in ${installSeconds.toFixed(1)} s`);
   });
 
