@@ -13,13 +13,16 @@ import { plural } from './format.ts';
 export interface EngineEvents {
   onChange(change: CorpusChange): void;
   onStatus(status: WorkerStatus): void;
-  /** Sets what redraws the panels (the documents list, the coverage chart, search results). */
-  redrawWith(redraw: () => Promise<void>): void;
+  /**
+   * Sets what redraws the panels (the documents list, the coverage chart, search results);
+   * `event` says why: another tab's change, or the worker restarted.
+   */
+  redrawWith(redraw: (event: 'tab-change' | 'worker-restarted') => Promise<void>): void;
 }
 
 /** Creates the handlers; they write to `#status`, with `data-event` naming what happened (for tests). */
 export function engineEvents(): EngineEvents {
-  let redraw: () => Promise<void> = async () => undefined;
+  let redraw: (event: 'tab-change' | 'worker-restarted') => Promise<void> = async () => undefined;
   const say = (text: string, event: string, error = false): void => {
     const status = byId('status');
     status.textContent = text;
@@ -38,7 +41,7 @@ export function engineEvents(): EngineEvents {
         change.removed.length ? `removed ${plural(change.removed.length, 'document')}` : '',
       ].filter(Boolean);
       say(`Another tab ${parts.join(', ')}; this page now shows the same corpus.`, 'tab-change');
-      void redraw();
+      void redraw('tab-change');
     },
     onStatus(status) {
       if (status.kind === 'crashed') {
@@ -46,7 +49,7 @@ export function engineEvents(): EngineEvents {
       } else if (status.kind === 'restarted') {
         const models = status.modelsError ? ` The models could not be loaded again (${status.modelsError}): search runs without them.` : status.models?.embedder ? ` ${status.models.embedder.id} is loaded again.` : '';
         say(`The engine restarted: ${plural(status.opened.documents, 'document')} restored from this device; nothing stored was lost. An ingest that was running stopped: add what is missing from the list again.${models}`, 'worker-restarted');
-        void redraw();
+        void redraw('worker-restarted');
       } else {
         say(`The engine could not be restarted: ${status.error.message}`, 'worker-failed', true);
       }

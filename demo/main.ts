@@ -71,11 +71,13 @@ async function main(): Promise<void> {
     if (change.kind === 'elsewhere' || change.kind === 'imported') void docs?.refresh();
   };
   const panel = (docs = documentsPanel(almanac, onCorpusChanged));
-  // Another tab's change, or a restarted worker: redraw what the page lists from the engine. The
-  // status line keeps the event's own message (engine-events.ts), which names what happened.
-  events.redrawWith(async () => {
+  // Another tab's change, or a restarted worker: redraw what the page lists from the engine. A
+  // tab change then rewrites the status line from the engine's counts; a restart keeps its own
+  // message (engine-events.ts), which says what was restored.
+  events.redrawWith(async (event) => {
     search.invalidate();
     await Promise.all([panel.refresh(), coverage.refresh()]);
+    if (event === 'tab-change') await line.update({ kind: 'elsewhere' });
   });
   const models = modelsPanel(almanac, () => undefined);
   await Promise.all([panel.refresh(), coverage.refresh(), models.refresh()]);
