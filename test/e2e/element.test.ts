@@ -118,7 +118,7 @@ describe('<almanac-search> on a static page under a strict CSP', () => {
     // 14.4 with the answer card, worker 113.2, two chunks it shares with the readers 4.6) since the
     // non-Latin stemmers (14.7 kB), the index format and answers joined the worker; see
     // docs/RESULTS.md.
-    expect(gzip).toBeLessThanOrEqual(135_000);
+    expect(gzip).toBeLessThanOrEqual(140_000);
   });
 
   it('adds files through the picker (a PDF too, read by pdf.js in the worker under the policy) and says which one it refused', async () => {
