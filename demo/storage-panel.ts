@@ -2,8 +2,7 @@
  * The storage panel: what Almanac keeps on this device (documents, downloaded models, the
  * app's offline copy), the space left, persistent storage asked for with the browser's answer
  * shown, and the deletes a user controls: one document, every document, the models, or all
- * of it. Export and import of the corpus get their place here once the corpus file format
- * (the prebuilt-index format) is settled.
+ * of it. Export and import of the corpus sit in the same panel (`corpus-transfer.ts`).
  */
 import { byId, clear, el } from './dom.ts';
 import { errorMessage, formatBytes } from './format.ts';
