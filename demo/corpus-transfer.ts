@@ -127,6 +127,7 @@ export function corpusTransfer(
       attrs: { 'data-kind': summary.kind, 'data-code': outcome.error?.code, 'data-imported': outcome.report?.documents },
     }, [
       el('p', { class: `headline ${summary.kind}`, text: summary.headline }),
+      el('p', { class: 'detail', text: summary.detail }),
       ...summary.notes.map((text) => el('p', { class: 'hint', text })),
       outcome.advice ? el('p', { class: 'advice', text: outcome.advice }) : null,
       names.length

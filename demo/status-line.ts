@@ -45,7 +45,7 @@ export function statusText(stats: CorpusStats, change: CorpusChange = { kind: 'r
     case 'restored':
       return `Restored ${what} from this device in ${change.ms} ms, without re-indexing.`;
     case 'seeded':
-      return `Indexed the sample corpus: ${what} on this device. They stay here; add your own below.`;
+      return `Indexed the sample corpus: ${what} on this device. They stay here; add your own under Add documents.`;
     case 'added':
       return `${capitalise(what)} on this device. Added ${plural(change.count, 'document')}.`;
     case 'removed':

@@ -44,8 +44,11 @@ export interface ImportOutcome {
 /** The summary the panel shows. */
 export interface ImportSummary {
   kind: 'ok' | 'warning' | 'error';
+  /** One short sentence: what happened. */
   headline: string;
-  /** Further facts, one sentence each (vectors, re-indexing). */
+  /** The figures behind it, or why nothing changed. */
+  detail: string;
+  /** Further facts, one sentence each (vectors, re-indexing, the engine's message). */
   notes: string[];
   /** The documents new to this device, by name. */
   added: string[];
@@ -67,24 +70,34 @@ export function summariseImport(outcome: ImportOutcome): ImportSummary {
   const { report, error, added, removed, fileName } = outcome;
   if (!report) {
     const why = REFUSALS[error?.code ?? ''] ?? 'it failed';
+    const notes = error?.message ? [error.message] : [];
     // A failed import keeps everything; documents that did go in before a failure are named.
-    const headline = added.length
-      ? `Stopped importing ${fileName} after ${plural(added.length, 'new document')}: ${why}.`
-      : `Nothing was imported from ${fileName}: ${why}. The corpus on this device is unchanged.`;
-    return { kind: 'error', headline, notes: error?.message ? [error.message] : [], added };
+    return added.length
+      ? { kind: 'error', headline: `Stopped importing ${fileName} after ${plural(added.length, 'new document')}: ${why}.`, detail: 'They stay; nothing else on this device changed.', notes, added }
+      : { kind: 'error', headline: `Nothing was imported from ${fileName}: ${why}.`, detail: 'The corpus on this device is unchanged.', notes, added };
   }
-  const replaced = outcome.mode === 'replace' ? 0 : report.replaced;
-  const parts = [
-    added.length ? `${added.length} new` : '',
-    replaced ? `${replaced} replaced (a document here had the same id; the file’s copy is kept)` : '',
-  ].filter(Boolean);
-  const headline = outcome.mode === 'replace'
-    ? `Replaced the corpus with the ${plural(report.documents, 'document')} (${plural(report.passages, 'passage')}) of ${fileName}${removed ? `; ${plural(removed, 'document')} that the file lacks ${removed === 1 ? 'was' : 'were'} removed` : ''}.`
-    : `Imported ${plural(report.documents, 'document')} (${plural(report.passages, 'passage')}) from ${fileName}${parts.length ? `: ${parts.join(', ')}` : ''}.`;
+  const passages = `${plural(report.passages, 'passage')}.`;
+  let headline: string;
+  let detail: string;
+  if (outcome.mode === 'replace') {
+    headline = `Replaced the corpus with the ${plural(report.documents, 'document')} of ${fileName}.`;
+    detail = `${passages}${removed ? ` ${plural(removed, 'document')} that the file lacks ${removed === 1 ? 'was' : 'were'} removed.` : ''}`;
+  } else {
+    headline = `Imported ${plural(report.documents, 'document')} from ${fileName}.`;
+    const parts = [
+      added.length ? `${added.length} new` : '',
+      report.replaced ? `${report.replaced} replaced a document here with the same id (the file’s copy is kept)` : '',
+    ].filter(Boolean);
+    detail = `${passages}${parts.length ? ` ${capitalise(parts.join('; '))}.` : ''}`;
+  }
   const notes: string[] = [];
   if (report.vectors === 'used') notes.push('The file’s vectors came with it: hybrid search needs no re-embedding.');
   if (report.vectors === 'dropped') notes.push('The file’s vectors were made by another embedder than the one loaded here (or none is loaded), so they were left out; loading an embedder embeds the documents again.');
   if (report.reindexed) notes.push('The file was indexed by another version of Almanac’s tokenizer: its documents were indexed again from their text (same results, only slower).');
   if (report.documents === 0) notes.push('The file holds no documents.');
-  return { kind: report.documents === 0 ? 'warning' : 'ok', headline, notes, added };
+  return { kind: report.documents === 0 ? 'warning' : 'ok', headline, detail, notes, added };
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -22,14 +22,16 @@ describe('summariseImport', () => {
   it('counts new documents and those that replaced one with the same id, and names the new ones', () => {
     const s = summariseImport(outcome({ report: report(5, 3), added: ['a.md', 'b.md'] }));
     expect(s.kind).toBe('ok');
-    expect(s.headline).toBe('Imported 5 documents (20 passages) from c.almanac: 2 new, 3 replaced (a document here had the same id; the file’s copy is kept).');
+    expect(s.headline).toBe('Imported 5 documents from c.almanac.');
+    expect(s.detail).toBe('20 passages. 2 new; 3 replaced a document here with the same id (the file’s copy is kept).');
     expect(s.added).toEqual(['a.md', 'b.md']);
     expect(s.notes).toEqual([]);
   });
 
   it('says what a whole-corpus replace removed', () => {
     const s = summariseImport(outcome({ mode: 'replace', report: report(2), added: [], removed: 4 }));
-    expect(s.headline).toBe('Replaced the corpus with the 2 documents (8 passages) of c.almanac; 4 documents that the file lacks were removed.');
+    expect(s.headline).toBe('Replaced the corpus with the 2 documents of c.almanac.');
+    expect(s.detail).toBe('8 passages. 4 documents that the file lacks were removed.');
   });
 
   it('says what became of the vectors and of stale postings', () => {
@@ -43,7 +45,8 @@ describe('summariseImport', () => {
     const message = 'The index data is damaged, truncated or not an Almanac index (x). Nothing was changed.';
     const s = summariseImport(outcome({ error: { code: 'INDEX_CORRUPT', message } }));
     expect(s.kind).toBe('error');
-    expect(s.headline).toBe('Nothing was imported from c.almanac: the file is damaged, truncated or not an Almanac corpus file. The corpus on this device is unchanged.');
+    expect(s.headline).toBe('Nothing was imported from c.almanac: the file is damaged, truncated or not an Almanac corpus file.');
+    expect(s.detail).toBe('The corpus on this device is unchanged.');
     expect(s.notes).toEqual([message]);
     expect(summariseImport(outcome({ error: { code: 'INDEX_TOO_NEW', message: 'm' } })).headline).toContain('written by a newer version of Almanac');
     expect(summariseImport(outcome({ error: { code: 'NO_ROOM', message: '' } }))).toMatchObject({ notes: [], headline: expect.stringContaining('would not fit') });
@@ -52,6 +55,7 @@ describe('summariseImport', () => {
   it('names what went in before a failure half-way', () => {
     const s = summariseImport(outcome({ error: { code: 'STORAGE_FULL', message: 'full' }, added: ['a.md'] }));
     expect(s.headline).toBe('Stopped importing c.almanac after 1 new document: the storage for Almanac on this device is full.');
+    expect(s.detail).toMatch(/^They stay/);
     expect(s.added).toEqual(['a.md']);
   });
 });

@@ -73,7 +73,7 @@ describe('storage a user controls', () => {
     expect(await figure('models')).toBe('none');
     // The offline copy holds ONNX Runtime's wasm (~26 MB).
     expect(await figure('app')).toMatch(/^(2\d|3\d)\.\d MB$/);
-    expect(await figure('free')).toMatch(/ of .* this browser allows Almanac$/);
+    expect(await figure('free')).toMatch(/^[\d.]+ (B|kB|MB|GB) of [\d.]+ (B|kB|MB|GB)$/);
     const state = page.locator('#storage-persist-state');
     if (await page.isVisible('#storage-persist')) {
       await page.click('#storage-persist');

@@ -111,7 +111,7 @@ describe('export and import of the corpus', () => {
     const result = await importFile(p, exported);
     expect(result.kind).toBe('ok');
     expect(result.text).toContain(`Imported ${sampleCount + 1} documents`);
-    expect(result.text).toContain(`${sampleCount + 1} new`);
+    expect(result.text).toContain(`passages. ${sampleCount + 1} new.`);
     expect(await documents(p)).toBe(sampleCount + 1);
     expect(await p.getAttribute('#status', 'data-change')).toBe('imported');
     expect(await p.textContent('#status')).toMatch(new RegExp(`^${sampleCount + 1} documents \\(\\d+ passages, \\d+ tables\\) on this device\\. Imported ${sampleCount + 1} documents\\.`));
@@ -140,7 +140,7 @@ describe('export and import of the corpus', () => {
     const p = target.page;
     const again = await importFile(p, exported);
     expect(again.text).toContain(`Imported ${sampleCount + 1} documents`);
-    expect(again.text).toContain(`${sampleCount + 1} replaced (a document here had the same id`);
+    expect(again.text).toContain(`${sampleCount + 1} replaced a document here with the same id (the file’s copy is kept)`);
     expect(await documents(p)).toBe(sampleCount + 1);
 
     await p.click('.paste summary');
