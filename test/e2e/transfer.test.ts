@@ -84,7 +84,16 @@ describe('export and import of the corpus', () => {
     expect(expected.get(QUERIES[1]!)!.some((r) => / table/.test(r))).toBe(true);
     expect(expected.get(QUERIES[0]!)![0]).not.toMatch(/^answer: none/);
 
+    // What the progress bar said while the export ran.
+    await p.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      const bar = document.querySelector<HTMLElement>('#transfer-progress .progress')!;
+      new MutationObserver(() => { if (!bar.hidden) seen.push(bar.textContent ?? ''); })
+        .observe(bar, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
     const [download] = await Promise.all([p.waitForEvent('download', { timeout: 60_000 }), p.click('#corpus-export')]);
+    expect(await p.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen)).toContain('Exporting the corpus');
     expect(download.suggestedFilename()).toMatch(/^almanac-corpus-\d{4}-\d{2}-\d{2}\.almanac$/);
     exported = path.join(tmp.dir, download.suggestedFilename());
     await download.saveAs(exported);
