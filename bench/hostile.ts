@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { createAlmanac, type DocumentInput } from '../src/index.ts';
 import { option, PROJECT_ROOT, round1 } from './args.ts';
 
@@ -135,10 +134,10 @@ async function runCase(name: string, bytes: number): Promise<Record<string, unkn
 /** Runs one case in a child process; resolves to the lines it printed before it ended or was killed. */
 function child(name: string, bytes: number, timeoutS: number): Promise<{ rows: Array<{ size: number; ms: number; wall_ms: number; peak_mb: number; stored: number; refused: string[] }>; timedOut: boolean }> {
   return new Promise((resolve) => {
-    const tsx = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
-    const proc = spawn(tsx, ['bench/main.ts', 'hostile', '--child', '--case', name, '--bytes', String(bytes)], {
+    // Node itself with tsx's loader, not the tsx command: killing that one would leave the node
+    // process it starts running, holding the pipe open.
+    const proc = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/main.ts', 'hostile', '--child', '--case', name, '--bytes', String(bytes)], {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim() },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
