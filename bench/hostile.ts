@@ -57,7 +57,7 @@ function manyDocs(size: number, each: (i: number) => DocumentInput): DocumentInp
 
 const CASES: Record<string, Case> = {
   'markdown-heading-spaces': { owner: 'formats', what: '"# a" + spaces + "b": the heading regex was cubic (10k spaces: 10 min)', make: (n) => [{ name: 'h.md', content: `# a${' '.repeat(n)}b\n\nText.` }] },
-  'question-marks': { owner: 'robust', what: 'a run of "?": the sentence boundary regex was quadratic (100 KB: 47 s)', make: (n) => [{ name: 'q.txt', content: `Why${'?'.repeat(n)} ok.` }] },
+  'question-marks': { owner: 'robust', what: 'a run of "?" not followed by a space: the sentence boundary regex was quadratic (100 KB: 47 s)', make: (n) => [{ name: 'q.txt', content: `Why${'?'.repeat(n)}x ok.` }] },
   'markdown-brackets': { owner: 'formats', what: 'a run of "[" (stripInline ~15 s)', make: (n) => [{ name: 'b.md', content: `Text ${'['.repeat(n)} end.` }] },
   'markdown-angles': { owner: 'formats', what: 'a run of "<" (stripInline ~15 s)', make: (n) => [{ name: 'a.md', content: `Text ${'<'.repeat(n)} end.` }] },
   'markdown-table-delimiter-spaces': { owner: 'formats', what: 'a table delimiter line with a long run of spaces (50k: 5 s)', make: (n) => [{ name: 't.md', content: `| a | b |\n|${' '.repeat(n)}--- | --- |\n| 1 | 2 |\n` }] },
