@@ -201,7 +201,7 @@ class Engine implements Almanac {
       }
       options.onProgress?.({ phase: 'ingest', done: next, total, detail: batch.at(-1)?.document.name });
     }
-    await this.store.compact();
+    await this.compact();
     return reports;
   }
 
@@ -253,7 +253,7 @@ class Engine implements Almanac {
       // Every id asked, not only those this instance holds: another tab may have added one it has not heard of yet.
       await this.store.delete(ids);
       await this.removeFromIndexes(ids.filter((id) => this.state.records.has(id)));
-      await this.store.compact();
+      await this.compact();
     });
   }
 
@@ -383,7 +383,7 @@ class Engine implements Almanac {
           await this.addToIndexes([segment]);
           options.onProgress?.({ phase: 'import', done: i + 1, total: segments.length });
         }
-        await this.store.compact();
+        await this.compact();
       }
       if (embedder && segments.some((s) => s.records.some((r) => !r.vectors?.size && r.passages.length))) await this.embedMissing(options);
       return {
@@ -480,6 +480,15 @@ class Engine implements Almanac {
     const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
     return next;
+  }
+
+  /**
+   * Merges stored segments. Housekeeping: each merge is one transaction, so one that fails (a full
+   * disk, storage closed by another tab) leaves the segments as they were, all still correct. It
+   * must not turn a write that succeeded, and was reported so, into a rejection.
+   */
+  private async compact(): Promise<void> {
+    await this.store.compact().catch(() => undefined);
   }
 
   private assertOpen(): void {
