@@ -29,7 +29,8 @@ export function summarizeTable(
   const map = coverMap(table);
   const title = clean(options?.title ?? table.caption ?? '');
   const caption = clean(table.caption ?? '');
-  const heading = title && caption && title.toLowerCase() !== caption.toLowerCase() ? `${title}: ${caption}` : title || caption;
+  // A title that already holds the caption ("Alpine Linux: releases") is not followed by it again.
+  const heading = title && caption && !title.toLowerCase().includes(caption.toLowerCase()) ? `${title}: ${caption}` : title || caption;
   const path = (p: string[]) => (style === 'rcl' ? p.slice(-1) : p);
   const colName = (c: number) => path(s.columnPaths[c] ?? []).join(' ');
   const rowName = (r: number) => path(s.rowPaths[r] ?? []).join(', ');
