@@ -4,6 +4,7 @@ import { splitLines, type Line } from './lines.ts';
 import { REFERENCE_DEFINITION, referenceLabel, stripInlineMapped, type ReferenceLabels } from './markdown-inline.ts';
 import { MappedBuilder, verbatim, type Mapped } from './source-map.ts';
 import { flattenMapped } from './table-text.ts';
+import { readFrontMatter } from './front-matter.ts';
 import type { Table } from '../types.ts';
 
 /**
@@ -17,7 +18,8 @@ export function parseMarkdown(content: string): ParsedDocument {
   const out = new TextBuilder();
   const tables: Table[] = [];
   const warnings: string[] = [];
-  let title: string | undefined;
+  const front = readFrontMatter(lines);
+  let title: string | undefined = front?.title;
   let para: Array<{ line: Line; skip: number }> = [];
   const flush = () => {
     if (!para.length) return;
@@ -34,6 +36,14 @@ export function parseMarkdown(content: string): ParsedDocument {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const text = line.text;
+    // Front matter is fields, not Markdown: its fences go, a `# comment` is a line of its own,
+    // each top-level field or list item (with its indented lines) a paragraph.
+    if (front && i < front.end) {
+      if (i === 0 || i === front.end - 1 || text.trim() === '') { flush(); continue; }
+      if (/^\s*#/.test(text) || /^\S/.test(text) || /^\s*-\s/.test(text)) flush();
+      para.push({ line, skip: /^\s*(?:-\s+)?/.exec(text)![0].length });
+      continue;
+    }
     const fence = /^\s*(```|~~~)/.exec(text);
     if (fence) {
       flush();
