@@ -11,6 +11,7 @@ const SUITES: Record<string, () => Promise<{ run: (argv: string[], log: (line: s
   tables: () => import('./tables.ts'),
   answers: () => import('./answers.ts'),
   realdocs: () => import('./realdocs.ts'),
+  formats: () => import('./formats.ts'),
   hostile: () => import('./hostile.ts'),
 };
 

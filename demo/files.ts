@@ -70,7 +70,7 @@ export async function readFiles(files: Iterable<File>): Promise<ReadFiles> {
       continue;
     }
     if (typeof content === 'string' && looksBinary(content)) {
-      rejected.push({ name: file.name, kind: 'binary', reason: 'it does not look like text (binary content). Save it as plain text, Markdown, HTML or CSV.' });
+      rejected.push({ name: file.name, kind: 'binary', reason: 'its name says text but its content is binary. Give it its real extension (.pdf, .docx, .xlsx...) or save it as text.' });
       continue;
     }
     docs.push({ id: file.name, name: file.name, content, date: file.lastModified ? new Date(file.lastModified) : undefined });

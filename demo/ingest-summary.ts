@@ -25,6 +25,8 @@ export interface IngestSummary {
   rejected: SummaryGroup[];
   /** Files added with a warning (a table cut to the limit), by warning. */
   warnings: SummaryGroup[];
+  /** What to do about a failure that is not the files' fault (storage full). */
+  advice?: string;
 }
 
 /** What one upload gave. */
@@ -35,6 +37,8 @@ export interface IngestOutcome {
   reports: IngestReport[];
   /** Set when the engine's call failed as a whole (its reports are lost). */
   failure?: { message: string; /** Documents stored before it failed (from the engine's count). */ added: number };
+  /** What to do about it, when the page knows (storage full: what to delete). */
+  advice?: string;
 }
 
 const PAGE_REASONS: Record<RejectionKind, () => { title: string; advice: string }> = {
@@ -42,7 +46,7 @@ const PAGE_REASONS: Record<RejectionKind, () => { title: string; advice: string 
   empty: () => ({ title: 'empty', advice: 'There is no text in them to index.' }),
   'too-large': () => ({ title: `larger than ${formatBytes(MAX_FILE_BYTES)}`, advice: 'Split them into smaller files.' }),
   unreadable: () => ({ title: 'could not be read', advice: 'The browser could not read them; copy them to this device and try again.' }),
-  binary: () => ({ title: 'not text (binary content)', advice: 'Save them as plain text, Markdown, HTML or CSV.' }),
+  binary: () => ({ title: 'not text (binary content)', advice: 'Their names say text but their content is binary: give them their real extensions (.pdf, .docx, .xlsx...) or save them as text.' }),
 };
 
 /** Short titles of the engine's error codes a user meets on upload; others show their code. */
@@ -87,7 +91,7 @@ function grouped(items: Item[]): SummaryGroup[] {
 }
 
 /** Summarises one upload. */
-export function summariseIngest({ rejected, reports, failure }: IngestOutcome): IngestSummary {
+export function summariseIngest({ rejected, reports, failure, advice }: IngestOutcome): IngestSummary {
   const refused: Item[] = rejected.map((r) => {
     const reason = PAGE_REASONS[r.kind]?.() ?? { title: r.kind, advice: r.reason };
     return { key: `page:${r.kind}`, name: r.name, title: reason.title, advice: reason.advice, own: capitalise(r.reason) };
@@ -101,7 +105,7 @@ export function summariseIngest({ rejected, reports, failure }: IngestOutcome): 
     // Warnings differ by their figures only ("cut to 2,000 rows"): one group per wording.
     key: w.replace(/[\d,.]+/g, '#'), name: r.name, title: 'added with a warning', advice: w, own: w,
   }))));
-  const addedCount = failure ? failure.added : reports.filter((r) => !r.error).length;
+  const addedCount = failure ? failure.added : reports.filter((r) => r.stored).length;
   const total = rejected.length + reports.length;
   let headline: string;
   if (failure) {
@@ -113,7 +117,7 @@ export function summariseIngest({ rejected, reports, failure }: IngestOutcome): 
   else if (addedCount === 0) headline = total === 1 ? 'The file was not added.' : `None of the ${total} files was added.`;
   else headline = `Added ${addedCount} of ${plural(total, 'file')}; ${total - addedCount} not added.`;
   const kind = failure || addedCount === 0 ? 'error' : refused.length || warned.length ? 'warning' : 'ok';
-  return { kind, headline, rejected: grouped(refused), warnings: grouped(warned) };
+  return { kind, headline, rejected: grouped(refused), warnings: grouped(warned), ...(advice ? { advice } : {}) };
 }
 
 function capitalise(text: string): string {

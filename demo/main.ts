@@ -16,6 +16,8 @@ import { progressView } from './progress.ts';
 import { SAMPLE_SIZE } from './sample-corpus.ts';
 import { searchPanel } from './search-panel.ts';
 import { statusLine, type CorpusChange } from './status-line.ts';
+import { storagePanel } from './storage-panel.ts';
+import { isQuotaError, isStorageError, readUsage, storageAdvice } from './storage-usage.ts';
 
 /**
  * Set once the sample corpus was offered, so a user who removed every document does not get
@@ -60,6 +62,10 @@ async function main(): Promise<void> {
   const search = searchPanel(almanac);
   const coverage = coveragePanel(almanac);
   let docs: ReturnType<typeof documentsPanel> | undefined;
+  const storage = storagePanel({
+    removeAll: async () => { await docs?.removeAll(); },
+    showDocuments: () => docs?.focusList(),
+  });
   /**
    * Every change to the corpus goes through here, whoever made it (a panel of this page, or
    * another tab: call it with `{ kind: 'elsewhere' }`), so the status line, the documents list,
@@ -69,12 +75,13 @@ async function main(): Promise<void> {
     search.invalidate();
     void coverage.refresh();
     void line.update(change);
+    void storage.refresh();
     if (change.kind === 'elsewhere' || change.kind === 'imported' || change.kind === 'restarted') void docs?.refresh();
   };
-  docs = documentsPanel(almanac, onCorpusChanged);
+  docs = documentsPanel(almanac, onCorpusChanged, async (error) => (isQuotaError(error) || isStorageError(error) ? storageAdvice(error, await readUsage()) : undefined));
   events.attach(line, onCorpusChanged);
-  const models = modelsPanel(almanac, () => undefined);
-  await Promise.all([docs.refresh(), coverage.refresh(), models.refresh()]);
+  const models = modelsPanel(almanac, () => void storage.refresh());
+  await Promise.all([docs.refresh(), coverage.refresh(), models.refresh(), storage.refresh()]);
 
   if (opened.documents > 0) {
     await line.update({ kind: 'restored', ms: opened.ms });

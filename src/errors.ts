@@ -4,10 +4,10 @@
  */
 
 const MESSAGES = {
-  EMPTY_DOCUMENT: (name: string) => `Document "${name}" has no text to index (it is empty, or holds only white space, punctuation, control or zero-width characters). Check that the file is not empty and is text, Markdown, HTML or CSV.`,
+  EMPTY_DOCUMENT: (name: string) => `Document "${name}" has no text to index (it is empty, or holds only white space, punctuation, control or zero-width characters). Check that the file is not empty, or (a scanned PDF) that it has text and not only images.`,
   DUPLICATE_ID: (name: string, id: string) => `Document "${name}" has the id "${id}" of an earlier document in the same call, so it was skipped. Give each document its own id (its path, for example), or ingest a replacement in a call of its own.`,
   READ_FAILED: (name: string, why: string) => `Document "${name}" could not be read (${why}). Check that the file is valid for its extension; if it is, this is a bug in Almanac: report it with the file.`,
-  UNSUPPORTED_FORMAT: (name: string) => `Cannot tell the format of "${name}". Give it a .txt, .md, .html or .csv name, or pass format explicitly.`,
+  UNSUPPORTED_FORMAT: (name: string) => `Cannot tell the format of "${name}". Give it the extension of its format (.txt, .md, .html, .csv, .rst, .pdf, .docx, .xlsx, .ods...), or pass format explicitly.`,
   DOCUMENT_TOO_LARGE: (name: string, max: number) => `Document "${name}" is larger than ${max} characters. Split it into smaller files.`,
   TABLE_TOO_LARGE: (detail: string) => `A table exceeds Almanac's limits (${detail}). The table was cut to the limit; split it if every cell matters.`,
   INVALID_QUERY: () => 'The query is empty. Type a question or some keywords.',

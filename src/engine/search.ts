@@ -10,6 +10,7 @@ import type { EngineState } from './state.ts';
 import { findHighlights } from './highlight.ts';
 import { hasTables, labelsOf, matchedCellsOf } from './table-context.ts';
 import { applySummaries, crossEncoderSemantic } from './temporal-models.ts';
+import { datedFirstForWhen, rankDatedRecords } from './dated-records.ts';
 
 interface Ranked {
   passage: Passage;
@@ -56,10 +57,12 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   const acronyms = expandAcronyms(state, query);
   if (acronyms.length) steps.push('acronyms');
   const firstQuery = acronyms.length ? `${query} ${acronyms.map((e) => e.phrase).join(' ')}` : query;
-  const [lexicalHits, structuredHits] = await Promise.all([
-    state.lexical.search(firstQuery, { limit: lexicalK, vector }),
-    state.structured.size ? state.structured.search(firstQuery, { limit: RETRIEVAL.structuredTopK, vector }) : Promise.resolve([]),
-  ]);
+  const structuredHits = state.structured.size ? await state.structured.search(firstQuery, { limit: RETRIEVAL.structuredTopK, vector }) : [];
+  // The lexical list is the ranking itself only when no reranker reads it after: no time
+  // constraint (the temporal rerank), no row or column hits (the fusion), no cross-encoder.
+  // Only then does BM25 weigh in how much of the question a passage covers (`coverage`).
+  const coverage = !constraint && !structuredHits.length && !state.reranker;
+  const lexicalHits = await state.lexical.search(firstQuery, { limit: lexicalK, vector, coverage });
   steps.push(mode);
   const lexical = toHits(state, lexicalHits);
   const structured = toHits(state, structuredHits);
@@ -93,6 +96,17 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   } else if (structured.length) {
     ranked = fuseCandidates({ query: firstQuery, lexical, structured, tableLabels: (p) => labelsOf(state, p) });
     steps.push('fusion');
+    // The table-led path keeps the constraint: dated rows are ranked by it (`dated-records.ts`).
+    if (constraint) {
+      const dated = rankDatedRecords(ranked, constraint, mainContent);
+      if (dated.applied) {
+        ranked = dated.ranked;
+        steps.push('dated-rows');
+        skipped['temporal-rerank'] = 'the best first-stage hit is in a document with tables: the fusion ranked them and the constraint ranked their dated rows';
+      }
+    } else {
+      ranked = datedFirstForWhen(ranked, query);
+    }
   } else {
     ranked = lexical.map((h) => ({ passage: h.passage, score: h.score }));
   }

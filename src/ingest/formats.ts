@@ -2,9 +2,6 @@ import type { DocumentFormat } from '../types.ts';
 import type { ParsedDocument } from './parsed.ts';
 import { parseText } from './parse-text.ts';
 import { parseMarkdown } from './parse-markdown.ts';
-import { parseHtml } from './parse-html.ts';
-import { parseCsv } from './parse-csv.ts';
-import { parseRst } from './parse-rst.ts';
 
 /** What one reader is given besides the content. */
 export interface ReadContext {
@@ -31,6 +28,12 @@ function textReader(format: DocumentFormat, extensions: readonly string[], parse
   return { format, extensions, binary: false, read: async (content) => parse(content as string) };
 }
 
+/** A text reader whose parser (and its library) is imported on first use. */
+function lazyTextReader(format: DocumentFormat, extensions: readonly string[], load: () => Promise<(content: string) => ParsedDocument>): FormatReader {
+  let parser: Promise<(content: string) => ParsedDocument> | undefined;
+  return { format, extensions, binary: false, read: async (content) => (await (parser ??= load()))(content as string) };
+}
+
 /**
  * Every format Almanac reads, in one place: the engine, the CLI and the demo page take their
  * lists of accepted extensions from here. A reader that needs a large library imports it in
@@ -39,10 +42,14 @@ function textReader(format: DocumentFormat, extensions: readonly string[], parse
 export const READERS: readonly FormatReader[] = [
   textReader('text', ['txt', 'text'], parseText),
   textReader('markdown', ['md', 'markdown', 'mdown'], parseMarkdown),
-  textReader('html', ['html', 'htm', 'xhtml'], parseHtml),
-  textReader('csv', ['csv'], (c) => parseCsv(c, ',')),
-  textReader('tsv', ['tsv', 'tab'], (c) => parseCsv(c, '\t')),
-  textReader('rst', ['rst', 'rest'], parseRst),
+  // HTML (htmlparser2 and its entity tables) and CSV (papaparse; RST reads its tables through
+  // the CSV reader) are a third of the engine worker's download: loaded with the first such
+  // file, so a corpus of text and Markdown (and the one-tag embed until a visitor drops such a
+  // file) never fetches them.
+  lazyTextReader('html', ['html', 'htm', 'xhtml'], async () => (await import('./parse-html.ts')).parseHtml),
+  lazyTextReader('csv', ['csv'], async () => { const { parseCsv } = await import('./parse-csv.ts'); return (c) => parseCsv(c, ','); }),
+  lazyTextReader('tsv', ['tsv', 'tab'], async () => { const { parseCsv } = await import('./parse-csv.ts'); return (c) => parseCsv(c, '\t'); }),
+  lazyTextReader('rst', ['rst', 'rest'], async () => (await import('./parse-rst.ts')).parseRst),
   {
     format: 'pdf', extensions: ['pdf'], binary: true,
     read: async (content, context) => (await import('./read-pdf.ts')).readPdf(content as Uint8Array, context),

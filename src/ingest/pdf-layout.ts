@@ -171,8 +171,32 @@ function joinLines(lines: string[]): string {
 /** How many lines from `i` on form a table (0 when they do not). */
 function tableRun(lines: readonly PdfLine[], i: number): number {
   let n = 0;
-  while (i + n < lines.length && lines[i + n]!.cells.length >= 2 && (n === 0 || rowGap(lines[i + n - 1]!, lines[i + n]!))) n++;
-  return n >= 3 ? n : 0;
+  let rows = 0;
+  while (i + n < lines.length) {
+    const line = lines[i + n]!;
+    const prev = n > 0 ? lines[i + n - 1]! : undefined;
+    if (prev && !rowGap(prev, line)) break;
+    if (line.cells.length >= 2) rows++;
+    // A rule under the header, or a cell's text wrapped onto a line of its own (right of the first column).
+    else if (!(n > 0 && (isRule(line) || isContinuation(lines, i, i + n)))) break;
+    n++;
+  }
+  while (n > 0 && lines[i + n - 1]!.cells.length < 2) n--;
+  return rows >= 3 ? n : 0;
+}
+
+/** A line of only dashes, equals signs or underscores (a table's rule). */
+function isRule(line: PdfLine): boolean {
+  return /^[-=_\s]{3,}$/.test(line.text);
+}
+
+/** A one-cell line that continues a row of the table above: it starts right of that row's first cell. */
+function isContinuation(lines: readonly PdfLine[], from: number, at: number): boolean {
+  const line = lines[at]!;
+  let k = at - 1;
+  while (k >= from && lines[k]!.cells.length < 2) k--;
+  const row = k >= from ? lines[k]! : undefined;
+  return !!row && line.cells.length === 1 && line.cells[0]!.x0 > row.cells[0]!.x1 + line.size * 0.5;
 }
 
 function rowGap(a: PdfLine, b: PdfLine): boolean {
@@ -197,7 +221,19 @@ function buildTable(rows: PdfLine[]): PdfBlock | undefined {
   for (let k = 1; k < bands.length; k++) if (bands[k]![0] <= bands[k - 1]![1]) return undefined; // bands overlap: not columns
   const grid: string[][] = [];
   let aligned = 0;
+  let counted = 0;
   for (const r of rows) {
+    if (isRule(r)) continue;
+    if (r.cells.length < 2 && grid.length) {
+      // Wrapped text: joins the cell of the row above that its band holds.
+      const c = r.cells[0]!;
+      const k = bands.findIndex(([b0, b1]) => Math.min(b1, c.x1) - Math.max(b0, c.x0) > 0);
+      const last = grid[grid.length - 1]!;
+      const at = k >= 0 ? k : last.length - 1;
+      last[at] = last[at] ? `${last[at]} ${c.text}` : c.text;
+      continue;
+    }
+    counted++;
     const row = new Array<string>(bands.length).fill('');
     let ok = true;
     for (const c of r.cells) {
@@ -218,7 +254,10 @@ function buildTable(rows: PdfLine[]): PdfBlock | undefined {
     if (ok) aligned++;
     grid.push(row);
   }
-  if (aligned < Math.ceil(rows.length * 0.6)) return undefined;
+  if (aligned < Math.ceil(counted * 0.6)) return undefined;
+  // Offsets or sizes down the first column with no header above them: a listing (a hex dump,
+  // a binary layout), not a table.
+  if (grid.every((r) => isValue(r[0] ?? '') && !isYear(r[0] ?? ''))) return undefined;
   const { table, warnings } = readGrid(grid, undefined, { headerRows: labelRows(grid) });
   if (table.rows < 2 || table.cols < 2) return undefined;
   return { kind: 'table', table, warnings };
@@ -232,5 +271,5 @@ function labelRows(grid: string[][]): number | undefined {
   const figures = (row: string[]) => row.slice(1).some((t) => t && isValue(t) && !isYear(t));
   let h = 0;
   while (h < grid.length && h < 4 && !figures(grid[h]!)) h++;
-  return h > 0 && h < grid.length ? h : undefined;
+  return h > 0 && h < grid.length && figures(grid[h]!) ? h : undefined;
 }

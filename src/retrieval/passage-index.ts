@@ -16,6 +16,17 @@ export interface IndexSearchOptions {
   limit: number;
   /** Query vector: when given and the index holds vectors, search is hybrid. */
   vector?: Float32Array;
+  /**
+   * Multiply each BM25 score by the share of the query's terms the passage holds. For a
+   * ranking shown as it is; candidates for a reranker leave it off, as every reranker judges
+   * coverage of the question itself (the fusion's term coverage, the temporal rerank's
+   * sentence similarity, a cross-encoder) and needs the deeper recall. Measured on TimeQA
+   * (plain BM25F, AR@1 / ER@1 / ER@20): without 31.4 / 25.2 / 87.2, with 42.9 / 32.4 / 84.6;
+   * as the temporal path's candidates: AR@1 56.3 against 56.2 without, but ER@5 69.9 against
+   * 72.4 and ER@20 85.8 against 88.4; as the lexical list of the table fusion: HiTab dev
+   * HiT@1 61.3 against 61.6, TAT-QA 67.4 against 67.8.
+   */
+  coverage?: boolean;
 }
 
 /** Weights of the BM25 fields (`FIELDS`: text, heading, title). */
@@ -114,8 +125,8 @@ export class PassageIndex {
   async search(term: string, options: IndexSearchOptions): Promise<IndexHit[]> {
     const terms = tokenize(term);
     const useVector = options.vector && this.vectorIndex && this.vectorIndex.size > 0;
-    if (!useVector) return this.bm25.search(terms, FIELD_WEIGHTS, options.limit).map(([id, score]) => ({ id, score }));
-    const text = this.bm25.search(terms, FIELD_WEIGHTS);
+    if (!useVector) return this.bm25.search(terms, FIELD_WEIGHTS, options.limit, options.coverage).map(([id, score]) => ({ id, score }));
+    const text = this.bm25.search(terms, FIELD_WEIGHTS, Infinity, options.coverage);
     const vector = await this.vectorIndex!.search(options.vector!, SIMILARITY);
     return hybrid(text, vector).slice(0, options.limit).map(([id, score]) => ({ id, score }));
   }

@@ -206,6 +206,8 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
 }
 
 const RANGE_GAP = /^\s*(?:-|–|—|(?:and\s+)?(?:to|until|till|through|thru)|and)\s*$/i;
+// "from May 1999 until his death in October 2000": a few words between "until" and its date.
+const FROM_UNTIL_GAP = /^\s*,?\s*(?:until|till|to|through)\s+(?:his|her|their|its|the)\s+[\p{L}\s]{0,24}?\b(?:in|on)\s+$/iu;
 const PRESENT_AFTER = /^\s*(?:-|–|—|to|until|till|through)\s*(?:the\s+)?(?:present(?:\s+day)?|now|today|date)\b/i;
 const OPEN_END_BEFORE = /\b(?:since|from|starting(?:\s+in)?|beginning(?:\s+in)?)\s+(?:the\s+)?$/i;
 const OPEN_START_BEFORE = /\b(?:until|till|til|up\s+to|up\s+until|through)\s+(?:the\s+)?$/i;
@@ -221,6 +223,7 @@ function joinRanges(text: string, atoms: DateMatch[], reference: number, preposi
       const lead = text.slice(Math.max(0, a.from - 14), a.from);
       const between = /\bbetween\s+(?:the\s+)?$/i.test(lead);
       let joined = RANGE_GAP.test(gap) && (!/and/i.test(gap) || between);
+      if (!joined && b.start >= a.start && FROM_UNTIL_GAP.test(gap) && /\b(?:from|since)\s+(?:the\s+)?$/i.test(lead)) joined = true;
       // Written backwards ("between 2020 and 1990", "from 1990 to 1980"), a range is still the
       // span between its two dates, but only when the words say it is one: "2004 - 1998" is not.
       if (joined && b.start < a.start) joined = between || (/\bfrom\s+(?:the\s+)?$/i.test(lead) && /\b(?:to|until|till|through|thru)\b/i.test(gap));

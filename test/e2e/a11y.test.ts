@@ -5,32 +5,10 @@
  * in light and dark mode; the page works from the keyboard alone; results and progress are
  * live regions a screen reader announces.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { audit, type Violation } from './axe.ts';
 import { foreignRequests, search, startApp, waitReady, type App, type Browser, type Served } from './harness.ts';
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: string[];
-}
-
-/** Runs axe on the whole page; returns the serious and critical violations. */
-async function audit(page: Page): Promise<Violation[]> {
-  const injected = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
-  if (!injected) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 let app: App;
 let server: Served;
@@ -40,7 +18,8 @@ let page: Page;
 describe('accessibility', () => {
   beforeAll(async () => {
     app = await startApp(inject('distCurrent'), { open: true });
-    ({ server, browser } = app);
+    server = app.server!;
+    browser = app.browser;
     page = browser.page;
   });
 

@@ -108,4 +108,25 @@ describe('BM25 index component', () => {
     const all = await idx.search('common rare word', { limit: 1000 });
     expect(await idx.search('common rare word', { limit: 7 })).toEqual(all.slice(0, 7));
   });
+
+  it('counts a word of the heading once when the text repeats it (BM25F): a title-only passage does not outrank the answer', async () => {
+    const idx = await index(
+      passage('title', 'British Vogue', 'British Vogue'),
+      passage('answer', 'Under Audrey Withers, editor from 1940 to 1960, the magazine took a literary direction.', 'British Vogue'),
+      passage('other', 'The American edition of the magazine, with its editor in New York.', 'American Vogue'),
+    );
+    expect((await idx.search('who edited British Vogue from 1940 to 1960', { limit: 3 }))[0]!.id).toBe('answer');
+  });
+
+  it('weighs in the share of the question a passage covers only when asked (coverage)', async () => {
+    // One very rare word against three fairly common ones.
+    const idx = await index(
+      passage('rare', 'zanzibar'),
+      passage('broad', 'spice trade market'),
+      ...Array.from({ length: 30 }, (_, i) => passage(`f${i}`, `${['spice', 'trade', 'market'][i % 3]} island ${i}`)),
+    );
+    const q = 'zanzibar spice trade market';
+    expect((await idx.search(q, { limit: 1 }))[0]!.id).toBe('rare');
+    expect((await idx.search(q, { limit: 1, coverage: true }))[0]!.id).toBe('broad');
+  });
 });
