@@ -202,6 +202,7 @@ class Engine implements Almanac {
       options.onProgress?.({ phase: 'ingest', done: next, total, detail: batch.at(-1)?.document.name });
     }
     await this.compact();
+    this.trimIndexes();
     return reports;
   }
 
@@ -384,6 +385,7 @@ class Engine implements Almanac {
           options.onProgress?.({ phase: 'import', done: i + 1, total: segments.length });
         }
         await this.compact();
+        this.trimIndexes();
       }
       if (embedder && segments.some((s) => s.records.some((r) => !r.vectors?.size && r.passages.length))) await this.embedMissing(options);
       return {
@@ -473,6 +475,12 @@ class Engine implements Almanac {
   }
 
   // -------------------------------------------------------------------------
+
+  /** The indexes' postings packed tight after a write call (growth leaves room to spare). */
+  private trimIndexes(): void {
+    this.state.lexical.trim();
+    this.state.structured.trim();
+  }
 
   private serialize<T>(work: () => Promise<T>): Promise<T> {
     // Every write's failure reaches its caller as a catalogue error, whatever threw it.
