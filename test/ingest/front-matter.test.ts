@@ -132,12 +132,25 @@ describe('front matter as data', () => {
     expect(fields.text).toContain('authors: The Rust Release Team');
     expect(fields.text).toContain('extra.release: true');
     expect(fields.sentences[0]!.times[0]!.granularity).toBe('day');
+    // Every word maps back to the file, the permalink's date digits included; only the word "date" is the reader's own.
+    const unmapped = [...document.text.matchAll(/[\p{L}\p{N}]+/gu)].filter((m) => toml.slice(sourceOffset(document, m.index), sourceOffset(document, m.index + m[0].length, 'end')) !== m[0]).map((m) => m[0]);
+    expect(unmapped).toEqual(['date']);
     const table = document.tables[0]!;
     expect(table.caption).toBe('versions');
     expect(grid(table)).toEqual([['name', 'released'], ['1.76.0', '2024-02-08'], ['1.75.0', '2023-12-28']]);
     expect(cellInSource(document, toml, table, 2, 1)).toBe('2023-12-28');
     expect(cellInSource(document, toml, table, 2, 0)).toBe('1.75.0');
     expect(passages.some((p) => p.text.includes('happy to announce'))).toBe(true);
+  });
+
+  it('nested mappings are dotted keys and block scalars their words, each mapped to the file', async () => {
+    const md = ['---', 'title: K', 'auto:', '  methods:', '    - git: https://example.org/repo.git', 'description: |', '  Information regarding the', '  current release cycle.', '---', 'Body.'].join('\n');
+    const { document } = await prepareDocument({ name: 'k.md', content: md });
+    expect(document.text).toContain('auto.methods: git: https://example.org/repo.git');
+    expect(document.text).toContain('description: Information regarding the current release cycle.');
+    for (const m of document.text.matchAll(/[\p{L}\p{N}]+/gu)) {
+      expect(md.slice(sourceOffset(document, m.index), sourceOffset(document, m.index + m[0].length, 'end')), m[0]).toBe(m[0]);
+    }
   });
 
   it('a bad front matter is kept as text with a warning, never rejecting the document', async () => {
