@@ -75,12 +75,17 @@ interface Tally { n: number; doc1: number; doc5: number; plain1: number; plain5:
 const emptyTally = (): Tally => ({ n: 0, doc1: 0, doc5: 0, plain1: 0, plain5: 0, ar1: 0, ar5: 0, answer: 0 });
 const pct = (x: number, n: number) => (n ? round1((100 * x) / n) : 0);
 
-/** An answer's text, whatever shape `answer()` returns (a string, or an object with `text` / `answer`). */
+/**
+ * An answer's text, whatever shape `answer()` returns: `{ answer: { text, kind } }` (the engine's,
+ * `kind: 'none'` being no answer), or a string, or an object with `text` / `answer`.
+ */
 function answerText(r: unknown): string {
   if (typeof r === 'string') return r;
   const o = r as { text?: unknown; answer?: unknown } | null;
   if (typeof o?.text === 'string') return o.text;
   if (typeof o?.answer === 'string') return o.answer;
+  const inner = o?.answer as { text?: unknown; kind?: unknown } | undefined;
+  if (inner && typeof inner.text === 'string') return inner.kind === 'none' ? '' : inner.text;
   return '';
 }
 

@@ -5,12 +5,18 @@
  * answer. ER@k: a gold paragraph is in the top k; AR@k: the normalised answer occurs in
  * one of the top k passages. Configs: `bm25` (whole question, plain BM25, temporal path
  * off) and `bm25+temporal` (MC to BM25, then the semantic-temporal rerank; zero-download).
+ * `folds`: AR@1 / ER@1 of `bm25+temporal` on each half of the questions, split by page (even /
+ * odd page index; `by_fold` has them for every configuration). `--sweep` re-checks every
+ * setting of `src/temporal/settings.ts` (and `RETRIEVAL.temporalCandidates`) by two-fold
+ * cross-validation over those halves (`bench/folds.ts`); `--sweep NAME` only the settings whose
+ * name contains NAME.
  */
 import { writeFileSync } from 'node:fs';
 import { createAlmanac } from '../src/index.ts';
 import type { Almanac, Embedder } from '../src/types.ts';
 import { dataPath, option, percentile, round1 } from './args.ts';
 import { readTimeQa, timeQaDocuments, type TimeQaPage } from './timeqa.ts';
+import { checkSettings } from './folds.ts';
 
 const KS = [1, 2, 3, 5, 10, 20] as const;
 
@@ -65,6 +71,8 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
   const dump: Record<string, string[][]> = {};
   const byFold: Record<string, Record<string, Record<string, number>>> = {};
   let passages = 0;
+  let sweep: Awaited<ReturnType<typeof checkSettings>> | undefined;
+  const sweepOption = option(argv, 'sweep');
   // Zero-download first; with an embedder, the same questions again on a hybrid index.
   const engines: Array<[string, Embedder | undefined]> = [['bm25', undefined]];
   if (embedder) engines.push(['hybrid', embedder]);
@@ -84,11 +92,24 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
       log(`${''.padEnd(16)} ${KS.map((k) => `AR@${k} ${row[`AR@${k}`]}`).join('  ')}  p50 ${row.query_ms_p50} ms`);
       log(`${''.padEnd(16)} folds by page: ${Object.entries(folds).map(([f, x]) => `${f} AR@1 ${x['AR@1']} ER@1 ${x['ER@1']}`).join('  ')}`);
     }
+    if (mode === 'bm25' && sweepOption !== undefined) {
+      log('two-fold check of the temporal settings (AR@1/ER@1 fold 0, fold 1):');
+      sweep = await checkSettings(async () => {
+        const folds: Record<string, Record<string, number>> = {};
+        await evaluate(almanac, questions, true, [], folds);
+        return [folds.fold0!, folds.fold1!].map((f) => ({ 'AR@1': f['AR@1']!, 'ER@1': f['ER@1']! }));
+      }, log, sweepOption || undefined);
+    }
     await almanac.close();
   }
   await embedder?.dispose();
   if (dumpPath) writeFileSync(dumpPath, JSON.stringify(dump));
-  return { suite: 'temporal', questions: questions.length, passages, configs, by_fold: byFold };
+  const chosen = byFold[embedder ? 'hybrid+temporal' : 'bm25+temporal'] ?? byFold['bm25+temporal'];
+  return {
+    suite: 'temporal', questions: questions.length, passages, configs, by_fold: byFold,
+    ...(chosen ? { folds: [chosen.fold0, chosen.fold1].map((f) => ({ 'AR@1': f!['AR@1'], 'ER@1': f!['ER@1'] })) } : {}),
+    ...(sweep ? { sweep } : {}),
+  };
 }
 
 /** ER@k and AR@k (data README definitions) and the median query time of one configuration. */

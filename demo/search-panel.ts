@@ -157,6 +157,14 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
           el('span', { text: `semantic ${formatScore(t.semantic)} × temporal ${formatScore(t.temporal)}` }),
         ]),
       ]));
+      // A dated row ranked by the constraint: the term it holds, to which the constraint applied.
+      if (t.interval) {
+        const iv = t.interval;
+        const span = formatInterval(iv.start ?? Number.NEGATIVE_INFINITY, iv.end ?? Number.POSITIVE_INFINITY, iv.granularity, iv.start === undefined ? 'start' : iv.end === undefined ? 'end' : undefined);
+        item.lastElementChild!.appendChild(el('p', { class: 'interval' }, [
+          el('span', { class: 'label', text: 'Holds: ' }), `${span} · constraint “${t.constraint.text}” (${conditionLabel(t.constraint)})`,
+        ]));
+      }
     }
     if (TABLE_KINDS.has(p.kind) && p.tableIndex !== undefined) {
       const key = `${p.docId}#${p.tableIndex}`;

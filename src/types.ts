@@ -80,11 +80,49 @@ export interface TimeSpan {
   to: number;
 }
 
+/**
+ * The span over which the fact a sentence states holds (`src/temporal/intervals.ts`): "became
+ * Prime Minister on 24 July 2019" to "remained Prime Minister until 6 September 2022"; a table
+ * row's "Took office" to its "Left office"; "2016–present". Times are ms since epoch (UTC).
+ */
+export interface EventInterval {
+  /** Inclusive start; absent when the text gives only an end ("until 1990"). */
+  start?: number;
+  /** Exclusive end; absent when the interval is open (see `endKind`). */
+  end?: number;
+  /**
+   * How the end is known: written (`explicit`), the next change the text states (`next`), to
+   * the present ("–present", an empty end-of-life cell: `present`), or not said (`open`).
+   */
+  endKind: 'explicit' | 'next' | 'present' | 'open';
+  /** The finer granularity of its dates. */
+  granularity: TimeSpan['granularity'];
+  /** What stated it: one sentence, a run of sentences, or a record (table row, `key: value` fields). */
+  source: 'sentence' | 'passage' | 'record';
+  /**
+   * For an interval read from a run of sentences: which end this sentence states — the event
+   * that opened it ("became Prime Minister on ...") or the one that closed it ("remained ...
+   * until ..."). Absent when the sentence or record states both.
+   */
+  stated?: 'start' | 'end';
+  /** Offsets, in its sentence, of the date this sentence's share of the interval was read from (records have none). */
+  from?: number;
+  to?: number;
+  /**
+   * A record's dated fields by name ("Initial Release", "End-of-life", "releaseDate", "eol"),
+   * so a question that names one ("reached end of life in June 2022") is matched to that
+   * date rather than to the whole interval.
+   */
+  dates?: Array<{ name: string; start: number; end: number; granularity: TimeSpan['granularity'] }>;
+}
+
 /** A sentence of a passage, with its timestamps. Offsets are relative to the passage text. */
 export interface Sentence {
   start: number;
   end: number;
   times: TimeSpan[];
+  /** The intervals over which what the sentence states holds, when the text says (ingest). */
+  intervals?: EventInterval[];
 }
 
 /** The unit that is indexed and retrieved. */
@@ -253,6 +291,12 @@ export interface TemporalExplanation {
   temporal: number;
   /** The best "sentence" is a query-focused summary written by the generator, not a sentence of the passage. */
   fromSummary?: boolean;
+  /**
+   * For a dated record ranked on the table-led path (a table row, a line of fields): the
+   * interval its dates give, which the constraint was applied to; `semantic` is then the
+   * fusion's score relative to the best candidate's.
+   */
+  interval?: EventInterval;
 }
 
 /** A table cell a question points at, with what its value means. */

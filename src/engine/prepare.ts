@@ -9,6 +9,7 @@ import { assumedLanguage, type ScriptInfo } from '../text/scripts.ts';
 import { extractTimestamps } from '../temporal/index.ts';
 import { summarizeTable } from '../tables/index.ts';
 import { CHUNKING, LIMITS } from '../settings.ts';
+import { attachEventIntervals } from './event-intervals.ts';
 import type { DocumentInput, Passage, Sentence, StoredDocument } from '../types.ts';
 
 /** A parsed document and its passages, ready to embed, index and store. */
@@ -134,6 +135,7 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
       await step();
     }
   }
+  attachEventIntervals(passages, parsed.tables, timeOptions);
   return { document, passages, warnings: parsed.warnings, language: assumedLanguage(parsed.text) };
 }
 

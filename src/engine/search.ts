@@ -10,6 +10,7 @@ import type { EngineState } from './state.ts';
 import { findHighlights } from './highlight.ts';
 import { hasTables, labelsOf, matchedCellsOf } from './table-context.ts';
 import { applySummaries, crossEncoderSemantic } from './temporal-models.ts';
+import { datedFirstForWhen, rankDatedRecords } from './dated-records.ts';
 
 interface Ranked {
   passage: Passage;
@@ -95,6 +96,17 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   } else if (structured.length) {
     ranked = fuseCandidates({ query: firstQuery, lexical, structured, tableLabels: (p) => labelsOf(state, p) });
     steps.push('fusion');
+    // The table-led path keeps the constraint: dated rows are ranked by it (`dated-records.ts`).
+    if (constraint) {
+      const dated = rankDatedRecords(ranked, constraint, mainContent);
+      if (dated.applied) {
+        ranked = dated.ranked;
+        steps.push('dated-rows');
+        skipped['temporal-rerank'] = 'the best first-stage hit is in a document with tables: the fusion ranked them and the constraint ranked their dated rows';
+      }
+    } else {
+      ranked = datedFirstForWhen(ranked, query);
+    }
   } else {
     ranked = lexical.map((h) => ({ passage: h.passage, score: h.score }));
   }

@@ -43,9 +43,10 @@ export const READERS: readonly FormatReader[] = [
   textReader('text', ['txt', 'text'], parseText),
   // Front matter's YAML and TOML parsers are imported with the first file that has one.
   { format: 'markdown', extensions: ['md', 'markdown', 'mdown'], binary: false, read: (content, context) => readMarkdown(content as string, context.name) },
-  // HTML (htmlparser2 and its entity tables), CSV (papaparse) and RST are a third of the engine
-  // worker's download: loaded with the first such file, so a corpus of text and Markdown (and
-  // the one-tag embed until a visitor drops such a file) never fetches them.
+  // HTML (htmlparser2 and its entity tables) and CSV (papaparse; RST reads its tables through
+  // the CSV reader) are a third of the engine worker's download: loaded with the first such
+  // file, so a corpus of text and Markdown (and the one-tag embed until a visitor drops such a
+  // file) never fetches them.
   lazyTextReader('html', ['html', 'htm', 'xhtml'], async () => (await import('./parse-html.ts')).parseHtml),
   lazyTextReader('csv', ['csv'], async () => { const { parseCsv } = await import('./parse-csv.ts'); return (c) => parseCsv(c, ','); }),
   lazyTextReader('tsv', ['tsv', 'tab'], async () => { const { parseCsv } = await import('./parse-csv.ts'); return (c) => parseCsv(c, '\t'); }),

@@ -1,5 +1,5 @@
 import type { DBSchema } from 'idb';
-import type { Passage, StoredDocument, TimeSpan } from '../types.ts';
+import type { EventInterval, Passage, StoredDocument, TimeSpan } from '../types.ts';
 
 /**
  * The IndexedDB schema. Bump {@link SCHEMA_VERSION} when stores or record shapes change,
@@ -54,6 +54,8 @@ export type StoredPassage = Omit<Passage, 'id' | 'docId' | 'ordinal' | 'kind' | 
   s: number[];
   /** `[sentenceIndex, packed times]` for sentences that have timestamps. */
   t?: Array<[number, PackedTime[]]>;
+  /** `[sentenceIndex, intervals]` for sentences that hold event intervals (absent in corpora stored before them). */
+  iv?: Array<[number, EventInterval[]]>;
 };
 
 /** A {@link TimeSpan} as a tuple: `[start, end, granularity, from, to, open?]`. */
@@ -106,17 +108,24 @@ export function toStoredPassage(p: Passage, doc: { title: string }): StoredPassa
     if (x.times.length) dated.push([i, x.times.map((t) => (t.open ? [t.start, t.end, t.granularity, t.from, t.to, t.open] : [t.start, t.end, t.granularity, t.from, t.to]))]);
   });
   if (dated.length) stored.t = dated;
+  const intervals: Array<[number, EventInterval[]]> = [];
+  sentences.forEach((x, i) => { if (x.intervals?.length) intervals.push([i, x.intervals]); });
+  if (intervals.length) stored.iv = intervals;
   return stored;
 }
 
 /** Rebuilds passage number `ordinal` of a document from its stored form. */
 export function fromStoredPassage(p: StoredPassage, ordinal: number, doc: StoredDocument): Passage {
-  const { s, t, text, heading, kind, ...rest } = p;
+  const { s, t, iv, text, heading, kind, ...rest } = p;
   const sentences: Passage['sentences'] = [];
   for (let i = 0; i < s.length; i += 2) sentences.push({ start: s[i]!, end: s[i + 1]!, times: [] });
   for (const [i, packed] of t ?? []) {
     const sentence = sentences[i];
     if (sentence) sentence.times = packed.map(([start, end, granularity, from, to, open]) => (open ? { start, end, granularity, from, to, open } : { start, end, granularity, from, to }));
+  }
+  for (const [i, intervals] of iv ?? []) {
+    const sentence = sentences[i];
+    if (sentence) sentence.intervals = intervals;
   }
   return {
     id: `${doc.id}#${ordinal}`, docId: doc.id, ordinal, kind: kind ?? 'text', ...rest,

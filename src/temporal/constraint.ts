@@ -52,7 +52,7 @@ const AFTER_NOUN = /^\s*(?:time\s*frame|timeframe|period)\b/i;
 const CONTENT_DATE = /\b(?:born|died|founded|established|built|created|formed|launched|opened|sunk|released|published|chartered|renovated|constructed|introduced|completed|elected|appointed|married)\s+(?:in|on|around|during)?\s*(?:the\s+)?$/i;
 const LEAD_IN = /^\s*(?:(?:in|during|over|for|throughout|across)\s+the\s+(?:stretch|period|span|course|time\s+period|time\s+span|time|years?|months?)(?:\s+of\s+(?:time|years|months))?|spanning\s+the\s+(?:months|years|period)|regarding\s+the\s+(?:period|time))\s*[,:]?\s*$/i;
 
-const FIRST = /\b(?:first|earliest|initial(?:ly)?|original(?:ly)?|inaugural)\b(?!\s+name)/i;
+const FIRST = /\b(?:first|earliest|oldest|initial(?:ly)?|original(?:ly)?|inaugural)\b(?!\s+name)/i;
 const LAST = /\b(?:last|latest|most\s+recent(?:ly)?|final|current(?:ly)?|newest|present(?:ly)?|now|today|recent(?:ly)?)\b(?!\s+name)/i;
 const COMMON_VERBS = '(?:\\w+ed|get|got|win|won|become|became|make|made|go|went|play|take|took|have|had|hold|held|reach|host|see|saw|meet|met|come|came|begin|began|run|ran|lose|lost|do|did|appear|visit)';
 // Without a date, only unambiguous wordings route a question to the temporal path: "first

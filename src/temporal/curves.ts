@@ -9,7 +9,7 @@
  * "in May 2016" is a closer match for "on 3 May 2016" than "in 2016" is.
  */
 
-import type { TemporalConstraint, TimeSpan } from '../types.ts';
+import type { EventInterval, TemporalConstraint, TimeSpan } from '../types.ts';
 import { CURVES, MS_PER_YEAR } from './settings.ts';
 
 type Kind = NonNullable<TemporalConstraint['kind']>;
@@ -97,8 +97,81 @@ function spanScore(c: TemporalConstraint, kind: Kind | 'any', span: TimeSpan): n
         return kind === 'overlap' ? n + (CURVES.high - n) * lift * CURVES.endpointOutside : n;
       }
       const base = overlapScore((Number.isFinite(a) ? b - a : Infinity), c.end - c.start);
-      if (kind === 'point' || CURVES.overlapInside >= 1) return base;
+      if (kind === 'point') {
+        // "The first Rust release in 2024": within the interval, the earliest (or, for "last",
+        // the latest) date is preferred, from `high` at that end to `low` at the other.
+        if (c.condition === 'none' || !Number.isFinite(a)) return base;
+        const L = Math.max(1, c.end - c.start);
+        const x = c.condition === 'first' ? (c.end - Math.max(a, c.start)) / L : (Math.min(b, c.end) - c.start) / L;
+        return base * ramp(x) / CURVES.high;
+      }
+      if (CURVES.overlapInside >= 1) return base;
       return base * (CURVES.overlapInside + (1 - CURVES.overlapInside) * lift);
+    }
+    case 'any':
+      return CURVES.anyDated;
+  }
+}
+
+/**
+ * How well the interval over which a sentence's fact holds fits the constraint (see
+ * `intervals.ts`). Where intervals take over from the curves: a state is *in force* over its
+ * interval, so a point or as-of question ("on 6 May 2021", "in June 2022", "as of 2019") is met
+ * fully by an interval that covers the date — no penalty for being longer than the question's
+ * day, no preference for the nearest date — and "first after T" / "last before T" order
+ * events by their *start*: the first term begun after 1990, the last begun before 2021 that
+ * had not ended by then. Where the end is not known (`endKind: 'open'`), a later start is more
+ * likely to be the one still in force, so coverage decays with the start's age as the
+ * before / after ramp does. A `last` condition prefers the latest start among the intervals
+ * that cover the date ("the current release in June 2022").
+ */
+function intervalScore(c: TemporalConstraint, kind: Kind | 'any', iv: EventInterval): number {
+  const a = iv.start ?? -Infinity;
+  const b = iv.end ?? Infinity;
+  const known = iv.endKind !== 'open';
+  const W = CURVES.windowYears * MS_PER_YEAR;
+  const age = (t: number) => (Number.isFinite(a) ? windowRamp(Math.min(1, Math.max(0, (t - a) / W))) : CURVES.low);
+  switch (kind) {
+    case 'point': case 'overlap': {
+      if (c.relation === 'around') return spanScore(c, kind, { start: a, end: b, granularity: iv.granularity, from: 0, to: 0 });
+      if (b <= c.start) return near(c.start - b, c.granularity);
+      if (a >= c.end) return near(a - c.end, c.granularity);
+      let score = known ? CURVES.high : age(c.start);
+      // Among the intervals that cover the date: the latest begun for "current" / "newest",
+      // the earliest for "oldest" / "first".
+      if (c.condition === 'last') score *= age(c.start);
+      else if (c.condition === 'first' && Number.isFinite(a)) score *= CURVES.low + (CURVES.high - CURVES.low) * (1 - Math.exp(-Math.max(0, c.start - a) / MS_PER_YEAR / CURVES.rampDecayYears));
+      if (kind === 'overlap' && CURVES.overlapInside < 1 && Number.isFinite(a)) {
+        // "from T1 to T2": the interval that begins at T1 is the answer, as for sentence dates.
+        const lift = Math.exp(-Math.abs(a - c.start) / MS_PER_YEAR / CURVES.endpointYears);
+        score *= CURVES.overlapInside + (1 - CURVES.overlapInside) * lift;
+      }
+      return score;
+    }
+    case 'last-before': case 'first-before': {
+      const T = c.relation === 'before' ? c.start : c.end;
+      if (a >= T || b <= T - W) return CURVES.outside;
+      if (kind === 'first-before') return windowRamp(Math.max(0, (Math.max(a, T - W) - (T - W)) / W));
+      // In force at T: met (the earliest begun for "the oldest ... still supported as of T");
+      // ended before T: by how long ago it ended.
+      if (b > T) {
+        const base = known ? CURVES.high : age(T);
+        return c.condition === 'first' && Number.isFinite(a) ? base * (CURVES.low + (CURVES.high - CURVES.low) * (1 - Math.exp(-Math.max(0, T - a) / MS_PER_YEAR / CURVES.rampDecayYears))) : base;
+      }
+      return windowRamp((T - b) / W) * CURVES.low / CURVES.high;
+    }
+    case 'first-after': case 'last-after': {
+      const T = c.relation === 'after' ? c.end : c.start;
+      // What began before T and runs past it did not happen after T.
+      if (a < T || a >= T + W) return CURVES.outside;
+      return kind === 'first-after' ? windowRamp((a - T) / W) : windowRamp((T + W - a) / W);
+    }
+    case 'first-between': case 'last-between': {
+      const S = c.start, E = c.end, L = Math.max(1, E - S);
+      if (!Number.isFinite(a)) return CURVES.outside;
+      if (a < S) return b > S ? CURVES.low : near(S - b, c.granularity);
+      if (a >= E) return near(a - E, c.granularity);
+      return kind === 'last-between' ? ramp((a - S) / L) : ramp((E - a) / L);
     }
     case 'any':
       return CURVES.anyDated;
@@ -108,16 +181,37 @@ function spanScore(c: TemporalConstraint, kind: Kind | 'any', span: TimeSpan): n
 /**
  * How well a sentence's timestamps fit the constraint, in [0, 1]: the best of its spans
  * (for MRAG's monotone curves that is the latest year for "last", the earliest for
- * "first"). 0.5 when the sentence has no timestamp (MRAG's baseline); a sentence whose
- * dates all miss the constraint scores `CURVES.outside`.
+ * "first") and of the intervals its facts hold over, when it has any (`intervalScore`); a
+ * date that opens or closes an interval counts as that interval only. 0.5
+ * when the sentence has no timestamp (MRAG's baseline); a sentence whose dates all miss the
+ * constraint scores `CURVES.outside`.
  */
-export function temporalScore(constraint: TemporalConstraint, times: TimeSpan[]): number {
-  if (!times.length) return CURVES.noTimestamp;
+export function temporalScore(constraint: TemporalConstraint, times: TimeSpan[], intervals?: readonly EventInterval[]): number {
+  if (!times.length && !intervals?.length) return CURVES.noTimestamp;
   const kind = curveKind(constraint);
   let best = 0;
+  // A range or open end written in one sentence is one of its spans already, scored by the
+  // curves (their coarse penalty holds on TimeQA's folds, state semantics there did not).
+  const inferred = intervals?.filter((iv) => iv.source !== 'sentence');
+  // A date that opens or closes an interval is read as that interval, not as a moment.
+  const explained = CURVES.intervals && inferred?.length ? new Set(inferred.filter((iv) => iv.from !== undefined).map((iv) => iv.from)) : undefined;
+  // "As of T" asks what held at T: a moment before T (an event, not a state) is weaker
+  // evidence of it than an interval in force at T, so it keeps only part of its lift.
+  const asOf = CURVES.intervals && constraint.relation === 'before-or-at' && constraint.condition === 'none';
   for (const span of times) {
-    const s = spanScore(constraint, kind, span);
+    if (explained?.has(span.from)) continue;
+    let s = spanScore(constraint, kind, span);
+    if (asOf && s > CURVES.low && span.end <= constraint.end) s = CURVES.low + (s - CURVES.low) * CURVES.asOfMomentShare;
     if (s > best) best = s;
+  }
+  if (inferred && CURVES.intervals) {
+    for (const iv of inferred) {
+      let s = intervalScore(constraint, kind, iv);
+      // The sentence that closes an interval usually names the successor ("when Liz Truss
+      // succeeded him"): it counts for less, as an end match does on the curves.
+      if (iv.stated === 'end') s = CURVES.low + (s - CURVES.low) * CURVES.endpointEndShare;
+      if (s > best) best = s;
+    }
   }
   return best;
 }

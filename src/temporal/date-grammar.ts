@@ -72,6 +72,8 @@ const DAY = '(?:[12]\\d|3[01]|0?[1-9])(?:\\s?(?:st|nd|rd|th))?';
 const Y4 = '(?:1\\d{3}|20\\d{2})';
 
 const RE_ISO = new RegExp(`\\b(${Y4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])\\b`, 'g');
+// "2011/06/29", a permalink's "2023/06/01/": year first, so no day / month ambiguity.
+const RE_YMD_SLASH = new RegExp(`(?<!\\d)(${Y4})/(1[0-2]|0?[1-9])/([12]\\d|3[01]|0?[1-9])(?!\\d|/\\d)`, 'g');
 const RE_DMY = new RegExp(`\\b(${DAY})(?:\\s+of)?\\s+(${MON})\\s*,?\\s*(${Y4})\\b`, 'gi');
 const RE_MDY = new RegExp(`\\b(${MON})\\s+(${DAY})\\s*,?\\s*(${Y4})\\b`, 'gi');
 const RE_MMY = new RegExp(`\\b(${MON})\\s*(?:-|–|—|to|until|till|through|and)\\s*(${MON})\\s*,?\\s*(${Y4})\\b`, 'gi');
@@ -116,6 +118,13 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
     const y = +m[1]!, mo = +m[2]! - 1, d = +m[3]!;
     if (!validDay(y, mo, d)) continue;
     add({ start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
+  }
+  if (text.includes('/')) {
+    for (const m of text.matchAll(RE_YMD_SLASH)) {
+      const y = +m[1]!, mo = +m[2]! - 1, d = +m[3]!;
+      if (!validDay(y, mo, d)) continue;
+      add({ start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
+    }
   }
   if (RE_MONTH_WORD.test(text)) {
     for (const m of text.matchAll(RE_DMY)) {
@@ -206,6 +215,8 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
 }
 
 const RANGE_GAP = /^\s*(?:-|–|—|(?:and\s+)?(?:to|until|till|through|thru)|and)\s*$/i;
+// "from May 1999 until his death in October 2000": a few words between "until" and its date.
+const FROM_UNTIL_GAP = /^\s*,?\s*(?:until|till|to|through)\s+(?:his|her|their|its|the)\s+[\p{L}\s]{0,24}?\b(?:in|on)\s+$/iu;
 const PRESENT_AFTER = /^\s*(?:-|–|—|to|until|till|through)\s*(?:the\s+)?(?:present(?:\s+day)?|now|today|date)\b/i;
 const OPEN_END_BEFORE = /\b(?:since|from|starting(?:\s+in)?|beginning(?:\s+in)?)\s+(?:the\s+)?$/i;
 const OPEN_START_BEFORE = /\b(?:until|till|til|up\s+to|up\s+until|through)\s+(?:the\s+)?$/i;
@@ -221,6 +232,7 @@ function joinRanges(text: string, atoms: DateMatch[], reference: number, preposi
       const lead = text.slice(Math.max(0, a.from - 14), a.from);
       const between = /\bbetween\s+(?:the\s+)?$/i.test(lead);
       let joined = RANGE_GAP.test(gap) && (!/and/i.test(gap) || between);
+      if (!joined && b.start >= a.start && FROM_UNTIL_GAP.test(gap) && /\b(?:from|since)\s+(?:the\s+)?$/i.test(lead)) joined = true;
       // Written backwards ("between 2020 and 1990", "from 1990 to 1980"), a range is still the
       // span between its two dates, but only when the words say it is one: "2004 - 1998" is not.
       if (joined && b.start < a.start) joined = between || (/\bfrom\s+(?:the\s+)?$/i.test(lead) && /\b(?:to|until|till|through|thru)\b/i.test(gap));

@@ -30,10 +30,24 @@ function stem(w: string): string {
   return w;
 }
 
+// Countries written two ways, one term each (as the BM25 tokenizer reads "U.S."): a question
+// says "UK prime minister", the sentence "Prime Minister of the United Kingdom". Upper case
+// only for the short forms: "us" is a pronoun.
+const PLACE_NAMES: Array<[RegExp, string]> = [
+  [/\bU\.?K\.?(?![\p{L}\p{N}])|\bunited\s+kingdom\b/giu, ' unitedkingdom '],
+  [/\bU\.S\.(?:A\.)?|\bU\.S(?![\p{L}\p{N}.])|\bUSA?\b|\bunited\s+states(?:\s+of\s+america)?\b/gu, ' unitedstates '],
+];
+
+const CAMEL = /(\p{Ll})(\p{Lu})/gu;
+
 /** Content words of `text`, lower-cased, stop words dropped, lightly stemmed. */
 export function contentTerms(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.toLowerCase().matchAll(WORD)) {
+  let t = text;
+  if (/U|nited/.test(t)) for (const [re, term] of PLACE_NAMES) t = t.replace(re, term);
+  // Field names written camelCase are words: "releaseDate" is "release date".
+  t = t.replace(CAMEL, '$1 $2');
+  for (const m of t.toLowerCase().matchAll(WORD)) {
     const w = m[0];
     if (STOP.has(w)) continue;
     out.push(stem(w));

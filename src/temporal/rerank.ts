@@ -11,7 +11,8 @@
 
 import type { Passage, Sentence, TemporalConstraint, TemporalExplanation } from '../types.ts';
 import { temporalScore } from './curves.ts';
-import { createLexicalScorer } from './lexical-similarity.ts';
+import { contentTerms, createLexicalScorer } from './lexical-similarity.ts';
+import { datedEvidence } from './intervals.ts';
 import { CURVES, RERANK } from './settings.ts';
 
 /** What {@link rerankTemporal} takes. */
@@ -73,18 +74,24 @@ export function rerankTemporal(input: RerankInput): RerankedPassage[] {
     return lo;
   };
   const w = RERANK.firstStageWeight;
+  const questionTerms = new Set(contentTerms(mainContent));
 
   const out = candidates.map((c, i) => {
     const sems = semanticOf(i);
-    const sentences = sentencesOf(c.passage);
-    const temps = sentences.map((s) => temporalScore(constraint, s.times));
+    // A column summary lists the dates of many rows: it states no time of its own.
+    const sentences = c.passage.kind === 'table-column' ? sentencesOf(c.passage).map((s) => ({ ...s, times: [] })) : sentencesOf(c.passage);
+    const temps = sentences.map((s) => {
+      const dates = datedEvidence(s, constraint, questionTerms, contentTerms);
+      return temporalScore(constraint, dates.times, dates.intervals);
+    });
+    const isDated = (s: Sentence) => s.times.length > 0 || !!s.intervals?.length;
     let dated = -1;
-    sentences.forEach((s, j) => { if (s.times.length && temps[j]! > dated) dated = temps[j]!; });
+    sentences.forEach((s, j) => { if (isDated(s) && temps[j]! > dated) dated = temps[j]!; });
     const inherited = dated < 0 || (!RERANK.inheritNegative && dated < CURVES.noTimestamp) ? CURVES.noTimestamp : CURVES.noTimestamp + RERANK.inheritTemporal * (dated - CURVES.noTimestamp);
     let best = 0, bestScore = -1, bestSem = 0, bestTemp = 0;
     sentences.forEach((s, j) => {
       const sem = sems[j] ?? 0;
-      const temp = s.times.length ? temps[j]! : inherited;
+      const temp = isDated(s) ? temps[j]! : inherited;
       const score = sem * temp ** RERANK.temporalExponent;
       if (score > bestScore) { bestScore = score; best = j; bestSem = sem; bestTemp = temp; }
     });

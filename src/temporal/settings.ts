@@ -86,6 +86,13 @@ export const CURVES = {
   aroundSigmaYears: 3,
   /** Implicit "first"/"earliest" without a date: any dated sentence scores this. */
   anyDated: 0.75,
+  /** Score the interval a sentence's fact holds over (`intervals.ts`) besides its dates. */
+  intervals: true as boolean,
+  /**
+   * "As of T" without a first / last condition: share of the before-curve's lift that a moment
+   * before T keeps (a state in force at T, an interval, keeps all of it).
+   */
+  asOfMomentShare: 0.5,
 } as const;
 
 /** The temporal reranker (`rerankTemporal`). */

@@ -12,6 +12,7 @@ import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../fixtures/documents.ts';
 import { audit } from './axe.ts';
 import { foreignRequests, freePort, launch, root, tempDir, type Browser } from './harness.ts';
 const POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; worker-src 'self'";
@@ -37,11 +38,12 @@ async function waitEvent(p: Page, type: string, count = 1): Promise<void> {
 /** The text of the element's status line. */
 const status = (p: Page): Promise<string> => p.locator('almanac-search [part="status"]').innerText();
 
-/** Types a query and waits for its results. */
+/** Types a query and waits for its results and for the answer card to be settled. */
 async function search(p: Page, query: string): Promise<void> {
   const before = (await events(p, 'almanac-results')).length;
   await p.locator('almanac-search [part="input"]').fill(query);
   await waitEvent(p, 'almanac-results', before + 1);
+  await p.waitForFunction(() => !document.querySelector('almanac-search')!.shadowRoot!.querySelector('[part="answer"]')!.hasAttribute('aria-busy'), undefined, { timeout: 30_000 });
 }
 
 beforeAll(async () => {
@@ -64,7 +66,7 @@ beforeAll(async () => {
     const w = window as unknown as { __events: Array<{ type: string; detail: unknown }>; __violations: string[] };
     w.__events = [];
     w.__violations = [];
-    for (const type of ['almanac-ready', 'almanac-ingest', 'almanac-results', 'almanac-select', 'almanac-error']) {
+    for (const type of ['almanac-ready', 'almanac-ingest', 'almanac-results', 'almanac-select', 'almanac-error', 'almanac-answer']) {
       document.addEventListener(type, (e) => {
         const detail = (e as CustomEvent).detail as Record<string, unknown>;
         // What the test reads of each event, cloneable.
@@ -72,7 +74,9 @@ beforeAll(async () => {
           type,
           detail: type === 'almanac-select'
             ? { docId: (detail.result as { passage: { docId: string } }).passage.docId, index: detail.index, composed: e.composed }
-            : type === 'almanac-results' ? { count: (detail.results as unknown[]).length } : JSON.parse(JSON.stringify(detail)),
+            : type === 'almanac-results' ? { count: (detail.results as unknown[]).length }
+              : type === 'almanac-answer' ? { kind: (detail.answer as { kind: string }).kind, text: (detail.answer as { text: string }).text }
+                : JSON.parse(JSON.stringify(detail)),
         });
       });
     }
@@ -102,26 +106,31 @@ describe('<almanac-search> on a static page under a strict CSP', () => {
     expect((await page.locator('almanac-search [part="input"]').boundingBox())!.height).toBeGreaterThanOrEqual(44);
   });
 
-  it('downloads at most 140 kB gzip of script before a file is added (the embed\'s budget)', () => {
+  it('downloads the element and its worker but no parser before a file is added, and says how much (issue 13\'s budget: 110 kB gzip)', () => {
     const scripts = browser.requests.filter((url) => url.endsWith('.js')).map((url) => new URL(url).pathname);
     expect(scripts).toEqual(expect.arrayContaining(['/almanac/almanac-search.js']));
     expect(scripts.some((s) => /^\/almanac\/engine\.worker-[\w-]+\.js$/.test(s))).toBe(true);
+    // The parsers of HTML, CSV, RST and PDF come with the first such file, not before.
+    expect(scripts.filter((s) => /parse-|pdf/.test(s))).toEqual([]);
     const gzip = scripts.reduce((sum, s) => sum + zlib.gzipSync(fs.readFileSync(path.join(site, s)), { level: 9 }).length, 0);
-    // Measured 96.5 kB (script 10.0, worker 86.4) before the tokenizer read every script; 128.5 kB
-    // with it and with answers and the index format (Orama's stemmers for six scripts: 14.7 kB). HTML, CSV,
-    // RST, PDF and Office readers come with the first such file.
+    console.error(`element e2e: the embed downloads ${(gzip / 1000).toFixed(1)} kB gzip before a file is added (budget 110 kB)`);
+    // Not the budget: a guard against growth. The budget is missed (138.4 kB measured: script
+    // 14.4 with the answer card, worker 118.8, chunks it shares with the readers) since the
+    // non-Latin stemmers (14.7 kB), the index format, answers and event intervals joined the
+    // worker; see docs/RESULTS.md.
     expect(gzip).toBeLessThanOrEqual(140_000);
   });
 
-  it('adds files through the picker and says which one it refused', async () => {
+  it('adds files through the picker (a PDF too, read by pdf.js in the worker under the policy) and says which one it refused', async () => {
     await page.setInputFiles('almanac-search input[type="file"]', [
+      { name: 'exchange-report.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await makePdf(2, { title: 'Exchange report' })) },
       { name: 'quokka-observatory.md', mimeType: 'text/markdown', buffer: Buffer.from('# The Quokka Observatory\n\nThe Quokka Observatory on Rottnest Island opened on 3 March 2019. Its zenith telescope photographs meteors every clear night.\n') },
       { name: 'rates.csv', mimeType: 'text/csv', buffer: Buffer.from('Currency,2012,2013\nMexican peso,12.9,11.2\nEuro,0.78,0.75\n') },
       { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) },
     ]);
     await waitEvent(page, 'almanac-ingest');
     const text = await status(page);
-    expect(text).toContain('Added 2 documents');
+    expect(text).toContain('Added 3 documents');
     expect(text).toContain('photo.png was not added');
   });
 
@@ -144,8 +153,16 @@ describe('<almanac-search> on a static page under a strict CSP', () => {
     const marks = (await first.locator('mark').allInnerTexts()).map((m) => m.toLowerCase());
     expect(marks).toEqual(expect.arrayContaining(['telescope']));
 
-    await search(page, 'Mexican peso 2013');
+    const answers = (await events(page, 'almanac-answer')).length;
+    await search(page, 'What was the Mexican peso in 2013?');
     expect(await page.locator('almanac-search [part="cells"]').first().innerText()).toContain('11.2');
+    // The answer card (the demo's), with the cell it read and its citation opened on the table.
+    await waitEvent(page, 'almanac-answer', answers + 1);
+    expect((await events(page, 'almanac-answer')).at(-1)).toMatchObject({ kind: 'cell', text: expect.stringContaining('11.2') });
+    const card = page.locator('almanac-search [part="answer"] .answer-card');
+    expect(await card.locator('.answer-text').innerText()).toContain('11.2');
+    await card.locator('table.grid .cell-match').first().waitFor({ timeout: 30_000 });
+    expect(await card.locator('table.grid .cell-match').first().innerText()).toBe('11.2');
 
     await search(page, 'When was the lighthouse automated after 1990?');
     expect(await page.locator('almanac-search [part="constraint"]').innerText()).toContain('1990');
@@ -158,13 +175,13 @@ describe('<almanac-search> on a static page under a strict CSP', () => {
       const host = document.querySelector('almanac-search')!;
       return document.activeElement === host && host.shadowRoot!.activeElement?.getAttribute('part') === 'input';
     });
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     expect(await focused()).toBe(false);
     await page.keyboard.press('/');
     expect(await focused()).toBe(true);
     expect(await input.inputValue()).not.toContain('/');
 
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Control+k');
     expect(await focused()).toBe(true);
 
@@ -201,8 +218,8 @@ describe('<almanac-search> on a static page under a strict CSP', () => {
   it('restores the corpus after a reload, without re-indexing', async () => {
     await page.reload();
     await waitEvent(page, 'almanac-ready');
-    expect((await events(page, 'almanac-ready'))[0]).toMatchObject({ documents: 3 });
-    expect(await status(page)).toContain('Restored 3 documents');
+    expect((await events(page, 'almanac-ready'))[0]).toMatchObject({ documents: 4 });
+    expect(await status(page)).toContain('Restored 4 documents');
     await search(page, 'zenith telescope');
     expect(await page.locator('almanac-search [part="title"]').first().innerText()).toBe('The Quokka Observatory');
   });

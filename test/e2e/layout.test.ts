@@ -38,7 +38,8 @@ async function overflow(b: Browser): Promise<{ excess: number; culprits: string[
 describe('layout at every width', () => {
   beforeAll(async () => {
     app = await startApp(inject('distCurrent'), { open: true });
-    ({ server, browser } = app);
+    server = app.server!;
+    browser = app.browser;
     fs.mkdirSync(screenshotDir, { recursive: true });
   });
 
@@ -77,6 +78,7 @@ describe('layout at every width', () => {
         await page.setViewportSize({ width, height: 900 });
         await search(page, 'metro weekday boardings 2023');
         await page.locator('#results .table-hit table').first().waitFor();
+        await page.evaluate(() => window.scrollTo(0, 0));
         // The first screen as a person sees it, and the whole page.
         const file = path.join(screenshotDir, `layout-${width}-${scheme}.png`);
         await page.screenshot({ path: file });

@@ -9,11 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { foreignRequests, launch, search, serve, tempDir, waitReady, type Browser, type Served } from './harness.ts';
+import { foreignRequests, search, startApp, waitReady, type App, type Browser } from './harness.ts';
 
-let tmp: ReturnType<typeof tempDir>;
-let server: Served | undefined;
-let port: number;
+let app: App;
 let origin: string;
 let browser: Browser;
 let page: Page;
@@ -40,28 +38,19 @@ async function nextVisit(expected: string): Promise<Page> {
   }
 }
 
-async function redeploy(dist: string): Promise<void> {
-  await server?.close();
-  server = await serve(dist, port);
-}
+const redeploy = (dist: string): Promise<void> => app.serveAgain(dist);
 
 describe('offline, installable, updates', () => {
   beforeAll(async () => {
-    tmp = tempDir('almanac-offline-');
-    server = await serve(inject('distCurrent'));
-    ({ port, origin } = server);
-    browser = await launch(tmp.dir, { serviceWorker: true });
+    app = await startApp(inject('distCurrent'), { serviceWorker: true });
+    ({ origin, browser } = app);
     page = browser.page;
     browser.context.on('requestfailed', (request) => {
-      if (!server) failedOffline.push(request.url());
+      if (!app.server) failedOffline.push(request.url());
     });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    tmp?.dispose();
-  });
+  afterAll(() => app?.close());
 
   it('is installable: a manifest with real icons and a service worker in control', async () => {
     await page.goto(origin);
@@ -93,8 +82,7 @@ describe('offline, installable, updates', () => {
     await page.waitForSelector('#documents li.document >> text=quokka-observatory.md', { timeout: 30_000 });
     const documents = await page.locator('#documents li.document').count();
 
-    await server!.close();
-    server = undefined;
+    await app.stopServer();
     await browser.context.setOffline(true);
     try {
       await page.reload();

@@ -66,6 +66,22 @@ describe('readers', () => {
     expect(d.text.slice(t.start, t.end)).toContain('Euro');
   });
 
+  it('markdown: front matter is fields, not Markdown (its title names the page, a "# comment" is no heading)', async () => {
+    const md = [
+      '---', 'title: Node.js', 'category: framework', '# See https://github.com/nodejs/release#release-schedule.', 'releases:',
+      '  - releaseCycle: "17"', '    releaseDate: 2021-10-19', '    eol: 2022-06-01', '---', '', '# Node.js', '', 'A runtime.',
+    ].join('\n');
+    const d = await parseContent('markdown', md);
+    expect(d.title).toBe('Node.js');
+    expect(blockTexts(d)).toEqual([
+      ['paragraph', 'title: Node.js'], ['paragraph', 'category: framework'], ['paragraph', '# See https://github.com/nodejs/release#release-schedule.'],
+      ['paragraph', 'releases:'], ['paragraph', 'releaseCycle: "17" releaseDate: 2021-10-19 eol: 2022-06-01'], ['heading', 'Node.js'], ['paragraph', 'A runtime.'],
+    ]);
+    // TOML front matter, and a fence that never closes is no front matter.
+    expect((await parseContent('markdown', '+++\ntitle = "Announcing Rust 1.70.0"\n+++\n\nText.')).title).toBe('Announcing Rust 1.70.0');
+    expect((await parseContent('markdown', '---\n# Heading\n\nText.')).blocks.some((b) => b.kind === 'heading')).toBe(true);
+  });
+
   it('html: title, headings, block breaks, tables; scripts and styles never become text', async () => {
     const html = `<!doctype html><html><head><title>Report</title><style>p{}</style></head><body>
       <h1>Exchange</h1><p>Rates <b>rose</b> in 2013.</p><script>alert(1)</script>

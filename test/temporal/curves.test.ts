@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CURVES, temporalScore } from '../../src/temporal/index.ts';
 import { utc } from '../../src/temporal/date-grammar.ts';
-import type { TemporalConstraint, TimeSpan } from '../../src/types.ts';
+import type { EventInterval, TemporalConstraint, TimeSpan } from '../../src/types.ts';
 
 const year = (y: number, extra: Partial<TimeSpan> = {}): TimeSpan => ({ start: utc(y), end: utc(y + 1), granularity: 'year', from: 0, to: 4, ...extra });
 const years = (a: number, b: number): TimeSpan => ({ start: utc(a), end: utc(b + 1), granularity: 'year', from: 0, to: 9 });
@@ -114,5 +114,48 @@ describe('temporalScore', () => {
       expect(s).toBeGreaterThanOrEqual(0);
       expect(s).toBeLessThanOrEqual(1);
     }
+  });
+});
+
+describe('temporalScore with event intervals', () => {
+  const day = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d);
+  const term = (start: number, end?: number): EventInterval => ({ start, ...(end !== undefined ? { end } : {}), endKind: end === undefined ? 'present' : 'explicit', granularity: 'day', source: 'record' });
+  const on = (y: number, m: number, d: number, relation = 'on', condition: TemporalConstraint['condition'] = 'none', kind: TemporalConstraint['kind'] = 'point'): TemporalConstraint =>
+    ({ relation, condition, kind, start: day(y, m, d), end: day(y, m, d + 1), granularity: 'day', text: '' });
+
+  it('meets a point question fully with an interval that covers it, however long', () => {
+    const c = on(2021, 5, 6);
+    expect(temporalScore(c, [], [term(day(2019, 7, 24), day(2022, 9, 7))])).toBe(CURVES.high);
+    expect(temporalScore(c, [], [term(day(2016, 7, 13), day(2019, 7, 24))])).toBeLessThan(CURVES.low);
+  });
+
+  it('orders "first after T" by the start, and leaves out a term begun before T', () => {
+    const c = tc('after', 'first', 'first-after', 1990);
+    const schroeder = temporalScore(c, [], [term(day(1998, 10, 27), day(2005, 11, 22))]);
+    const merkel = temporalScore(c, [], [term(day(2005, 11, 22), day(2021, 12, 8))]);
+    expect(schroeder).toBeGreaterThan(merkel);
+    expect(temporalScore(c, [], [term(day(1982, 10, 1), day(1998, 10, 27))])).toBe(CURVES.outside);
+  });
+
+  it('as of T: a term in force beats one that ended before T', () => {
+    const c = on(2021, 5, 6, 'before-or-at', 'none', 'last-before');
+    expect(temporalScore(c, [], [term(day(2019, 7, 24), day(2022, 9, 7))])).toBeGreaterThan(temporalScore(c, [], [term(day(2016, 7, 13), day(2019, 7, 24))]));
+  });
+
+  it('"current" prefers the latest term among those that cover the date; "oldest" the earliest', () => {
+    const c = { ...on(2022, 6, 15), condition: 'last' as const };
+    expect(temporalScore(c, [], [term(day(2022, 4, 19))])).toBeGreaterThan(temporalScore(c, [], [term(day(2021, 4, 20))]));
+    const oldest = { ...on(2021, 1, 1), condition: 'first' as const };
+    expect(temporalScore(oldest, [], [term(day(2016, 1, 7), day(2021, 2, 11))])).toBeGreaterThan(temporalScore(oldest, [], [term(day(2020, 9, 24), day(2025, 11, 13))]));
+  });
+});
+
+describe('temporalScore: first / last inside a point interval', () => {
+  it('prefers the earliest date of the year for "the first ... in 2024", the latest for "last"', () => {
+    const day = (m: number): TimeSpan => ({ start: Date.UTC(2024, m - 1, 8), end: Date.UTC(2024, m - 1, 9), granularity: 'day', from: 0, to: 10 });
+    const first = tc('in', 'first', 'point', 2024), last = tc('in', 'last', 'point', 2024);
+    expect(temporalScore(first, [day(2)])).toBeGreaterThan(temporalScore(first, [day(8)]));
+    expect(temporalScore(last, [day(8)])).toBeGreaterThan(temporalScore(last, [day(2)]));
+    expect(temporalScore(tc('in', 'none', 'point', 2024), [day(2)])).toBe(temporalScore(tc('in', 'none', 'point', 2024), [day(8)]));
   });
 });

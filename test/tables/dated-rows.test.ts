@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { datedColumns, rowIntervals } from '../../src/tables/dated-rows.ts';
+import { readHtmlTable } from '../../src/tables/index.ts';
+import { CURRENCY_HTML, tableElement } from './helpers.ts';
+
+const ref = new Date(Date.UTC(2026, 0, 1));
+const iso = (t?: number) => (t === undefined ? '…' : new Date(t).toISOString().slice(0, 10));
+const table = (html: string) => readHtmlTable(tableElement(html)).table;
+const CHANCELLORS = `<table><thead><tr><th>Chancellor</th><th>Party</th><th>Took office</th><th>Left office</th></tr></thead><tbody>
+<tr><td>Gerhard Schröder</td><td>SPD</td><td>27 October 1998</td><td>22 November 2005</td></tr>
+<tr><td>Angela Merkel</td><td>CDU</td><td>22 November 2005</td><td>8 December 2021</td></tr>
+<tr><td>Friedrich Merz</td><td>CDU</td><td>6 May 2025</td><td>in office</td></tr></tbody></table>`;
+
+describe('dated table rows', () => {
+  it('finds the start and end columns by their header words and values', () => {
+    const cols = datedColumns(table(CHANCELLORS))!;
+    expect(cols.roles.map((r) => `${r.name}:${r.role}`)).toEqual(['Took office:start', 'Left office:end']);
+  });
+
+  it('gives each row its term, an "in office" end open to the present', () => {
+    const rows = rowIntervals(table(CHANCELLORS), { referenceDate: ref });
+    expect([...rows.values()].map((iv) => `${iso(iv.start)} ${iso(iv.end)} ${iv.endKind}`)).toEqual([
+      '1998-10-27 2005-11-22 explicit', '2005-11-22 2021-12-08 explicit', '2025-05-06 … present',
+    ]);
+  });
+
+  it('leaves years as column headers, and a column of years alone, to the fusion', () => {
+    expect(datedColumns(table(CURRENCY_HTML))).toBeUndefined();
+    const series = '<table><tr><th>Year</th><th>Host</th><th>Winner</th></tr><tr><td>1998</td><td>France</td><td>France</td></tr><tr><td>2002</td><td>Japan</td><td>Brazil</td></tr></table>';
+    expect(datedColumns(table(series))).toBeUndefined();
+  });
+});
