@@ -7,7 +7,7 @@
  * the Markdown reader only for a file that has front matter.
  *
  * What the data becomes (generic rules, nothing per site):
- * - `title` (a top-level scalar) is the document's title;
+ * - `title` (a top-level scalar) is the document's title (and stays a field);
  * - the document's date is the first top-level field named (camelCase and snake_case read as
  *   words) `date`, `pubDate`, `published`, `publishDate`, `publishedAt`, `created`, `createdAt`,
  *   `releaseDate` or `released` whose value is an ISO date; failing that, a permalink field
@@ -18,7 +18,7 @@
  *   one column per key in first-seen order, the header row from the keys, the list's key (a
  *   dotted path when nested: `auto.methods`) as the caption;
  * - every other field is a `key: value` line (nested mappings as dotted keys, lists inline), so
- *   its words stay searchable.
+ *   its words stay searchable; the Markdown reader makes consecutive fields one record.
  * Values are kept as written (`2023-12-07`, `true`, `"3.10"` as 3.10); a nested list or
  * mapping inside a table cell is written inline ("a: 1, b: 2; a: 3"), so the cell stays
  * attached to its row.
@@ -98,7 +98,6 @@ export function readFrontMatter(content: string, block: FrontMatterBlock, name?:
   for (const e of root.entries) {
     if (e.key === 'title' && e.value.kind === 'scalar' && e.value.text.trim() && data.title === undefined) {
       data.title = e.value.text.replace(/\s+/g, ' ').trim();
-      continue;
     }
     visit(content, e, [e.key], data, [e.keyMapped]);
   }

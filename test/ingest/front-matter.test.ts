@@ -59,7 +59,9 @@ describe('front matter as data', () => {
     ]);
     expect(detectHeaders(table).headerRows).toEqual([0]);
     // The field list: its own passage, not merged with the body's first paragraph, and no run-on "key: value" prose.
-    const fields = passages.find((p) => p.kind === 'text' && p.text.startsWith('category: os'))!;
+    // One record: the scalar fields read as one sentence, the title among them.
+    const fields = passages.find((p) => p.kind === 'text' && p.text.startsWith('title: Alpine Linux category: os'))!;
+    expect(fields.sentences).toHaveLength(1);
     expect(fields.text).toContain('alternate_urls: /alpine, /alpinelinux');
     expect(fields.text).toContain('identifiers: cpe: cpe:/o:alpinelinux:alpine_linux; purl: pkg:swid/alpine');
     expect(fields.text).not.toContain('security-oriented');
@@ -89,8 +91,8 @@ describe('front matter as data', () => {
     const written = PAGE.slice(tablePassage.source!.start, tablePassage.source!.end);
     expect(written.startsWith('releases:\n  - releaseCycle: "3.19"')).toBe(true);
     expect(written.endsWith('    lts: true')).toBe(true);
-    const fields = passages.find((p) => p.kind === 'text' && p.text.startsWith('category: os'))!;
-    expect(PAGE.slice(fields.source!.start, fields.source!.end)).toMatch(/^category: os\n[\s\S]*purl: pkg:swid\/alpine$/);
+    const fields = passages.find((p) => p.kind === 'text' && p.text.startsWith('title: Alpine Linux'))!;
+    expect(PAGE.slice(fields.source!.start, fields.source!.end)).toMatch(/^title: Alpine Linux\ncategory: os\n[\s\S]*purl: pkg:swid\/alpine$/);
   });
 
   it('a date field is the document\'s date (StoredDocument.date); the caller\'s date wins', async () => {
