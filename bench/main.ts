@@ -13,6 +13,7 @@ const SUITES: Record<string, () => Promise<{ run: (argv: string[], log: (line: s
   realdocs: () => import('./realdocs.ts'),
   formats: () => import('./formats.ts'),
   hostile: () => import('./hostile.ts'),
+  scale: () => import('./scale.ts'),
   transfer: () => import('./transfer.ts'),
 };
 

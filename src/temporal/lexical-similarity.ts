@@ -38,11 +38,15 @@ const PLACE_NAMES: Array<[RegExp, string]> = [
   [/\bU\.S\.(?:A\.)?|\bU\.S(?![\p{L}\p{N}.])|\bUSA?\b|\bunited\s+states(?:\s+of\s+america)?\b/gu, ' unitedstates '],
 ];
 
+const CAMEL = /(\p{Ll})(\p{Lu})/gu;
+
 /** Content words of `text`, lower-cased, stop words dropped, lightly stemmed. */
 export function contentTerms(text: string): string[] {
   const out: string[] = [];
   let t = text;
   if (/U|nited/.test(t)) for (const [re, term] of PLACE_NAMES) t = t.replace(re, term);
+  // Field names written camelCase are words: "releaseDate" is "release date".
+  t = t.replace(CAMEL, '$1 $2');
   for (const m of t.toLowerCase().matchAll(WORD)) {
     const w = m[0];
     if (STOP.has(w)) continue;
