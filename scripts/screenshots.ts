@@ -91,6 +91,14 @@ async function main(): Promise<void> {
     await p.waitForSelector('body[data-offline="ready"]', { timeout: 120_000 });
     await answerAndTable(p, 'laptop');
 
+    // The time coverage, its fullest bucket listed.
+    const bars = p.locator('#coverage svg .bar-hit');
+    const counts = await bars.evaluateAll((nodes) => nodes.map((n) => Number(/: (\d+) sentence/.exec(n.getAttribute('aria-label') ?? '')?.[1] ?? 0)));
+    await bars.nth(counts.indexOf(Math.max(...counts))).click();
+    await p.locator('#coverage .dated-sentences li').first().waitFor();
+    await p.evaluate(() => { document.querySelector('.dated-sentences')!.scrollTop = 0; });
+    await shot(p, 'laptop-coverage-light', '#coverage-heading >> xpath=..');
+
     // Export on the laptop, import on the phone (after it removed every document).
     const [download] = await Promise.all([p.waitForEvent('download', { timeout: 60_000 }), p.click('#corpus-export')]);
     const file = path.join(tmp.dir, download.suggestedFilename());
