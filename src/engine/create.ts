@@ -13,7 +13,6 @@ import type {
   ExportOptions, Generator, ImportOptions, ImportReport, IngestReport,
   LongCallOptions, Passage, Reranker, SearchOptions, SearchResponse, StoredDocument, TimeBucket,
 } from '../types.ts';
-import { prepareDocument } from './prepare.ts';
 import { runSearch } from './search.ts';
 import { runAnswer, streamAnswer } from './answer.ts';
 import { emptyIndexes, type EngineState } from './state.ts';
@@ -138,6 +137,9 @@ class Engine implements Almanac {
     const seen = new Set<string>();
     const slice = new TimeSlice();
     const pause = () => slice.pause();
+    // The readers, chunker and date finders come with the first ingest: a page that searches a
+    // corpus it restored or imported never fetches them (the embed's budget, issue 13).
+    let prepare: typeof import('./prepare.ts') | undefined;
     let stored = 0;
     let next = 0;
     while (next < total) {
@@ -153,7 +155,8 @@ class Engine implements Almanac {
         throwIfAborted(signal, 'Ingest');
         const name = nameOf(input);
         try {
-          const prepared = await prepareDocument(input as DocumentInput, { signal, pause });
+          prepare ??= await import('./prepare.ts');
+          const prepared = await prepare.prepareDocument(input as DocumentInput, { signal, pause });
           const id = prepared.document.id;
           if (seen.has(id)) throw createError('DUPLICATE_ID', name, id);
           seen.add(id);
