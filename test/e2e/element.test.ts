@@ -224,6 +224,116 @@ describe('<almanac-search> on a static page under a strict CSP', () => {
     expect(await page.locator('almanac-search [part="listbox"]').isVisible()).toBe(false);
   });
 
+  it('follows the WAI-ARIA combobox + listbox pattern: roles and references, one selected option, ArrowUp from the field to the last, wrapping, a new query clears the selection', async () => {
+    const input = page.locator('almanac-search [part="input"]');
+    /** The combobox's state as a screen reader reads it. */
+    const aria = () => page.evaluate(() => {
+      const root = document.querySelector('almanac-search')!.shadowRoot!;
+      const field = root.querySelector('[part="input"]')!;
+      const list = root.querySelector('[part="listbox"]')!;
+      const options = [...list.querySelectorAll('[role="option"]')];
+      const active = field.getAttribute('aria-activedescendant');
+      return {
+        role: field.getAttribute('role'),
+        autocomplete: field.getAttribute('aria-autocomplete'),
+        controlsList: field.getAttribute('aria-controls') === list.id && list.getAttribute('role') === 'listbox',
+        shortcuts: field.getAttribute('aria-keyshortcuts'),
+        expanded: field.getAttribute('aria-expanded'),
+        options: options.length,
+        // Every child of the list is an option of it (the listbox owns nothing else).
+        onlyOptions: [...list.children].every((c) => c.getAttribute('role') === 'option'),
+        selected: options.flatMap((o, i) => (o.getAttribute('aria-selected') === 'true' ? [i] : [])),
+        // aria-activedescendant names an option of this shadow root (ids resolve within it), or nothing.
+        active: active === null ? null : options.findIndex((o) => o.id === active && root.getElementById(active) === o),
+      };
+    });
+    await search(page, 'telescope lighthouse peso');
+    const open = await aria();
+    expect(open).toMatchObject({ role: 'combobox', autocomplete: 'list', controlsList: true, shortcuts: '/ Control+K Meta+K', expanded: 'true', onlyOptions: true, selected: [], active: null });
+    const n = open.options;
+    expect(n).toBeGreaterThanOrEqual(3);
+
+    await input.focus();
+    // Up from the field goes to the last option; down from the last wraps to the first.
+    await page.keyboard.press('ArrowUp');
+    expect(await aria()).toMatchObject({ selected: [n - 1], active: n - 1 });
+    await page.keyboard.press('ArrowDown');
+    expect(await aria()).toMatchObject({ selected: [0], active: 0 });
+    await page.keyboard.press('ArrowDown');
+    expect(await aria()).toMatchObject({ selected: [1], active: 1 });
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    expect(await aria()).toMatchObject({ selected: [n - 1], active: n - 1 });
+    // Focus stays in the field all along (the options are reached by aria-activedescendant).
+    expect(await page.evaluate(() => document.querySelector('almanac-search')!.shadowRoot!.activeElement?.getAttribute('part'))).toBe('input');
+
+    // Enter opens the selected one, as Enter on any option does.
+    const selects = (await events(page, 'almanac-select')).length;
+    await page.keyboard.press('Enter');
+    await waitEvent(page, 'almanac-select', selects + 1);
+    expect((await events(page, 'almanac-select')).at(-1)).toMatchObject({ index: n - 1 });
+    await page.keyboard.press('Escape');
+
+    // A new query's list has nothing selected and no stale aria-activedescendant.
+    await page.keyboard.press('ArrowDown');
+    expect((await aria()).active).not.toBeNull();
+    await search(page, 'zenith telescope meteors');
+    expect(await aria()).toMatchObject({ expanded: 'true', selected: [], active: null, onlyOptions: true });
+
+    // Escape closes the list: collapsed, nothing active; ArrowDown opens it again on the first option.
+    await page.keyboard.press('Escape');
+    expect(await aria()).toMatchObject({ expanded: 'false', active: null });
+    await page.keyboard.press('ArrowDown');
+    expect(await aria()).toMatchObject({ expanded: 'true', selected: [0], active: 0 });
+    await page.keyboard.press('Escape');
+  });
+
+  it('says "no match" without breaking the listbox, and axe finds nothing serious there', async () => {
+    await search(page, 'qwxzv jjkkqq');
+    const state = await page.evaluate(() => {
+      const root = document.querySelector('almanac-search')!.shadowRoot!;
+      const list = root.querySelector('[part="listbox"]')!;
+      const field = root.querySelector('[part="input"]')!;
+      return { options: list.children.length, text: root.textContent ?? '', expanded: field.getAttribute('aria-expanded'), listShown: !(list as HTMLElement).hidden };
+    });
+    // Nothing in the listbox (it may hold options only), so it is neither shown nor announced as expanded.
+    expect(state).toMatchObject({ options: 0, expanded: 'false', listShown: false });
+    expect(state.text).toContain('No passage matches');
+    await page.locator('almanac-search [part="input"]').press('ArrowDown');
+    expect(await page.locator('almanac-search [part="input"]').getAttribute('aria-activedescendant')).toBeNull();
+    expect(await audit(page)).toEqual([]);
+    // Escape puts the message away too.
+    await page.locator('almanac-search [part="input"]').press('Escape');
+    expect(await page.locator('almanac-search [part="no-results"]').isVisible()).toBe(false);
+  });
+
+  it('takes Cmd-K (macOS) as well as Ctrl-K, and leaves / alone when it is typed in a field of the host page', async () => {
+    const inElement = (): Promise<boolean> => page.evaluate(() => document.activeElement === document.querySelector('almanac-search'));
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Meta+k');
+    expect(await inElement()).toBe(true);
+
+    // A field of the page's own: "/" is a character there.
+    await page.evaluate(() => {
+      const field = document.createElement('input');
+      field.id = 'host-field';
+      field.setAttribute('aria-label', 'A field of the host page');
+      document.body.prepend(field);
+    });
+    await page.locator('#host-field').focus();
+    await page.keyboard.type('a/b');
+    expect(await page.locator('#host-field').inputValue()).toBe('a/b');
+    expect(await inElement()).toBe(false);
+    // Ctrl-K is a shortcut even there (as on the sites that use it).
+    await page.keyboard.press('Control+k');
+    expect(await inElement()).toBe(true);
+    // And "/" in the element's own field is a character too.
+    await page.locator('almanac-search [part="input"]').fill('');
+    await page.keyboard.type('1/2');
+    expect(await page.locator('almanac-search [part="input"]').inputValue()).toBe('1/2');
+    await page.evaluate(() => document.getElementById('host-field')!.remove());
+  });
+
   it('mirrors attributes and properties', async () => {
     const mirrored = await page.evaluate(() => {
       const host = document.querySelector('almanac-search')!;
