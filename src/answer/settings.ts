@@ -21,6 +21,8 @@ export const ANSWER_SETTINGS = {
    * questions TimeQA marks unanswerable get no answer (2% of the answerable ones).
    */
   minTemporalEvidence: 0.6,
+  /** Results, in rank order, among which the first dated record (a row or a line of fields the temporal path ranked) is read. */
+  recordResults: 5,
   /** Text passages, in rank order, whose sentences compete for the answer sentence of a dated question. */
   sentencePassages: 3,
   /**

@@ -14,6 +14,8 @@
  */
 import { detectHeaders, type TableStructure } from '../tables/headers.ts';
 import { coverMap } from '../tables/grid.ts';
+import { datedColumns } from '../tables/dated-rows.ts';
+import { findDates } from '../temporal/date-grammar.ts';
 import { answerTerms as tokenize } from './synonyms.ts';
 import type { Table } from '../types.ts';
 import { calculate } from './calculator.ts';
@@ -64,6 +66,10 @@ interface Prepared {
   colLeafTerms: Map<number, Set<string>>;
   weight: (t: string) => number;
   tableTerms: Set<string>;
+  /** The column that names the rows of a table without row headers: its first. */
+  idCol?: number;
+  /** Caption words that no label or row gives. */
+  captionTerms: Set<string>;
   /** Columns and rows whose labels name a derived statistic (see DERIVED_LABEL). */
   derivedCols: Set<number>;
   derivedRows: Set<number>;
@@ -111,6 +117,7 @@ function prepare(table: Table, structure: TableStructure): Prepared {
   const df = new Map<string, number>();
   const count = (terms: Set<string>) => { for (const t of terms) df.set(t, (df.get(t) ?? 0) + 1); };
   const tableTerms = new Set<string>();
+  const idCol = structure.headerCols === 0 && structure.dataCols.length >= 2 ? structure.dataCols[0] : undefined;
   for (const r of structure.dataRows) {
     const path = structure.rowPaths[r] ?? [];
     const terms = new Set(tokenize(path.join(' ')));
@@ -118,6 +125,9 @@ function prepare(table: Table, structure: TableStructure): Prepared {
     rowLeafTerms.set(r, new Set(tokenize(path.at(-1) ?? '')));
     rowParentTerms.set(r, new Set(tokenize(path.slice(0, -1).join(' '))));
     const texts = structure.dataCols.map((c) => at(r, c)).filter((t) => t && readNumber(t) === undefined && !isEmptyValue(t));
+    // A table without row headers names its rows by its first column ("Groovy | JVM required":
+    // "2.4"), numbers included, and with that column's header ("Groovy 2.4").
+    if (idCol !== undefined && at(r, idCol)) texts.push(at(r, idCol), `${structure.columnPaths[idCol]?.at(-1) ?? ''} ${at(r, idCol)}`);
     const textTerms = new Set(tokenize(texts.join(' ')));
     rowTextTerms.set(r, textTerms);
     count(terms);
@@ -132,14 +142,16 @@ function prepare(table: Table, structure: TableStructure): Prepared {
     count(terms);
     for (const t of terms) tableTerms.add(t);
   }
-  for (const t of tokenize(table.caption ?? '')) tableTerms.add(t);
+  // Caption words no label or row gives.
+  const captionTerms = new Set(tokenize(table.caption ?? '').filter((t) => !tableTerms.has(t)));
+  for (const t of captionTerms) tableTerms.add(t);
   const n = structure.dataRows.length + structure.dataCols.length;
   const weight = (t: string) => Math.log(1 + n / (df.get(t) ?? n));
   const tableUnit = tableWideUnit(table, structure, at);
   const derived = (terms: Set<string>) => [...terms].some((t) => DERIVED_LABEL.has(t));
   const derivedCols = new Set(structure.dataCols.filter((c) => derived(colTerms.get(c)!)));
   const derivedRows = new Set(structure.dataRows.filter((r) => derived(rowTerms.get(r)!)));
-  const out: Prepared = { table, structure, at, rowTerms, rowLeafTerms, rowParentTerms, rowTextTerms, colTerms, colLeafTerms, weight, tableTerms, derivedCols, derivedRows, ...(tableUnit ? { tableUnit } : {}) };
+  const out: Prepared = { table, structure, at, rowTerms, rowLeafTerms, rowParentTerms, rowTextTerms, colTerms, colLeafTerms, weight, tableTerms, captionTerms, derivedCols, derivedRows, ...(idCol !== undefined ? { idCol } : {}), ...(tableUnit ? { tableUnit } : {}) };
   prepared.set(table, out);
   return out;
 }
@@ -177,6 +189,8 @@ export interface TableAnswerOptions {
   structure?: TableStructure;
   /** Only these cells may be chosen (a passage's cells); default every data cell. */
   cells?: ReadonlyArray<readonly [number, number]>;
+  /** Text that names the whole table (the document's title): its words need no cell to name them. */
+  context?: string;
 }
 
 /**
@@ -188,7 +202,7 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   const p = prepare(table, structure);
   if (!structure.dataRows.length || !structure.dataCols.length) return undefined;
   const allowed = options.cells ? new Set(options.cells.map(([r, c]) => r * table.cols + c)) : undefined;
-  const ctx: Context = { p, analysis, allowed };
+  const ctx: Context = { p, analysis, allowed, ...(options.context ? { context: new Set(tokenize(options.context)) } : {}) };
 
   const op = analysis.operation;
   if (op === 'compare' && analysis.mentions) {
@@ -222,8 +236,12 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     const named = targetLookup(ctx, analysis.target);
     if (named) return named;
   }
-  const ranked = bestCells(ctx, analysis.terms, analysis.numeric);
-  const best = inAskedUnit(ctx, ranked) ?? ranked[0] ?? (analysis.numeric ? bestCells(ctx, analysis.terms, false)[0] : undefined);
+  // The first column of a table without row headers names its rows ("Groovy | JVM required":
+  // "2.4"): a figure question asks for another cell of the row it names ("which" questions read
+  // the names through `targetLookup`).
+  const given = (s: Scored) => s.c === p.idCol;
+  const ranked = bestCells(ctx, analysis.terms, analysis.numeric).filter((s) => !given(s));
+  const best = inAskedUnit(ctx, ranked) ?? dateOfRow(ctx, ranked) ?? ranked[0] ?? (analysis.numeric ? bestCells(ctx, analysis.terms, false).filter((s) => !given(s))[0] : undefined);
   return best && best.score > 0 ? cellAnswer(ctx, best) : undefined;
 }
 
@@ -231,6 +249,8 @@ interface Context {
   p: Prepared;
   analysis: QuestionAnalysis;
   allowed?: Set<number>;
+  /** Terms of text that names the whole table (see `TableAnswerOptions.context`). */
+  context?: Set<string>;
 }
 
 function cueNamed(ctx: Context, s: Scored): boolean {
@@ -303,6 +323,17 @@ function inAskedUnit(ctx: Context, ranked: Scored[]): Scored | undefined {
   return ranked.find((s) => s.unitMatch && (s.r === top.r || s.c === top.c));
 }
 
+/** A "when" question reads the date of the row it names ("Begin code freeze | Who | When"), not the row's other cells. */
+function dateOfRow(ctx: Context, ranked: Scored[]): Scored | undefined {
+  const top = ranked[0];
+  if (ctx.analysis.operation !== 'date' || !top || hasDate(ctx.p.at(top.r, top.c))) return undefined;
+  return ranked.find((s) => s.r === top.r && hasDate(ctx.p.at(s.r, s.c)));
+}
+
+function hasDate(text: string): boolean {
+  return findDates(text, { shortYears: 'none', reference: 0, prepositions: false }).length > 0;
+}
+
 function hasAny(s: Set<string>, q: Set<string>): boolean {
   for (const t of s) if (q.has(t)) return true;
   return false;
@@ -343,7 +374,16 @@ function headerUnit(structure: TableStructure, r: number, c: number): string | u
 
 function confidenceOf(ctx: Context, score: number, terms: string[]): number {
   let total = 0;
-  for (const t of new Set(terms)) if (ctx.p.tableTerms.has(t)) total += ctx.p.weight(t) || 0.1;
+  // Words the caption or the document's title give are the whole table's: no cell need name them.
+  let all = 0;
+  for (const t of new Set(terms)) {
+    if (!ctx.p.tableTerms.has(t)) continue;
+    const w = ctx.p.weight(t) || 0.1;
+    all += w;
+    if (!ctx.p.captionTerms.has(t) && !ctx.context?.has(t)) total += w;
+  }
+  // A question all of whose words the title gives is judged on them all.
+  if (total === 0) total = all;
   return total > 0 ? Math.min(1, score / total) : 0;
 }
 
@@ -380,8 +420,14 @@ function targetLookup(ctx: Context, target: string): TableAnswer | undefined {
   const cols = structure.dataCols.filter((c) => hasAny(new Set(tokenize((structure.columnPaths[c] ?? []).join(' '))), noun));
   // A "which" answer is a name: a column of names wins over the counts beside it ("league ›
   // division", not "league › apps").
-  const ranked = cols.length ? bestCells(ctx, rest, false, { cols }).filter((s) => !given(p.at(s.r, s.c))) : [];
-  const inColumn = ranked.find((s) => !readNumber(p.at(s.r, s.c))) ?? ranked[0];
+  // Only the best-named row answers: where its cell is one the question gives, another row's is
+  // no answer either ("integrated in which version of Windows?" of the row "3.0" is not "4.0").
+  const all = cols.length ? bestCells(ctx, rest, false, { cols }) : [];
+  const ranked = all.filter((s) => s.r === all[0]!.r && !given(p.at(s.r, s.c)));
+  // Nor is it a date, unless a date is asked ("which release" of "Release | Released" is the
+  // release, not the day it came out).
+  const named = ctx.analysis.operation === 'date' ? ranked : ranked.filter((s) => !hasDate(p.at(s.r, s.c)));
+  const inColumn = named.find((s) => !readNumber(p.at(s.r, s.c))) ?? named[0] ?? ranked[0];
   // (ii) A row-header column whose stub header names the noun: the row's label there.
   let inStub: { s: Scored; c: number; label: string } | undefined;
   const levels = Array.from({ length: structure.headerCols }, (_, c) => c)
@@ -398,6 +444,48 @@ function targetLookup(ctx: Context, target: string): TableAnswer | undefined {
   if (!inStub) return undefined;
   const cell = cellOf(ctx, inStub.s.r, inStub.s.c);
   return { kind: 'label', text: inStub.label, scale: '', cells: [cell], score: inStub.s.score, confidence: confidenceOf(ctx, inStub.s.score, rest) };
+}
+
+/**
+ * The answer one row gives, when another step chose the row (the temporal path's dated row:
+ * "which Kubernetes release came out in December 2023?" -> the row "v1.29.0 released"): the
+ * cell of the column the "which X" noun names, the row's date for a "when" question, else the
+ * row's label — its row header, or its first cell that is no date and not already in the
+ * question. Undefined when the row holds none of these.
+ */
+export function answerRow(analysis: QuestionAnalysis, table: Table, row: number, options: { structure?: TableStructure } = {}): TableAnswer | undefined {
+  const structure = options.structure ?? detectHeaders(table);
+  const p = prepare(table, structure);
+  if (!structure.dataRows.includes(row)) return undefined;
+  const allowed = new Set(Array.from({ length: table.cols }, (_, c) => row * table.cols + c));
+  const ctx: Context = { p, analysis, allowed };
+  if (analysis.target) {
+    const named = targetLookup(ctx, analysis.target);
+    if (named) return named;
+  }
+  const dated = datedColumns(table, structure);
+  const dateCols = new Set([...(dated?.roles.map((x) => x.col) ?? []), ...(dated?.points ?? [])]);
+  const cellAt = (c: number): TableAnswer => {
+    const cell = cellOf(ctx, row, c);
+    return { kind: 'cell', text: cell.text, scale: '', cells: [cell], score: 0, confidence: 1 };
+  };
+  if (analysis.operation === 'date') {
+    const start = dated?.roles.find((x) => x.role === 'start')?.col ?? dated?.points[0] ?? dated?.roles[0]?.col;
+    if (start !== undefined && p.at(row, start)) return cellAt(start);
+  }
+  const asked = new Set(analysis.allTerms);
+  const given = (text: string) => {
+    const t = tokenize(text);
+    return !t.length || t.every((x) => asked.has(x));
+  };
+  const label = structure.rowPaths[row]?.at(-1);
+  const first = structure.dataCols.find((c) => !dateCols.has(c) && p.at(row, c) && !given(p.at(row, c)));
+  if (label && !given(label)) {
+    // The label's own cell: the innermost row-header column.
+    const cell = cellOf(ctx, row, Math.max(0, structure.headerCols - 1));
+    return { kind: 'label', text: label, scale: '', cells: [cell], score: 0, confidence: 1 };
+  }
+  return first === undefined ? undefined : cellAt(first);
 }
 
 /** The terms that name mention `i` and not the other, plus the question's shared context. */

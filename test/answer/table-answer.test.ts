@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion } from '../../src/answer/question.ts';
-import { answerTable } from '../../src/answer/table-answer.ts';
+import { answerRow, answerTable } from '../../src/answer/table-answer.ts';
 import { readHtmlTable } from '../../src/tables/index.ts';
 import { readGrid } from '../../src/tables/read-grid.ts';
 import type { Table } from '../../src/types.ts';
@@ -130,6 +130,47 @@ describe('table answers', () => {
     // The bounds beside an estimate are read only when the question asks for them.
     expect(ask('What was the figure for manitoba in 2014?', jobs)).toMatchObject({ value: 3090 });
     expect([2950, 3230]).toContain(ask('What was the confidence interval for manitoba in 2014?', jobs)!.value);
+  });
+
+  it('names the rows of a table without row headers by its first column, numbers included', () => {
+    const jvm = readGrid([
+      ['Groovy', 'JVM required (non-indy)', 'JVM required (indy)'],
+      ['2.4', '6+', '7+'],
+      ['2.5', '7+', '7+'],
+      ['3.0', '8+', '8+'],
+    ]).table;
+    expect(ask('What JVM version does Groovy 2.4 require without invokedynamic (non-indy)?', jvm)).toMatchObject({ text: '6+' });
+    expect(ask('Which JVM does Groovy 3.0 require (indy)?', jvm)).toMatchObject({ text: '8+' });
+  });
+
+  it('reads the date of the row a "when" question names, not its other cells', () => {
+    const schedule = readGrid([
+      ['What', 'Who', 'When'],
+      ['Begin code freeze', 'Branch Manager', 'Wednesday 3rd August 2022'],
+      ['Release candidate', 'Branch Manager', 'Tuesday 16th August 2022'],
+    ]).table;
+    expect(ask('When did code freeze begin?', schedule)).toMatchObject({ text: 'Wednesday 3rd August 2022' });
+  });
+
+  it('reads one chosen row: the named column, its date for "when", else its label', () => {
+    const releases = readGrid([
+      ['Release', 'Codename', 'Released'],
+      ['22.04', 'Jammy Jellyfish', '2022-04-21'],
+      ['20.04', 'Focal Fossa', '2020-04-23'],
+    ]).table;
+    expect(answerRow(analyzeQuestion('Which release came out in April 2020?'), releases, 2)).toMatchObject({ text: '20.04' });
+    expect(answerRow(analyzeQuestion('Which codename had the release of April 2020?'), releases, 2)).toMatchObject({ text: 'Focal Fossa' });
+    expect(answerRow(analyzeQuestion('When did Jammy Jellyfish come out?'), releases, 1)).toMatchObject({ text: '2022-04-21' });
+    expect(answerRow(analyzeQuestion('Which release came out in April 2020?'), releases, 0)).toBeUndefined();
+  });
+
+  it('does not ask a cell to name the words the document\'s title gives', () => {
+    const votes = readGrid([['Candidate', 'Votes'], ['Carol Willing', '57'], ['Brett Cannon', '52']]).table;
+    const q = analyzeQuestion('How many votes did Carol Willing receive in the steering council election?');
+    const bare = answerTable(q, votes)!;
+    const titled = answerTable(q, votes, { context: 'Python steering council election' })!;
+    expect(titled).toMatchObject({ text: '57' });
+    expect(titled.confidence).toBeGreaterThanOrEqual(bare.confidence);
   });
 
   it('finds nothing when no label names the question', () => {
