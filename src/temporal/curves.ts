@@ -97,7 +97,15 @@ function spanScore(c: TemporalConstraint, kind: Kind | 'any', span: TimeSpan): n
         return kind === 'overlap' ? n + (CURVES.high - n) * lift * CURVES.endpointOutside : n;
       }
       const base = overlapScore((Number.isFinite(a) ? b - a : Infinity), c.end - c.start);
-      if (kind === 'point' || CURVES.overlapInside >= 1) return base;
+      if (kind === 'point') {
+        // "The first Rust release in 2024": within the interval, the earliest (or, for "last",
+        // the latest) date is preferred, from `high` at that end to `low` at the other.
+        if (c.condition === 'none' || !Number.isFinite(a)) return base;
+        const L = Math.max(1, c.end - c.start);
+        const x = c.condition === 'first' ? (c.end - Math.max(a, c.start)) / L : (Math.min(b, c.end) - c.start) / L;
+        return base * ramp(x) / CURVES.high;
+      }
+      if (CURVES.overlapInside >= 1) return base;
       return base * (CURVES.overlapInside + (1 - CURVES.overlapInside) * lift);
     }
     case 'any':

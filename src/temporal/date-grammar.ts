@@ -72,6 +72,8 @@ const DAY = '(?:[12]\\d|3[01]|0?[1-9])(?:\\s?(?:st|nd|rd|th))?';
 const Y4 = '(?:1\\d{3}|20\\d{2})';
 
 const RE_ISO = new RegExp(`\\b(${Y4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])\\b`, 'g');
+// "2011/06/29", a permalink's "2023/06/01/": year first, so no day / month ambiguity.
+const RE_YMD_SLASH = new RegExp(`(?<!\\d)(${Y4})/(1[0-2]|0?[1-9])/([12]\\d|3[01]|0?[1-9])(?!\\d|/\\d)`, 'g');
 const RE_DMY = new RegExp(`\\b(${DAY})(?:\\s+of)?\\s+(${MON})\\s*,?\\s*(${Y4})\\b`, 'gi');
 const RE_MDY = new RegExp(`\\b(${MON})\\s+(${DAY})\\s*,?\\s*(${Y4})\\b`, 'gi');
 const RE_MMY = new RegExp(`\\b(${MON})\\s*(?:-|–|—|to|until|till|through|and)\\s*(${MON})\\s*,?\\s*(${Y4})\\b`, 'gi');
@@ -116,6 +118,13 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
     const y = +m[1]!, mo = +m[2]! - 1, d = +m[3]!;
     if (!validDay(y, mo, d)) continue;
     add({ start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
+  }
+  if (text.includes('/')) {
+    for (const m of text.matchAll(RE_YMD_SLASH)) {
+      const y = +m[1]!, mo = +m[2]! - 1, d = +m[3]!;
+      if (!validDay(y, mo, d)) continue;
+      add({ start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
+    }
   }
   if (RE_MONTH_WORD.test(text)) {
     for (const m of text.matchAll(RE_DMY)) {

@@ -21,6 +21,10 @@
 const URL = /\b(?:[a-z][a-z0-9+.-]{1,15}:\/\/|www\.)[^\s<>"'`)\]]+/gi;
 // A token with slashes between name-like segments.
 const PATH_TOKEN = /(?<![\p{L}\p{N}_/.~:@%+-])[~.]{0,2}\/?(?:[\p{L}\p{N}_.@%+:-]+\/)+[\p{L}\p{N}_.@%+:-]*/gu;
+// Year / month / day as a path writes them (a valid month and day).
+const PATH_DATE = /(?<!\d)(?:1\d{3}|20\d{2})\/(?:0?[1-9]|1[0-2])\/(?:0?[1-9]|[12]\d|3[01])(?!\d)/g;
+// "pull/1204", "issues/2016": a word and a number joined by a slash name a thing, not a time.
+const WORD_SLASH_NUMBER = /(?<![\p{L}\p{N}_/.-])\p{L}{2,}\/\d{1,6}(?![\p{L}\p{N}/])/gu;
 // A reference label: square brackets around a number ("[1044]", "[^12]") or around a token
 // without spaces that has a letter ("[rfc-2091]", "[stdarch/1285]"; not "[2019-05-01]").
 const BRACKET_REF = /\[(?:\^?\d{1,6}|[^\]\s]*\p{L}[^\]\s]*)\]/gu;
@@ -36,8 +40,20 @@ const TIME_PREFIX = /^(?:mid|pre|post|non|early|late|circa|ca|c|fy|ay|sy|ad|bc|b
 export function blockedSpans(text: string): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   if (text.includes('/')) {
-    for (const m of text.matchAll(URL)) out.push([m.index, m.index + m[0].length]);
-    for (const m of text.matchAll(PATH_TOKEN)) if (isPath(m[0])) out.push([m.index, m.index + m[0].length]);
+    const addresses: Array<[number, number]> = [];
+    for (const m of text.matchAll(URL)) addresses.push([m.index, m.index + m[0].length]);
+    for (const m of text.matchAll(PATH_TOKEN)) if (isPath(m[0])) addresses.push([m.index, m.index + m[0].length]);
+    for (const m of text.matchAll(WORD_SLASH_NUMBER)) addresses.push([m.index, m.index + m[0].length]);
+    // A permalink's date is a date written as a path ("blog.rust-lang.org/2016/05/26/...",
+    // "2023/06/01/Rust-1.70.0"): only the address around it is blocked.
+    for (const [a, b] of addresses) {
+      let at = a;
+      for (const m of text.slice(a, b).matchAll(PATH_DATE)) {
+        out.push([at, a + m.index]);
+        at = a + m.index + m[0].length;
+      }
+      out.push([at, b]);
+    }
   } else if (text.includes('www.')) {
     for (const m of text.matchAll(URL)) out.push([m.index, m.index + m[0].length]);
   }

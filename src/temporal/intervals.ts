@@ -104,18 +104,16 @@ export function recordInterval(fields: Array<[string, string]>, options?: { refe
 const GENERIC_FIELD_WORDS = new Set(['date', 'dat', 'initial', 'first', 'day', 'time', 'on', 'of', 'the', 'in']);
 
 /**
- * The dated field of a record that a question names, when it asks about one event of the
- * record rather than the state it holds over: "which version reached end of life in June 2022"
- * names "End-of-life", "which release came out in May 2022" names "releaseDate". Only without
- * a first / last condition ("the current release in June 2022" asks which held then), and only
- * when the question holds every distinctive word of the field's name. `questionTerms` are the
- * question's content terms (`contentTerms` of `lexical-similarity.ts`); `termsOf` reads a field
- * name the same way.
+ * The dated field of a record that a question names: "which version reached end of life in
+ * June 2022" names "End-of-life", "which release came out in May 2022" names "releaseDate",
+ * "the newest LTS line in June 2022" names "lts". The question must hold every distinctive
+ * word of the field's name. `questionTerms` are the question's content terms (`contentTerms`
+ * of `lexical-similarity.ts`); `termsOf` reads a field name the same way.
  */
 export function namedDate(
-  iv: EventInterval, condition: 'first' | 'last' | 'none', questionTerms: ReadonlySet<string>, termsOf: (text: string) => string[],
+  iv: EventInterval, questionTerms: ReadonlySet<string>, termsOf: (text: string) => string[],
 ): NonNullable<EventInterval['dates']>[number] | undefined {
-  if (condition !== 'none' || !iv.dates?.length) return undefined;
+  if (!iv.dates?.length) return undefined;
   let best: NonNullable<EventInterval['dates']>[number] | undefined;
   let bestSize = 0;
   for (const d of iv.dates) {
@@ -314,8 +312,11 @@ function unitLength(g: TimeSpan['granularity']): number {
 /**
  * The dates of a sentence that a constraint is scored on. A record (table row, line of fields)
  * is one term: its interval takes over its dates (a row's "Maintenance Start" is a milestone of
- * the term, not a moment of its own), unless the question names one of its dated fields
- * (`namedDate`), which is then scored alone. Other sentences keep their dates and intervals.
+ * the term, not a moment of its own). When the question names one of its dated fields
+ * (`namedDate`): without a first / last condition it asks about that event ("reached end of
+ * life in June 2022"), which is scored alone; with one ("the newest LTS line in June 2022",
+ * "the current release") the named start begins the state it asks about, which runs to the
+ * record's end. Other sentences keep their dates and intervals.
  */
 export function datedEvidence(
   sentence: Pick<Sentence, 'times' | 'intervals'>, constraint: Pick<TemporalConstraint, 'condition'>,
@@ -323,7 +324,12 @@ export function datedEvidence(
 ): { times: TimeSpan[]; intervals?: readonly EventInterval[] } {
   const record = sentence.intervals?.find((iv) => iv.source === 'record');
   if (!record) return { times: sentence.times, ...(sentence.intervals ? { intervals: sentence.intervals } : {}) };
-  const named = namedDate(record, constraint.condition, questionTerms, termsOf);
-  if (named) return { times: [{ start: named.start, end: named.end, granularity: named.granularity, from: 0, to: 0 }] };
+  const named = namedDate(record, questionTerms, termsOf);
+  if (named && (constraint.condition === 'none' || fieldRole(named.name) === 'end')) {
+    return { times: [{ start: named.start, end: named.end, granularity: named.granularity, from: 0, to: 0 }] };
+  }
+  if (named && (record.end === undefined || named.start < record.end)) {
+    return { times: [], intervals: [{ ...record, start: named.start, granularity: named.granularity }] };
+  }
   return { times: [], intervals: sentence.intervals };
 }

@@ -66,6 +66,24 @@ describe('readers', () => {
     expect(d.text.slice(t.start, t.end)).toContain('Euro');
   });
 
+  it('markdown: front matter is fields, not Markdown (its title names the page, a "# comment" is no heading)', async () => {
+    const md = [
+      '---', 'title: Node.js', 'category: framework', '# See https://github.com/nodejs/release#release-schedule.', 'releases:',
+      '  - releaseCycle: "17"', '    releaseDate: 2021-10-19', '    eol: 2022-06-01', '---', '', '# Node.js', '', 'A runtime.',
+    ].join('\n');
+    const d = await parseContent('markdown', md);
+    expect(d.title).toBe('Node.js');
+    // The front matter makes no heading (its '# comment' is a comment): the one heading is the document's own.
+    expect(blockTexts(d).filter(([kind]) => kind === 'heading')).toEqual([['heading', 'Node.js']]);
+    // Its list of releases is a table, its other fields a passage of their own.
+    expect(d.tables).toHaveLength(1);
+    expect(d.tables[0]!.caption).toContain('releases');
+    expect(d.text).toContain('category: framework');
+    // TOML front matter, and a fence that never closes is no front matter.
+    expect((await parseContent('markdown', '+++\ntitle = "Announcing Rust 1.70.0"\n+++\n\nText.')).title).toBe('Announcing Rust 1.70.0');
+    expect((await parseContent('markdown', '---\n# Heading\n\nText.')).blocks.some((b) => b.kind === 'heading')).toBe(true);
+  });
+
   it('html: title, headings, block breaks, tables; scripts and styles never become text', async () => {
     const html = `<!doctype html><html><head><title>Report</title><style>p{}</style></head><body>
       <h1>Exchange</h1><p>Rates <b>rose</b> in 2013.</p><script>alert(1)</script>

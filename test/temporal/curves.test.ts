@@ -149,3 +149,13 @@ describe('temporalScore with event intervals', () => {
     expect(temporalScore(oldest, [], [term(day(2016, 1, 7), day(2021, 2, 11))])).toBeGreaterThan(temporalScore(oldest, [], [term(day(2020, 9, 24), day(2025, 11, 13))]));
   });
 });
+
+describe('temporalScore: first / last inside a point interval', () => {
+  it('prefers the earliest date of the year for "the first ... in 2024", the latest for "last"', () => {
+    const day = (m: number): TimeSpan => ({ start: Date.UTC(2024, m - 1, 8), end: Date.UTC(2024, m - 1, 9), granularity: 'day', from: 0, to: 10 });
+    const first = tc('in', 'first', 'point', 2024), last = tc('in', 'last', 'point', 2024);
+    expect(temporalScore(first, [day(2)])).toBeGreaterThan(temporalScore(first, [day(8)]));
+    expect(temporalScore(last, [day(8)])).toBeGreaterThan(temporalScore(last, [day(2)]));
+    expect(temporalScore(tc('in', 'none', 'point', 2024), [day(2)])).toBe(temporalScore(tc('in', 'none', 'point', 2024), [day(8)]));
+  });
+});

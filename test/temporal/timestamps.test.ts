@@ -91,6 +91,12 @@ describe('extractTimestamps', () => {
     ]);
   });
 
+  it('reads a date written as a path ("2011/06/29", a permalink\'s "2023/06/01/"), and no other path digit', () => {
+    expect(spans('r58 (released 2011/06/29)')).toEqual(['2011-06-29 2011-06-30 day "2011/06/29"']);
+    expect(spans('path = "2023/06/01/Rust-1.70.0" and pull/1204')).toEqual(['2023-06-01 2023-06-02 day "2023/06/01"']);
+    expect(spans('see https://blog.rust-lang.org/2016/05/26/Rust-1.9.html')).toEqual(['2016-05-26 2016-05-27 day "2016/05/26"']);
+  });
+
   it('reads "2007-03" as a month, "2011-12" as a season', () => {
     expect(spans('2007-03: in Price 654.895.')).toEqual(['2007-03-01 2007-04-01 month "2007-03"']);
     expect(spans('the 2011-12 season')).toEqual(['2011-01-01 2013-01-01 year "2011-12"']);
