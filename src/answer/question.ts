@@ -120,7 +120,9 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
     || (wh && !figureAsk && !/^\s*(?:what|how)\s+(?:was|is|were|are)\s+the\s+(?:highest|lowest|largest|smallest|maximum|minimum)\b/.test(q) && set(lowFirst(sq) ? 'argmin' : 'argmax', SUPERLATIVE.exec(sq) ?? (/\bwhich [a-z]+\b/.test(q) ? (HIGH.exec(sq) ?? LOW.exec(sq)) : null) ?? /\b(?:more|less) likely\b/.exec(q)))
     || set('max', /^\s*(?:what|how)\s+(?:was|is|were|are)\s+the\s+(?:highest|largest|maximum|greatest)\b/.exec(q))
     || set('min', /^\s*(?:what|how)\s+(?:was|is|were|are)\s+the\s+(?:lowest|smallest|minimum|least)\b/.exec(q))
-    || set('count', /\bhow many (?:years|times|items|rows|categories|countries|states|provinces|segments|companies|types)\b[^?]*\b(?:were|was|did|had|have|has|are|is|exceed|above|below|more than|less than|over|under)\b/.exec(q) && /\b(?:exceed|above|below|more than|less than|over|under|greater than)\b/.test(q) ? /\bhow many\b/.exec(q) : null)
+    // "How many years did X exceed $5,000?", "how many quarters had lows lower than $2.00?": a
+    // count of the cells past a bound.
+    || set('count', /\bhow many\b/.test(q) && /\b(?:exceed(?:ed|s)?|above|below|more than|less than|fewer than|lower than|higher than|over|under|greater than|at least|at most)\s+\$?\s?-?\d/.test(q) ? /\bhow many\b/.exec(q) : null)
     || set('date', /^\s*when\b|\b(?:what|which) (?:year|date|month|day)\b|\bin what year\b/.exec(q))
     || set('name', /^\s*who\b|^\s*whose\b/.exec(q));
 

@@ -162,12 +162,32 @@ function prepare(table: Table, structure: TableStructure): Prepared {
  */
 function tableWideUnit(table: Table, structure: TableStructure, at: (r: number, c: number) => string): { scale: Scale; unit: string } | undefined {
   const found = new Map<Scale, string>();
-  const texts = [table.caption ?? '', ...structure.headerRows.flatMap((r) => Array.from({ length: table.cols }, (_, c) => at(r, c)))];
+  // A unit row written over one column only ("| | U.S. $ in thousands | |") holds for the
+  // columns beside it too, when no other scale is written.
+  const unitRows = structure.units.filter((u): u is string => !!u);
+  const texts = [table.caption ?? '', ...structure.headerRows.flatMap((r) => Array.from({ length: table.cols }, (_, c) => at(r, c))), ...unitRows];
   for (const t of texts) {
     if (!t) continue;
     const inner = /\(([^()]{1,40})\)/.exec(t)?.[1];
     const read = (inner ? readUnit(inner) : undefined) ?? (t.length <= 40 ? readUnit(t) : undefined);
     // A percent label heads its own column ("% change"); only a scale of amounts holds table-wide.
+    if (read && read.scale && read.scale !== 'percent') found.set(read.scale, read.label);
+  }
+  if (found.size !== 1) return undefined;
+  const [scale, unit] = [...found][0]!;
+  return { scale, unit };
+}
+
+/**
+ * The scale the sentence introducing a table states ("Deferred charges and other assets
+ * consisted of the following (in thousands):"), as reports write it: a parenthesised scale in
+ * the last sentence before the table. Only one scale counts.
+ */
+function preambleUnit(preamble: string): { scale: Scale; unit: string } | undefined {
+  const last = preamble.trim().split(/(?<=[.!?])\s+/).at(-1) ?? '';
+  const found = new Map<Scale, string>();
+  for (const m of last.matchAll(/\(([^()]{1,40})\)/g)) {
+    const read = readUnit(m[1]);
     if (read && read.scale && read.scale !== 'percent') found.set(read.scale, read.label);
   }
   if (found.size !== 1) return undefined;
@@ -191,6 +211,8 @@ export interface TableAnswerOptions {
   cells?: ReadonlyArray<readonly [number, number]>;
   /** Text that names the whole table (the document's title): its words need no cell to name them. */
   context?: string;
+  /** The text just before the table: a scale it states ("(in thousands)") holds for cells no label gives one. */
+  preamble?: string;
 }
 
 /**
@@ -202,7 +224,8 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   const p = prepare(table, structure);
   if (!structure.dataRows.length || !structure.dataCols.length) return undefined;
   const allowed = options.cells ? new Set(options.cells.map(([r, c]) => r * table.cols + c)) : undefined;
-  const ctx: Context = { p, analysis, allowed, ...(options.context ? { context: new Set(tokenize(options.context)) } : {}) };
+  const stated = options.preamble ? preambleUnit(options.preamble) : undefined;
+  const ctx: Context = { p, analysis, allowed, ...(options.context ? { context: new Set(tokenize(options.context)) } : {}), ...(stated ? { preambleUnit: stated } : {}) };
 
   const op = analysis.operation;
   if (op === 'compare' && analysis.mentions) {
@@ -251,6 +274,8 @@ interface Context {
   allowed?: Set<number>;
   /** Terms of text that names the whole table (see `TableAnswerOptions.context`). */
   context?: Set<string>;
+  /** The scale the text before the table states (see `TableAnswerOptions.preamble`). */
+  preambleUnit?: { scale: Scale; unit: string };
 }
 
 function cueNamed(ctx: Context, s: Scored): boolean {
@@ -359,6 +384,7 @@ function unitOfCell(ctx: Context, r: number, c: number): { scale: Scale; unit?: 
   const read = readUnit(label) ?? readUnit(headerUnit(structure, r, c));
   if (read) return { scale: read.scale, unit: read.label };
   if (ctx.p.tableUnit) return ctx.p.tableUnit;
+  if (ctx.preambleUnit) return ctx.preambleUnit;
   return label ? { scale: '', unit: label } : { scale: '' };
 }
 
@@ -512,9 +538,53 @@ function twoCells(ctx: Context, mentions: [string, string]): [Scored, Scored] | 
 const AVERAGE = /\b(?:average|mean)\b/i;
 const AVERAGE_TERMS = [...tokenize('average'), ...tokenize('mean'), ...tokenize('avg')];
 
+/** A count's condition: "exceed $200,000 thousand", "below 100", "lower than $2.00". */
+const BOUND = /\b(exceed(?:ed|s)?|above|over|more than|greater than|higher than|at least|below|under|less than|lower than|fewer than|at most)\s+\$?\s?(-?\d[\d,]*(?:\.\d+)?)\s*(thousand|million|billion)?/;
+const SCALE_FACTOR: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9 };
+/** What "how many years / quarters" counts: the columns of one row; other nouns count rows. */
+const PERIOD_NOUN = /\bhow many (?:years|quarters|months|periods|fiscal years)\b/;
+
+/**
+ * "How many years did net income exceed $30,000 thousand?": the cells of the line the question
+ * names that meet the bound — the year columns of the best-named row, or for other things
+ * ("how many segments in 2019 were above $50 million?") the rows of the best-named column,
+ * totals left out. The answer is the count, citing the cells counted.
+ */
+function countAnswer(ctx: Context): TableAnswer | undefined {
+  const { analysis, p } = ctx;
+  const q = analysis.question.toLowerCase();
+  const m = BOUND.exec(q);
+  if (!m) return undefined;
+  const bound = Number(m[2]!.replace(/,/g, ''));
+  const above = !/^(?:below|under|less than|lower than|fewer than|at most)$/.test(m[1]!);
+  const inclusive = m[1] === 'at least' || m[1] === 'at most';
+  const boundTerms = new Set(tokenize(m[0]));
+  const terms = analysis.terms.filter((t) => !boundTerms.has(t));
+  const best = bestCells(ctx, terms, true)[0];
+  if (!best || best.score <= 0) return undefined;
+  const { structure } = p;
+  const total = (labels: string[] | undefined) => /\btotal\b/i.test((labels ?? []).join(' '));
+  const line: Array<[number, number]> = PERIOD_NOUN.test(q)
+    ? structure.dataCols.filter((c) => !p.derivedCols.has(c) && !total(structure.columnPaths[c])).map((c) => [best.r, c])
+    : structure.dataRows.filter((r) => !p.derivedRows.has(r) && !total(structure.rowPaths[r])).map((r) => [r, best.c]);
+  const cells = line.map(([r, c]) => ({ r, c, n: readNumber(p.at(r, c)) })).filter((x) => x.n !== undefined);
+  if (cells.length < 2) return undefined;
+  // A bound written with a scale ("$5 million") meets cells of another scale ("in thousands") in theirs.
+  const cellScale = unitOfCell(ctx, best.r, best.c).scale;
+  const factor = m[3] && SCALE_FACTOR[cellScale] ? SCALE_FACTOR[m[3]]! / SCALE_FACTOR[cellScale]! : 1;
+  const limit = bound * factor;
+  const met = cells.filter(({ n }) => (above ? (inclusive ? n!.value >= limit : n!.value > limit) : (inclusive ? n!.value <= limit : n!.value < limit)));
+  const counted = met.map(({ r, c }) => cellOf(ctx, r, c));
+  return {
+    kind: 'computed', text: String(met.length), value: met.length, scale: '', cells: counted.length ? counted : [cellOf(ctx, best.r, best.c)],
+    score: best.score, confidence: confidenceOf(ctx, best.score, terms),
+  };
+}
+
 function compute(ctx: Context, as?: QuestionAnalysis['operation']): TableAnswer | undefined {
   const { analysis } = ctx;
   const op = as ?? analysis.operation;
+  if (op === 'count') return countAnswer(ctx);
   let operands: Scored[] | undefined;
   if ((op === 'sum' || op === 'average') && analysis.years.length >= 2) {
     operands = [];

@@ -131,7 +131,8 @@ function tableCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
     const tables = document?.tables ?? [];
     let best: TableCandidate | undefined;
     tables.forEach((table, tableIndex) => {
-      const found = answerTable(analysis, table, { structure: structureOf(table), ...(document?.title ? { context: document.title } : {}) });
+      const preamble = document ? document.text.slice(Math.max(0, table.start - 400), table.start) : '';
+      const found = answerTable(analysis, table, { structure: structureOf(table), preamble, ...(document?.title ? { context: document.title } : {}) });
       if (found && (!best || found.score > best.found.score)) best = { found, docId, tableIndex, table, rank };
     });
     if (!best) continue;

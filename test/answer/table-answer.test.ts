@@ -7,6 +7,7 @@ import type { Table } from '../../src/types.ts';
 import { CURRENCY_HTML, tableElement } from '../tables/helpers.ts';
 
 const currency = readHtmlTable(tableElement(CURRENCY_HTML)).table;
+const op = (q: string) => analyzeQuestion(q).operation;
 const ask = (q: string, table: Table = currency) => answerTable(analyzeQuestion(q), table);
 
 /** A financial statement as TAT-QA writes one: years across, a unit row, group rows, "(1,234)" negatives and "—". */
@@ -171,6 +172,32 @@ describe('table answers', () => {
     const titled = answerTable(q, votes, { context: 'Python steering council election' })!;
     expect(titled).toMatchObject({ text: '57' });
     expect(titled.confidence).toBeGreaterThanOrEqual(bare.confidence);
+  });
+
+  it('counts the cells past a bound: the years of a row, or the rows of a year, totals left out', () => {
+    expect(op('How many years did sensors exceed 900?')).toBe('count');
+    const years = ask('How many years did sensors exceed 900?', statement)!;
+    expect(years).toMatchObject({ kind: 'computed', value: 2 });
+    expect(years.cells.map((c) => c.text)).toEqual(['914', '918']);
+    // The bound's scale meets the table's: "$1 billion" over cells "in millions".
+    expect(ask('How many segments in 2019 were above $1 billion?', statement)).toMatchObject({ value: 1 });
+    expect(ask('How many segments in 2018 were below $800 million?', statement)).toMatchObject({ value: 2 });
+  });
+
+  it('carries a scale stated once for the table: a unit row over one column, or the sentence before it', () => {
+    const unitRow = readGrid([
+      ['', 'December 31', ''],
+      ['', '2019', '2018'],
+      ['', 'U.S. $ in thousands', ''],
+      ['Operating loss carryforward', '73,260', '57,768'],
+    ]).table;
+    expect(ask('What was the operating loss carryforward in 2018?', unitRow)).toMatchObject({ value: 57768, scale: 'thousand' });
+    const bare = readGrid([['', '2019', '2018'], ['Prepaid expenses', '2,303', '1,780'], ['Other', '193', '167']]).table;
+    const q = analyzeQuestion('What were the prepaid expenses in 2019?');
+    expect(answerTable(q, bare)).toMatchObject({ value: 2303, scale: '' });
+    expect(answerTable(q, bare, { preamble: 'Note 15. Prepaid expenses consisted of the following (in thousands):' })).toMatchObject({ value: 2303, scale: 'thousand' });
+    // Only the sentence that introduces the table speaks for it.
+    expect(answerTable(q, bare, { preamble: 'Revenue (in millions) grew. Prepaid expenses consisted of the following:' })).toMatchObject({ scale: '' });
   });
 
   it('finds nothing when no label names the question', () => {
