@@ -165,7 +165,16 @@ function tableWideUnit(table: Table, structure: TableStructure, at: (r: number, 
   // A unit row written over one column only ("| | U.S. $ in thousands | |") holds for the
   // columns beside it too, when no other scale is written.
   const unitRows = structure.units.filter((u): u is string => !!u);
-  const texts = [table.caption ?? '', ...structure.headerRows.flatMap((r) => Array.from({ length: table.cols }, (_, c) => at(r, c))), ...unitRows];
+  // The rows above the first figure are headings whether or not detection called them so
+  // ("| | 2019 | 2 0 1 8 |", "| | U.S. $ in thousands | |", "| (Dollars in Millions) | ... |").
+  const isFigure = (t: string) => { const n = readNumber(t); return !!n && !(/^\s*(?:19|20)\d\d\s*$/.test(t)); };
+  const leading: number[] = [];
+  for (let r = 0; r < table.rows && leading.length < 4; r++) {
+    if (Array.from({ length: table.cols }, (_, c) => at(r, c)).some(isFigure)) break;
+    leading.push(r);
+  }
+  const rows = [...new Set([...structure.headerRows, ...leading])];
+  const texts = [table.caption ?? '', ...rows.flatMap((r) => Array.from({ length: table.cols }, (_, c) => at(r, c))), ...unitRows];
   for (const t of texts) {
     if (!t) continue;
     const inner = /\(([^()]{1,40})\)/.exec(t)?.[1];

@@ -196,6 +196,14 @@ describe('table answers', () => {
     const q = analyzeQuestion('What were the prepaid expenses in 2019?');
     expect(answerTable(q, bare)).toMatchObject({ value: 2303, scale: '' });
     expect(answerTable(q, bare, { preamble: 'Note 15. Prepaid expenses consisted of the following (in thousands):' })).toMatchObject({ value: 2303, scale: 'thousand' });
+    // A scale in a heading row above the first figure, a row detection may not call a header.
+    const corner = readGrid([
+      ['', 'Fiscal Year Ended', ''],
+      ['(Dollars in Millions)', 'April 27, 2019', 'April 28, 2018'],
+      ['Revenues', '$1,073.3', '$1,095.0'],
+      ['Net Income', '$106.4', '$70.5'],
+    ]).table;
+    expect(ask('What was the net income in fiscal 2019?', corner)).toMatchObject({ value: 106.4, scale: 'million' });
     // Only the sentence that introduces the table speaks for it.
     expect(answerTable(q, bare, { preamble: 'Revenue (in millions) grew. Prepaid expenses consisted of the following:' })).toMatchObject({ scale: '' });
   });
