@@ -123,6 +123,8 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
     // "How many years did X exceed $5,000?", "how many quarters had lows lower than $2.00?": a
     // count of the cells past a bound.
     || set('count', /\bhow many\b/.test(q) && /\b(?:exceed(?:ed|s)?|above|below|more than|less than|fewer than|lower than|higher than|over|under|greater than|at least|at most)\s+\$?\s?-?\d/.test(q) ? /\bhow many\b/.exec(q) : null)
+    // "How many components are there under deferred tax assets?": the items a group lists.
+    || set('count', /^\s*how many (?:(?:major|main|different)\s+)?(?:types|kinds|components|categories|items|classes|sub-?categories)\b(?=\s+(?:of|are there|under|in|does|did|were|are)\b)/.exec(q))
     || set('date', /^\s*when\b|\b(?:what|which) (?:year|date|month|day)\b|\bin what year\b/.exec(q))
     || set('name', /^\s*who\b|^\s*whose\b/.exec(q));
 

@@ -563,7 +563,7 @@ function countAnswer(ctx: Context): TableAnswer | undefined {
   const { analysis, p } = ctx;
   const q = analysis.question.toLowerCase();
   const m = BOUND.exec(q);
-  if (!m) return undefined;
+  if (!m) return groupCount(ctx);
   const bound = Number(m[2]!.replace(/,/g, ''));
   const above = !/^(?:below|under|less than|lower than|fewer than|at most)$/.test(m[1]!);
   const inclusive = m[1] === 'at least' || m[1] === 'at most';
@@ -588,6 +588,47 @@ function countAnswer(ctx: Context): TableAnswer | undefined {
     kind: 'computed', text: String(met.length), value: met.length, scale: '', cells: counted.length ? counted : [cellOf(ctx, best.r, best.c)],
     score: best.score, confidence: confidenceOf(ctx, best.score, terms),
   };
+}
+
+/** Labels that close or adjust a group rather than belong to it ("Total", "Gross ...", "Less valuation allowance"). */
+const GROUP_SUMMARY = /^\s*(?:total|sub-?total|less)\b/i;
+/** "Gross ..." and "Net ..." sum the group only when they name it ("Net deferred tax assets", not "Net operating loss"). */
+const GROUP_SUM = /^\s*(?:gross|net)\b/i;
+
+/**
+ * "How many components are there under deferred tax assets?": the distinct items of the group
+ * the question names — the rows whose parent labels name it, or the rows above the total row
+ * that names it ("... under total stock-based compensation expense") — summary rows left out.
+ */
+function groupCount(ctx: Context): TableAnswer | undefined {
+  const { analysis, p } = ctx;
+  const { structure } = p;
+  const noun = /^\s*how many (?:(?:major|main|different)\s+)?([a-z-]+)/i.exec(analysis.question)?.[1] ?? '';
+  const nounTerms = new Set(tokenize(`${noun} under there within listed table`));
+  const group = analysis.terms.filter((t) => !nounTerms.has(t));
+  if (!group.length) return undefined;
+  const names = (labels: string[]) => { const t = new Set(tokenize(labels.join(' '))); return group.every((x) => t.has(x)); };
+  const items = new Map<string, number>();
+  for (const r of structure.dataRows) {
+    const path = structure.rowPaths[r] ?? [];
+    const leaf = path.at(-1) ?? '';
+    const summary = GROUP_SUMMARY.test(leaf) || (GROUP_SUM.test(leaf) && names([leaf]));
+    if (leaf && !summary && path.length >= 2 && names(path.slice(0, -1)) && !items.has(leaf)) items.set(leaf, r);
+  }
+  if (!items.size) {
+    // The group as its total row names it: the rows above it, back to the previous summary.
+    const rows = structure.dataRows;
+    const at = rows.findIndex((r) => { const leaf = structure.rowPaths[r]?.at(-1) ?? ''; return GROUP_SUMMARY.test(leaf) && names([leaf]); });
+    for (let i = at - 1; at > 0 && i >= 0; i--) {
+      const leaf = structure.rowPaths[rows[i]!]?.at(-1) ?? '';
+      if (!leaf || GROUP_SUMMARY.test(leaf)) break;
+      items.set(leaf, rows[i]!);
+    }
+  }
+  if (items.size < 2) return undefined;
+  const c = structure.headerCols > 0 ? structure.headerCols - 1 : 0;
+  const cells = [...items.values()].map((r) => cellOf(ctx, r, c));
+  return { kind: 'computed', text: String(items.size), value: items.size, scale: '', cells, score: group.length, confidence: 1 };
 }
 
 function compute(ctx: Context, as?: QuestionAnalysis['operation']): TableAnswer | undefined {

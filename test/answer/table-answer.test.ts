@@ -184,6 +184,26 @@ describe('table answers', () => {
     expect(ask('How many segments in 2018 were below $800 million?', statement)).toMatchObject({ value: 2 });
   });
 
+  it('counts the items of a group the question names, its summary rows left out', () => {
+    const taxes = readGrid([
+      ['', '2019', '2018'],
+      ['Deferred tax assets:', '', ''],
+      ['Net operating loss carryforwards', '120', '98'],
+      ['Pension costs', '40', '45'],
+      ['Other', '7', '9'],
+      ['Net deferred tax assets', '167', '152'],
+      ['Deferred tax liabilities:', '', ''],
+      ['Depreciation', '(30)', '(28)'],
+      ['Other', '(2)', '(3)'],
+    ]).table;
+    expect(op('How many components are there under deferred tax assets?')).toBe('count');
+    const a = ask('How many components are there under deferred tax assets?', taxes);
+    expect(a).toMatchObject({ kind: 'computed', value: 3 });
+    expect(a!.cells.map((c) => c.text)).toEqual(['Net operating loss carryforwards', 'Pension costs', 'Other']);
+    const expenses = readGrid([['', '2019'], ['Cost of revenues', '12'], ['Sales and marketing', '30'], ['Research', '25'], ['Total stock-based compensation expense', '67']]).table;
+    expect(ask('How many categories are there under total stock-based compensation expense?', expenses)).toMatchObject({ value: 3 });
+  });
+
   it('carries a scale stated once for the table: a unit row over one column, or the sentence before it', () => {
     const unitRow = readGrid([
       ['', 'December 31', ''],
