@@ -313,8 +313,9 @@ async function timeqa(argv: string[], log: Log, maxQ: number, fold: string | und
       if (res.answer.kind === 'none') noneOnUnanswerable++;
     }
     if (s) sentenceHit++;
-    if (has(top, q.answers)) passageHit++;
-    details.write({ suite: 'timeqa', question: q.text, answers: q.answers, sentence, kind: res.answer.kind, sentence_hit: s });
+    const passage = has(top, q.answers);
+    if (passage) passageHit++;
+    details.write({ suite: 'timeqa', question: q.text, answers: q.answers, sentence, kind: res.answer.kind, sentence_hit: s, passage_hit: passage, top, steps: res.steps });
   }
   await almanac.close();
   const answerable = questions.length - unanswerable;
