@@ -105,6 +105,8 @@ export function documentsPanel(
         return [];
       }
       progress.start(label);
+      // The last upload's summary would read as this one's while it runs.
+      clear(messages);
       // Counted before and after, so a call that fails half-way still reports what went in.
       const before = await almanac.stats().then((s) => s.documents, () => 0);
       let added = 0;

@@ -6,6 +6,7 @@ import { connectAlmanac } from '../src/engine/remote.ts';
 import { startEngineWithModels } from '../src/models/engine-worker.ts';
 import { AlmanacError } from '../src/errors.ts';
 import { byId } from './dom.ts';
+import { corpusTransfer } from './corpus-transfer.ts';
 import { coveragePanel } from './coverage-panel.ts';
 import { documentsPanel } from './documents-panel.ts';
 import { engineEvents } from './engine-events.ts';
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
   const search = searchPanel(almanac);
   const coverage = coveragePanel(almanac);
   let docs: ReturnType<typeof documentsPanel> | undefined;
+  let transfer: ReturnType<typeof corpusTransfer> | undefined;
   const storage = storagePanel({
     removeAll: async () => { await docs?.removeAll(); },
     showDocuments: () => docs?.focusList(),
@@ -76,12 +78,15 @@ async function main(): Promise<void> {
     void coverage.refresh();
     void line.update(change);
     void storage.refresh();
+    void transfer?.refresh();
     if (change.kind === 'elsewhere' || change.kind === 'imported' || change.kind === 'restarted') void docs?.refresh();
   };
-  docs = documentsPanel(almanac, onCorpusChanged, async (error) => (isQuotaError(error) || isStorageError(error) ? storageAdvice(error, await readUsage()) : undefined));
+  const advise = async (error: unknown, retry?: string): Promise<string | undefined> => (isQuotaError(error) || isStorageError(error) ? storageAdvice(error, await readUsage(), retry) : undefined);
+  docs = documentsPanel(almanac, onCorpusChanged, advise);
+  transfer = corpusTransfer(almanac, onCorpusChanged, advise);
   events.attach(line, onCorpusChanged);
-  const models = modelsPanel(almanac, () => void storage.refresh());
-  await Promise.all([docs.refresh(), coverage.refresh(), models.refresh(), storage.refresh()]);
+  const models = modelsPanel(almanac, () => { void storage.refresh(); void transfer?.refresh(); });
+  await Promise.all([docs.refresh(), coverage.refresh(), models.refresh(), storage.refresh(), transfer.refresh()]);
 
   if (opened.documents > 0) {
     await line.update({ kind: 'restored', ms: opened.ms });

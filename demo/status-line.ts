@@ -15,7 +15,8 @@ export type CorpusChange =
   | { kind: 'added'; count: number }
   | { kind: 'removed'; count: number }
   | { kind: 'cleared' }
-  | { kind: 'imported'; count: number }
+  /** An import of a corpus file: `count` documents read from it, of which `added` new here and `replaced` replacing one with the same id; `removed` gone (a whole-corpus replace). */
+  | { kind: 'imported'; count: number; added?: number; replaced?: number; removed?: number }
   /** Another tab (or window) of this page changed the stored corpus; the counts say how, when known. */
   | { kind: 'elsewhere'; added?: number; updated?: number; removed?: number }
   /** The engine worker died and a new one reopened the corpus from storage; `note` adds what else to know. */
@@ -44,13 +45,19 @@ export function statusText(stats: CorpusStats, change: CorpusChange = { kind: 'r
     case 'restored':
       return `Restored ${what} from this device in ${change.ms} ms, without re-indexing.`;
     case 'seeded':
-      return `Indexed the sample corpus: ${what} on this device. They stay here; add your own below.`;
+      return `Indexed the sample corpus: ${what} on this device. They stay here; add your own under Add documents.`;
     case 'added':
       return `${capitalise(what)} on this device. Added ${plural(change.count, 'document')}.`;
     case 'removed':
       return `${capitalise(what)} on this device. Removed ${plural(change.count, 'document')}.`;
-    case 'imported':
-      return `${capitalise(what)} on this device. Imported ${plural(change.count, 'document')}.`;
+    case 'imported': {
+      const how = [
+        change.added !== undefined && change.added !== change.count ? `${change.added} new` : '',
+        change.replaced ? `${change.replaced} replaced` : '',
+        change.removed ? `${plural(change.removed, 'document')} the file lacks removed` : '',
+      ].filter(Boolean).join(', ');
+      return `${capitalise(what)} on this device. Imported ${plural(change.count, 'document')}${how ? ` (${how})` : ''}.`;
+    }
     case 'elsewhere': {
       const how = [
         change.added ? `added ${plural(change.added, 'document')}` : '',

@@ -2,8 +2,7 @@
  * The storage panel: what Almanac keeps on this device (documents, downloaded models, the
  * app's offline copy), the space left, persistent storage asked for with the browser's answer
  * shown, and the deletes a user controls: one document, every document, the models, or all
- * of it. Export and import of the corpus get their place here once the corpus file format
- * (the prebuilt-index format) is settled.
+ * of it. Export and import of the corpus sit in the same panel (`corpus-transfer.ts`).
  */
 import { byId, clear, el } from './dom.ts';
 import { errorMessage, formatBytes } from './format.ts';
@@ -55,7 +54,7 @@ export function storagePanel(actions: StorageActions): StoragePanel {
         ? `${formatBytes(modelBytes)} (${usage.models.map((m) => `${m.id}: ${formatBytes(m.bytes)}`).join('; ')})`
         : 'none'],
       ['app', 'The app, kept for offline use', bytesOrUnknown(usage.app)],
-      ['free', 'Space left', free === undefined ? 'not reported by this browser' : `${formatBytes(free)} of ${formatBytes(usage.quota ?? 0)} this browser allows Almanac`],
+      ['free', 'Space left for Almanac', free === undefined ? 'not reported by this browser' : `${formatBytes(free)} of ${formatBytes(usage.quota ?? 0)}`],
     ];
     clear(figures);
     for (const [key, label, value] of rows) {
@@ -72,6 +71,7 @@ export function storagePanel(actions: StorageActions): StoragePanel {
     persistState.textContent = usage.persisted === undefined ? PERSIST_ANSWERS.unknown : usage.persisted ? PERSIST_ANSWERS.granted : 'Not persistent yet: the browser may clear Almanac’s data when the device runs low on space.';
     persistState.dataset.persisted = String(usage.persisted ?? 'unknown');
     persistButton.hidden = usage.persisted !== false;
+    byId<HTMLButtonElement>('storage-delete-models').disabled = usage.models.length === 0;
     figures.dataset.ready = String(++generation);
   }
 

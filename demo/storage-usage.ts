@@ -134,10 +134,10 @@ export function roomAdvice(usage: Pick<StorageUsage, 'models' | 'corpus'>): stri
   return `To make room, ${options.join(' or ')} in Storage, or free disk space on this device.`;
 }
 
-/** What to tell a user whose storage is full (pure). */
-export function quotaAdvice(usage: Pick<StorageUsage, 'used' | 'quota' | 'models' | 'corpus'>): string {
+/** What to tell a user whose storage is full (pure); `retry` says what to do once there is room. */
+export function quotaAdvice(usage: Pick<StorageUsage, 'used' | 'quota' | 'models' | 'corpus'>, retry = 'Then add the files again.'): string {
   const where = usage.used !== undefined && usage.quota !== undefined ? ` (${formatBytes(usage.used)} of the ${formatBytes(usage.quota)} this browser allows Almanac)` : '';
-  return `Storage for Almanac is full${where}. Nothing already stored was lost. ${roomAdvice(usage)} Then add the files again.`;
+  return `Storage for Almanac is full${where}. Nothing already stored was lost. ${roomAdvice(usage)} ${retry}`;
 }
 
 /**
@@ -156,8 +156,8 @@ export function isStorageError(error: unknown): boolean {
  * whole transaction); another storage error names the likely cause, a full disk, and asks for
  * a reload, which reopens the storage the browser closed.
  */
-export function storageAdvice(error: unknown, usage: Pick<StorageUsage, 'used' | 'quota' | 'models' | 'corpus'>): string | undefined {
-  if (isQuotaError(error)) return quotaAdvice(usage);
+export function storageAdvice(error: unknown, usage: Pick<StorageUsage, 'used' | 'quota' | 'models' | 'corpus'>, retry?: string): string | undefined {
+  if (isQuotaError(error)) return quotaAdvice(usage, retry);
   if (!isStorageError(error)) return undefined;
   // No promise that nothing was lost here: on a full disk Chromium 156 was seen to drop the
   // whole database (see docs/ARCHITECTURE.md, "Storage"); the reload shows what is still there.

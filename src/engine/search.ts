@@ -11,6 +11,7 @@ import { findHighlights } from './highlight.ts';
 import { hasTables, labelsOf, matchedCellsOf } from './table-context.ts';
 import { applySummaries, crossEncoderSemantic } from './temporal-models.ts';
 import { datedFirstForWhen, rankDatedRecords } from './dated-records.ts';
+import { preferNamedNumbers } from './named-numbers.ts';
 
 interface Ranked {
   passage: Passage;
@@ -84,7 +85,8 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   if (constraint && !tableLed) {
     const candidates = [...lexical, ...structured].map((h) => ({ passage: h.passage, score: h.score }));
     const semantic = state.reranker ? await crossEncoderSemantic(state, mainContent, constraint, candidates, options.signal) : undefined;
-    ranked = rerankTemporal({ mainContent, constraint, candidates, semantic }).map((r) => ({ passage: r.passage, score: r.score, explanation: r.explanation }));
+    const titleOf = (p: Passage) => state.records.get(p.docId)?.document.title;
+    ranked = rerankTemporal({ mainContent, constraint, candidates, semantic, titleOf }).map((r) => ({ passage: r.passage, score: r.score, explanation: r.explanation }));
     steps.push(semantic ? 'temporal-rerank (cross-encoder semantic)' : 'temporal-rerank');
     if (state.generator) {
       summaries = await summarizeForQuestion(state.generator, { mainContent, constraint }, ranked.slice(0, SUMMARIES.topPassages).map((r) => r.passage), { signal: options.signal });
@@ -94,7 +96,7 @@ export async function runSearch(state: EngineState, query: string, options: Sear
       skipped.summaries = 'no generator loaded';
     }
   } else if (structured.length) {
-    ranked = fuseCandidates({ query: firstQuery, lexical, structured, tableLabels: (p) => labelsOf(state, p) });
+    ranked = preferNamedNumbers(fuseCandidates({ query: firstQuery, lexical, structured, tableLabels: (p) => labelsOf(state, p) }), query);
     steps.push('fusion');
     // The table-led path keeps the constraint: dated rows are ranked by it (`dated-records.ts`).
     if (constraint) {

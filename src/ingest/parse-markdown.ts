@@ -25,11 +25,26 @@ export function parseMarkdown(content: string, options: MarkdownOptions = {}): P
   let from = 0;
   if (front) {
     warnings.push(...front.data.warnings);
+    // Consecutive fields are one record: one paragraph of `key: value` lines, read as one
+    // sentence, so a date field dates the fields beside it (temporal's records read them so) and
+    // a sentence answer quotes the title with the date (realdocs answers 35 -> 40 against one
+    // paragraph per field; retrieval identical).
+    let record: { text: MappedBuilder; start: number; end: number } | undefined;
+    const closeRecord = () => {
+      if (record) out.add('paragraph', record.text.build(), { source: { start: record.start, end: record.end }, group: 'front-matter' });
+      record = undefined;
+    };
     for (const item of front.data.items) {
       if ('field' in item) {
-        out.add('paragraph', item.field.text, { source: item.field.source, group: 'front-matter' });
+        const { text, source } = item.field;
+        if (!record) record = { text: new MappedBuilder(), start: source.start, end: source.end };
+        else record.text.append('\n', record.text.lastSource(source.start) + 1);
+        record.text.appendMapped(text);
+        record.start = Math.min(record.start, source.start);
+        record.end = Math.max(record.end, source.end);
         continue;
       }
+      closeRecord();
       const { table, cells, caption, source } = item.table;
       const mapped = flattenMapped(table, (cell) => cells[cell.row]?.[cell.col], source.start, caption);
       const block = out.add('table', mapped, { tableIndex: tables.length, source });
@@ -39,6 +54,7 @@ export function parseMarkdown(content: string, options: MarkdownOptions = {}): P
         tables.push(table);
       }
     }
+    closeRecord();
     while (from < lines.length && lines[from]!.start < front.block.end) from++;
   }
 

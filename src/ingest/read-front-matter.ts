@@ -7,7 +7,7 @@
  * the Markdown reader only for a file that has front matter.
  *
  * What the data becomes (generic rules, nothing per site):
- * - `title` (a top-level scalar) is the document's title;
+ * - `title` (a top-level scalar) is the document's title (and stays a field);
  * - the document's date is the first top-level field named (camelCase and snake_case read as
  *   words) `date`, `pubDate`, `published`, `publishDate`, `publishedAt`, `created`, `createdAt`,
  *   `releaseDate` or `released` whose value is an ISO date; failing that, a permalink field
@@ -18,7 +18,7 @@
  *   one column per key in first-seen order, the header row from the keys, the list's key (a
  *   dotted path when nested: `auto.methods`) as the caption;
  * - every other field is a `key: value` line (nested mappings as dotted keys, lists inline), so
- *   its words stay searchable.
+ *   its words stay searchable; the Markdown reader makes consecutive fields one record.
  * Values are kept as written (`2023-12-07`, `true`, `"3.10"` as 3.10); a nested list or
  * mapping inside a table cell is written inline ("a: 1, b: 2; a: 3"), so the cell stays
  * attached to its row.
@@ -28,7 +28,7 @@ import { parse as parseToml } from 'smol-toml';
 import { buildGrid, type SourceCell } from '../tables/grid.ts';
 import type { Table } from '../types.ts';
 import type { FrontMatterBlock } from './front-matter.ts';
-import { MappedBuilder, synthetic, verbatim, type Mapped, type SourceSpan } from './source-map.ts';
+import { collapseMapped, MappedBuilder, synthetic, verbatim, type Mapped, type SourceSpan } from './source-map.ts';
 
 /** One `key: value` line of the front matter. */
 export interface FrontMatterField {
@@ -98,9 +98,8 @@ export function readFrontMatter(content: string, block: FrontMatterBlock, name?:
   for (const e of root.entries) {
     if (e.key === 'title' && e.value.kind === 'scalar' && e.value.text.trim() && data.title === undefined) {
       data.title = e.value.text.replace(/\s+/g, ' ').trim();
-      continue;
     }
-    visit(content, e, [e.key], data);
+    visit(content, e, [e.key], data, [e.keyMapped]);
   }
   const date = documentDate(root, name);
   if (date) {
@@ -109,8 +108,16 @@ export function readFrontMatter(content: string, block: FrontMatterBlock, name?:
     // A date read off a permalink or the file name is written nowhere as a date: say it as a
     // field, placed where it was read, so the document's date is searchable like a written one.
     if (date.at !== undefined) {
-      const text = `date: ${date.date.toISOString().slice(0, 10)}`;
-      data.items.unshift({ field: { key: 'date', text: synthetic(text, date.at.start), source: date.at } });
+      // "date: 2024-02-08", its year, month and day mapped to the permalink's "2024/02/08".
+      const b = new MappedBuilder().append('date: ', date.at.start);
+      const digits = content.slice(date.at.start, date.at.start + 11);
+      const lead = digits.startsWith('/') ? 1 : 0;
+      b.append(digits.slice(lead, lead + 4), date.at.start + lead).append('-', date.at.start + lead + 4)
+        .append(digits.slice(lead + 5, lead + 7), date.at.start + lead + 5).append('-', date.at.start + lead + 7)
+        .append(digits.slice(lead + 8, lead + 10), date.at.start + lead + 8);
+      const text = b.build();
+      const want = `date: ${date.date.toISOString().slice(0, 10)}`;
+      data.items.unshift({ field: { key: 'date', text: text.text === want ? text : synthetic(want, date.at.start), source: date.at } });
     }
   }
   return { data };
@@ -122,23 +129,23 @@ function firstLine(err: unknown): string {
 }
 
 /** A field, a table, or (a nested mapping) its fields, each under its dotted key. */
-function visit(content: string, e: FmEntry, path: string[], out: FrontMatter): void {
+function visit(content: string, e: FmEntry, path: string[], out: FrontMatter, keys: Mapped[]): void {
   const v = e.value;
   if (v.kind === 'list' && isTableList(v)) {
-    const table = makeTable(content, e, path, out.warnings);
+    const table = makeTable(content, e, path, out.warnings, dottedKey(keys));
     if (table) out.items.push({ table });
     return;
   }
   if (v.kind === 'map' && v.entries.length && path.length < MAX_DEPTH) {
-    for (const child of v.entries) visit(content, child, [...path, child.key], out);
+    for (const child of v.entries) visit(content, child, [...path, child.key], out, [...keys, child.keyMapped]);
     return;
   }
   const value = inline(v);
   if (!value.text.trim()) return;
   const key = path.join('.');
   const b = new MappedBuilder();
-  const keyMapped = path.length === 1 && e.keyMapped.text === key ? e.keyMapped : synthetic(key, sourceStart(e.keyMapped, e.start));
-  b.appendMapped(keyMapped);
+  const dotted = dottedKey(keys);
+  b.appendMapped(dotted.text === key ? dotted : synthetic(key, sourceStart(e.keyMapped, e.start)));
   b.append(': ', b.lastSource(e.start) + 1);
   b.appendMapped(value);
   out.items.push({ field: { key, text: b.build(), source: spanOf(content, e) } });
@@ -156,7 +163,17 @@ function isTableList(list: FmList): boolean {
   return shared >= 2;
 }
 
-function makeTable(content: string, e: FmEntry, path: string[], warnings: string[]): FrontMatterTable | undefined {
+/** A nested field's key, `auto.methods`, each part mapped to its own key in the file. */
+function dottedKey(keys: Mapped[]): Mapped {
+  const b = new MappedBuilder();
+  for (const k of keys) {
+    if (b.length) b.append('.', b.lastSource(0) + 1);
+    b.appendMapped(k);
+  }
+  return b.build();
+}
+
+function makeTable(content: string, e: FmEntry, path: string[], warnings: string[], dotted: Mapped): FrontMatterTable | undefined {
   const items = (e.value as FmList).items as FmMap[];
   const columns: string[] = [];
   const keyAt = new Map<string, Mapped>();
@@ -182,7 +199,7 @@ function makeTable(content: string, e: FmEntry, path: string[], warnings: string
   const table = buildGrid(source, { caption, warnings });
   if (table.rows === 0) return undefined;
   table.headerRows = 1;
-  const captionMapped = path.length === 1 && e.keyMapped.text === caption ? e.keyMapped : synthetic(caption, sourceStart(e.keyMapped, e.start));
+  const captionMapped = dotted.text === caption ? dotted : synthetic(caption, sourceStart(e.keyMapped, e.start));
   return { table, cells: mapped, caption: captionMapped, source: spanOf(content, e) };
 }
 
@@ -320,6 +337,14 @@ function yamlScalar(content: string, base: number, node: Scalar): FmScalar {
   const text = node.value === null || node.value === undefined ? '' : String(node.value);
   const quoted = node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE;
   if (quoted && content.slice(start + 1, end - 1) === text) return scalarAt(text, start + 1, end - 1, true);
+  if (node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED) {
+    // A block scalar's lines after its `|` / `>` line are its words as written, indentation aside:
+    // read with white space collapsed (as every field and cell is), they map word by word.
+    let from = start;
+    while (from < end && content[from] !== '\n' && content[from] !== '\r') from++;
+    const words = collapseMapped(verbatim(content, from, end));
+    if (words.text === text.replace(/\s+/g, ' ').trim()) return { kind: 'scalar', text: words.text, mapped: words, end };
+  }
   return scalarAt(text, start, end, false);
 }
 

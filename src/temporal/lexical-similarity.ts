@@ -87,7 +87,7 @@ interface PassageTerms {
 // query, so their terms are computed once.
 const cache = new WeakMap<Passage, PassageTerms>();
 
-function termsOf(p: Passage): PassageTerms {
+function termsOf(p: Passage, titleOf?: (p: Passage) => string | undefined): PassageTerms {
   let t = cache.get(p);
   if (t) return t;
   const sentences = p.sentences.length
@@ -99,6 +99,10 @@ function termsOf(p: Passage): PassageTerms {
   const all = new Set<string>();
   for (const s of sentences) for (const w of s) all.add(w);
   const heading = new Set(p.heading ? contentTerms(p.heading) : []);
+  // A section's passage is about its document's subject too ("r58 (released 2011/06/29)" in
+  // "Pre-Go 1 Release History"): the document's title joins its heading.
+  const title = titleOf?.(p);
+  if (title && title !== p.heading) for (const w of contentTerms(title)) heading.add(w);
   t = { sentences, names, heading, all };
   cache.set(p, t);
   return t;
@@ -112,14 +116,17 @@ export interface LexicalScorer {
 
 /**
  * Builds the lexical scorer for `query` over `passages` (the candidate set: idf is
- * computed over it, passage text and heading together).
+ * computed over it, passage text and heading together). `titleOf` gives a passage's document
+ * title, read as part of its heading when it differs (a passage's terms are kept per passage
+ * object, so one passage always gets the same title).
  */
-export function createLexicalScorer(query: string, passages: readonly Passage[]): LexicalScorer {
+export function createLexicalScorer(query: string, passages: readonly Passage[], options?: { titleOf?: (p: Passage) => string | undefined }): LexicalScorer {
+  const titleOf = options?.titleOf;
   const terms = [...new Set(contentTerms(query))];
   const n = passages.length;
   const df = new Map<string, number>(terms.map((t) => [t, 0]));
   for (const p of passages) {
-    const t = termsOf(p);
+    const t = termsOf(p, titleOf);
     for (const q of terms) if (t.all.has(q) || t.heading.has(q)) df.set(q, df.get(q)! + 1);
   }
   const queryTerms = new Set(terms);
@@ -134,7 +141,7 @@ export function createLexicalScorer(query: string, passages: readonly Passage[])
   }
   return {
     scoreSentences(passage: Passage): number[] {
-      const t = termsOf(passage);
+      const t = termsOf(passage, titleOf);
       // How much of the page title the question names: "Chelyabinsk" for a question about
       // Chelyabinsk, not "Vologda Governorate" whose sentences share "administrative center".
       let titleHit = 0;

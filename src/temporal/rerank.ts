@@ -26,6 +26,8 @@ export interface RerankInput {
    * contain it. Default: the lexical similarity of `lexical-similarity.ts`.
    */
   semantic?: (query: string, sentences: string[]) => number[];
+  /** A passage's document title, read with its heading by the default similarity (section passages of titled documents). */
+  titleOf?: (passage: Passage) => string | undefined;
 }
 
 /** One reranked passage. */
@@ -61,7 +63,7 @@ export function rerankTemporal(input: RerankInput): RerankedPassage[] {
     const all = semantic(mainContent, texts);
     semanticOf = (i) => sentencesOf(passages[i]!).map((_, j) => Math.max(0, all[offsets[i]! + j] ?? 0));
   } else {
-    const scorer = createLexicalScorer(mainContent, passages);
+    const scorer = createLexicalScorer(mainContent, passages, { titleOf: input.titleOf });
     semanticOf = (i) => scorer.scoreSentences(passages[i]!);
   }
 

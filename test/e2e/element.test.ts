@@ -117,8 +117,9 @@ describe('<almanac-search> on a static page under a strict CSP', () => {
     // Not the budget: a guard against growth. The budget is missed (138.4 kB measured: script
     // 14.4 with the answer card, worker 118.8, chunks it shares with the readers) since the
     // non-Latin stemmers (14.7 kB), the index format, answers and event intervals joined the
-    // worker; see docs/RESULTS.md.
-    expect(gzip).toBeLessThanOrEqual(140_000);
+    // worker; see docs/RESULTS.md. 140.6 kB once issue 16's last fixes landed (every write's
+    // error caught into the catalogue, one-word tokens of other scripts read without an array).
+    expect(gzip).toBeLessThanOrEqual(145_000);
   });
 
   it('adds files through the picker (a PDF too, read by pdf.js in the worker under the policy) and says which one it refused', async () => {

@@ -1,7 +1,7 @@
 /**
  * Offline-first: the built app is installable (manifest, icons, a service worker), and after
- * one visit online it loads, restores the corpus and searches with the network off and the
- * server gone; a second build deployed at the same origin is detected while the page is open,
+ * one visit online it loads, restores the corpus, searches and answers with the network off and
+ * the server gone (a model loading offline is storage.test.ts's); a second build deployed at the same origin is detected while the page is open,
  * never mixes with the running build, and is applied on the next visit (or at once with
  * "Reload now"), each time with a visible notice. No request leaves the page's origin.
  */
@@ -73,7 +73,7 @@ describe('offline, installable, updates', () => {
     expect(await page.textContent('#offline-state')).toContain('Works offline');
   });
 
-  it('loads, restores the corpus and searches with the network off and the server gone', async () => {
+  it('loads, restores the corpus, searches and answers with the network off and the server gone', async () => {
     await page.setInputFiles('#file-input', [{
       name: 'quokka-observatory.md',
       mimeType: 'text/markdown',
@@ -94,8 +94,14 @@ describe('offline, installable, updates', () => {
       await search(page, 'zenith telescope meteors');
       expect(await page.locator('#results .result-title').first().textContent()).toBe('The Quokka Observatory');
       // A table result needs the table view's code: lazily loaded chunks come from the cache too.
+      await page.evaluate(() => { delete document.body.dataset.answered; });
       await search(page, 'Mexican peso 2013 buy');
       await page.locator('#results .table-hit table').first().waitFor({ timeout: 30_000 });
+      // And answers: the cell, cited, with its table opened from the stored document.
+      await page.waitForSelector('body[data-answered]', { timeout: 30_000 });
+      expect(await page.getAttribute('body', 'data-answered')).toBe('cell');
+      expect(await page.textContent('.answer-card .answer-text')).toMatch(/^11\.2\b/);
+      await page.locator('.answer-card .citation-view table .cell-match').first().waitFor({ timeout: 30_000 });
       // Everything the page asked for came from the service worker: nothing went unanswered.
       expect(failedOffline).toEqual([]);
     } finally {

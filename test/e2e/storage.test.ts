@@ -5,6 +5,7 @@
  * (Chromium on a small disk, filled) that loses nothing already stored and says what to
  * delete, and the deletes (models, one document, everything).
  */
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { foreignRequests, launch, search, serve, smallDiskSupported, startApp, tempDir, waitReady, type App, type Browser, type Served } from './harness.ts';
@@ -27,6 +28,23 @@ async function afterRefresh(action: () => Promise<unknown>): Promise<void> {
   await page.waitForFunction((b) => document.querySelector('#storage-figures')?.getAttribute('data-ready') !== b, before);
 }
 
+
+/**
+ * Makes the page's `navigator.storage.estimate()` say `bytes` are left (`undefined`: the
+ * browser's own figure again). Chromium's DevTools quota override does not change what
+ * estimate() reports, so the page's own view of the browser's figure is narrowed here.
+ */
+async function sayFree(p: Page, bytes: number | undefined): Promise<void> {
+  await p.evaluate((free) => {
+    const storage = navigator.storage as StorageManager & { realEstimate?: StorageManager['estimate'] };
+    storage.realEstimate ??= storage.estimate.bind(storage);
+    const real = storage.realEstimate;
+    storage.estimate = free === null ? real : async () => {
+      const e = await real();
+      return { ...e, quota: (e.usage ?? 0) + free };
+    };
+  }, bytes ?? null);
+}
 
 async function loadModel(id: string): Promise<string> {
   await page.fill('#model-id', id);
@@ -55,7 +73,7 @@ describe('storage a user controls', () => {
     expect(await figure('models')).toBe('none');
     // The offline copy holds ONNX Runtime's wasm (~26 MB).
     expect(await figure('app')).toMatch(/^(2\d|3\d)\.\d MB$/);
-    expect(await figure('free')).toMatch(/ of .* this browser allows Almanac$/);
+    expect(await figure('free')).toMatch(/^[\d.]+ (B|kB|MB|GB) of [\d.]+ (B|kB|MB|GB)$/);
     const state = page.locator('#storage-persist-state');
     if (await page.isVisible('#storage-persist')) {
       await page.click('#storage-persist');
@@ -97,26 +115,15 @@ describe('storage a user controls', () => {
   });
 
   it('refuses a model that would not fit, before downloading it, and says what to delete', async () => {
-    // The browser says 1 MB is left. (Chromium's DevTools quota override does not change what
-    // estimate() reports, so the page's own view of the browser's figure is narrowed here.)
-    await page.evaluate(() => {
-      const storage = navigator.storage as StorageManager & { realEstimate?: StorageManager['estimate'] };
-      storage.realEstimate = storage.estimate.bind(storage);
-      storage.estimate = async () => {
-        const e = await storage.realEstimate!();
-        return { ...e, quota: (e.usage ?? 0) + 1024 * 1024 };
-      };
-    });
+    // The browser says 1 MB is left.
+    await sayFree(page, 1024 * 1024);
     try {
       const message = await loadModel(bigEmbedder);
       expect(message).toMatch(/needs about [\d.]+ MB, and Almanac has [\d.]+ (kB|MB) of space left/);
       expect(message).toContain('delete downloaded models');
       expect(await page.evaluate(async (id) => (await (await caches.open('almanac-models')).keys()).some((r) => r.url.includes(id)), bigEmbedder)).toBe(false);
     } finally {
-      await page.evaluate(() => {
-        const storage = navigator.storage as StorageManager & { realEstimate?: StorageManager['estimate'] };
-        if (storage.realEstimate) storage.estimate = storage.realEstimate;
-      });
+      await sayFree(page, undefined);
     }
   });
 
@@ -243,5 +250,47 @@ describe.skipIf(!smallDiskSupported)('a full quota', () => {
     expect(await p.textContent('#status')).toContain(`Restored ${before + 1} documents`);
     await search(p, 'quokkas near marker');
     expect(await p.locator('#results li.result').first().getAttribute('data-doc')).toBe('field-notes.txt');
+  });
+
+  it('refuses an import that would not fit, before and when the browser refuses it, says what to delete and loses nothing', async () => {
+    const p = small.page;
+    const count = async (): Promise<number> => Number(await p.getAttribute('#status', 'data-documents'));
+    const before = await count();
+    const [download] = await Promise.all([p.waitForEvent('download', { timeout: 60_000 }), p.click('#corpus-export')]);
+    const file = { name: 'corpus.almanac', mimeType: 'application/octet-stream', buffer: fs.readFileSync(await download.path()) };
+    const importOnce = async (): Promise<{ code: string | null; text: string }> => {
+      await p.evaluate(() => { document.querySelector('#transfer-messages')!.replaceChildren(); });
+      await p.setInputFiles('#corpus-import', file);
+      const summary = p.locator('#transfer-messages .summary[data-kind]');
+      await summary.waitFor({ timeout: 60_000 });
+      return { code: await summary.getAttribute('data-code'), text: (await summary.textContent()) ?? '' };
+    };
+    await fillDisk(p);
+    try {
+      // On this small disk Chromium's estimate() still promises room (its quota is computed
+      // from more than the tmpfs: 1.1 GB of a 160 MB disk was reported), so the page's check
+      // passes and the browser itself refuses the write, as it would when an estimate is wrong.
+      const refused = await importOnce();
+      expect(refused.code).toBe('STORAGE_FULL');
+      expect(refused.text).toContain('Nothing was imported from corpus.almanac: the storage for Almanac on this device is full');
+      expect(refused.text).toContain('Nothing already stored was lost');
+      expect(refused.text).toContain('remove documents you no longer need');
+      expect(refused.text).toContain('Then import the file again.');
+      expect(await count()).toBe(before);
+
+      // Figures that say the truth (100 kB left): refused before anything is written.
+      await sayFree(p, 100 * 1024);
+      const early = await importOnce();
+      expect(early.code).toBe('NO_ROOM');
+      expect(early.text).toMatch(/^Nothing was imported from corpus\.almanac: it would not fit/);
+      expect(early.text).toMatch(/needs about [\d.]+ (kB|MB), and Almanac has 100\.0 kB of space left/);
+      expect(early.text).toContain('remove documents you no longer need');
+      expect(await count()).toBe(before);
+    } finally {
+      await freeDisk(p);
+    }
+    await p.reload();
+    await waitReady(p);
+    expect(await p.textContent('#status')).toContain(`Restored ${before} documents`);
   });
 });

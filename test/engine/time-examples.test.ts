@@ -83,3 +83,15 @@ describe('false dates in the time coverage', () => {
     expect(buckets.map((b) => `${b.label}:${b.sentences}`)).toEqual(['2020s:1']);
   });
 });
+
+describe('a question\'s number names its thing', () => {
+  it('keeps the document that holds the question\'s version above one that matches every other word', async () => {
+    const a = await createAlmanac();
+    await a.ingest([
+      { id: 'pep-0283.md', name: 'pep-0283.md', content: '# Python 2.3 Release Schedule\n\n| Release | Date |\n|---|---|\n| release candidate 1 | 18 Jul 2003 |\n| release candidate 2 | 24 Jul 2003 |\n| final release | 29 Jul 2003 |' },
+      { id: 'pep-0619.md', name: 'pep-0619.md', content: '# Python 3.10 Release Schedule\n\n- 3.10.0 candidate 1: Tuesday, 2021-08-03\n- 3.10.0 candidate 2: Tuesday, 2021-09-07\n- 3.10.0 final: Monday, 2021-10-04' },
+    ]);
+    const res = await a.search('How many days passed between Python 3.10.0 release candidate 2 and the 3.10.0 final release?', { groupByDocument: true });
+    expect(res.results[0]!.passage.docId).toBe('pep-0619.md');
+  });
+});

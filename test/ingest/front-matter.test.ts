@@ -59,7 +59,9 @@ describe('front matter as data', () => {
     ]);
     expect(detectHeaders(table).headerRows).toEqual([0]);
     // The field list: its own passage, not merged with the body's first paragraph, and no run-on "key: value" prose.
-    const fields = passages.find((p) => p.kind === 'text' && p.text.startsWith('category: os'))!;
+    // One record: the scalar fields read as one sentence, the title among them.
+    const fields = passages.find((p) => p.kind === 'text' && p.text.startsWith('title: Alpine Linux category: os'))!;
+    expect(fields.sentences).toHaveLength(1);
     expect(fields.text).toContain('alternate_urls: /alpine, /alpinelinux');
     expect(fields.text).toContain('identifiers: cpe: cpe:/o:alpinelinux:alpine_linux; purl: pkg:swid/alpine');
     expect(fields.text).not.toContain('security-oriented');
@@ -89,8 +91,8 @@ describe('front matter as data', () => {
     const written = PAGE.slice(tablePassage.source!.start, tablePassage.source!.end);
     expect(written.startsWith('releases:\n  - releaseCycle: "3.19"')).toBe(true);
     expect(written.endsWith('    lts: true')).toBe(true);
-    const fields = passages.find((p) => p.kind === 'text' && p.text.startsWith('category: os'))!;
-    expect(PAGE.slice(fields.source!.start, fields.source!.end)).toMatch(/^category: os\n[\s\S]*purl: pkg:swid\/alpine$/);
+    const fields = passages.find((p) => p.kind === 'text' && p.text.startsWith('title: Alpine Linux'))!;
+    expect(PAGE.slice(fields.source!.start, fields.source!.end)).toMatch(/^title: Alpine Linux\ncategory: os\n[\s\S]*purl: pkg:swid\/alpine$/);
   });
 
   it('a date field is the document\'s date (StoredDocument.date); the caller\'s date wins', async () => {
@@ -132,12 +134,25 @@ describe('front matter as data', () => {
     expect(fields.text).toContain('authors: The Rust Release Team');
     expect(fields.text).toContain('extra.release: true');
     expect(fields.sentences[0]!.times[0]!.granularity).toBe('day');
+    // Every word maps back to the file, the permalink's date digits included; only the word "date" is the reader's own.
+    const unmapped = [...document.text.matchAll(/[\p{L}\p{N}]+/gu)].filter((m) => toml.slice(sourceOffset(document, m.index), sourceOffset(document, m.index + m[0].length, 'end')) !== m[0]).map((m) => m[0]);
+    expect(unmapped).toEqual(['date']);
     const table = document.tables[0]!;
     expect(table.caption).toBe('versions');
     expect(grid(table)).toEqual([['name', 'released'], ['1.76.0', '2024-02-08'], ['1.75.0', '2023-12-28']]);
     expect(cellInSource(document, toml, table, 2, 1)).toBe('2023-12-28');
     expect(cellInSource(document, toml, table, 2, 0)).toBe('1.75.0');
     expect(passages.some((p) => p.text.includes('happy to announce'))).toBe(true);
+  });
+
+  it('nested mappings are dotted keys and block scalars their words, each mapped to the file', async () => {
+    const md = ['---', 'title: K', 'auto:', '  methods:', '    - git: https://example.org/repo.git', 'description: |', '  Information regarding the', '  current release cycle.', '---', 'Body.'].join('\n');
+    const { document } = await prepareDocument({ name: 'k.md', content: md });
+    expect(document.text).toContain('auto.methods: git: https://example.org/repo.git');
+    expect(document.text).toContain('description: Information regarding the current release cycle.');
+    for (const m of document.text.matchAll(/[\p{L}\p{N}]+/gu)) {
+      expect(md.slice(sourceOffset(document, m.index), sourceOffset(document, m.index + m[0].length, 'end')), m[0]).toBe(m[0]);
+    }
   });
 
   it('a bad front matter is kept as text with a warning, never rejecting the document', async () => {

@@ -1,0 +1,36 @@
+import { tokenize } from '../text/tokenizer.ts';
+import type { Passage } from '../types.ts';
+
+/**
+ * A question's number that names a thing is never noise: "Python 3.10.0 release candidate 2"
+ * is about 3.10.0, and a release schedule of Python 2.3 that matches every other word (and
+ * whose table the fusion credits cell by cell) answers another question. The terms that name
+ * a thing are a name and its number read as one term ("python_3_10_0", "apollo_11") and a
+ * release of three parts or more ("3_12_0"), as the tokenizer writes them; figures ("3_7"),
+ * years and a name with a year ("Fiscal 2018") are not among them. When some candidate document holds one of the question's
+ * naming terms, the documents that hold none move below the ones that do (each group keeps
+ * the order it had).
+ */
+const NAMING = /^(?:\p{L}[\p{L}\p{N}]*_\d[\d_]*|\d+_\d+_\d+(?:_\d+)*)$/u;
+
+// "Fiscal 2018", "Census 2016": a name and a year date a thing; they do not tell it apart.
+const NAMED_YEAR = /^\p{L}[\p{L}\p{N}]*_(?:1\d{3}|20\d{2})$/u;
+
+/** The question's terms that name a thing by its number. */
+export function namingTerms(query: string): string[] {
+  return tokenize(query).filter((t) => NAMING.test(t) && !NAMED_YEAR.test(t));
+}
+
+/** Documents whose candidate passages hold none of the question's naming terms go after those that do. */
+export function preferNamedNumbers<R extends { passage: Passage }>(ranked: R[], query: string): R[] {
+  const names = namingTerms(query);
+  if (!names.length) return ranked;
+  const holds = new Map<string, boolean>();
+  for (const r of ranked) {
+    if (holds.get(r.passage.docId)) continue;
+    const terms = new Set(tokenize(r.passage.text));
+    holds.set(r.passage.docId, names.some((n) => terms.has(n)));
+  }
+  if (![...holds.values()].some(Boolean)) return ranked;
+  return [...ranked.filter((r) => holds.get(r.passage.docId)), ...ranked.filter((r) => !holds.get(r.passage.docId))];
+}
