@@ -42,13 +42,18 @@ export function datedColumns(table: Table, structure: TableStructure = detectHea
   if (!rows.length) return undefined;
   const roles: DatedColumns['roles'] = [];
   const points: number[] = [];
+  const names = Array.from({ length: table.cols }, (_, c) => (structure.columnPaths[c] ?? []).join(' '));
+  const fieldRoles = names.map((name) => (name ? fieldRole(name) : undefined));
+  // Points count only beside a role (below): a table without a start or end header is not read
+  // cell by cell (on HiTab, reading every cell as a date was 8% of an ingest).
+  if (!fieldRoles.some(Boolean)) return undefined;
   for (let c = 0; c < table.cols; c++) {
-    const name = (structure.columnPaths[c] ?? []).join(' ');
+    const name = names[c]!;
     const cells = rows.map((r) => map.at(r, c)).filter((cell) => cell && cell.row >= 0).map((cell) => cell!.text);
     const filled = cells.filter((t) => t.trim());
     if (!filled.length) continue;
     const dated = filled.filter(isDateCell).length / filled.length;
-    const role = name ? fieldRole(name) : undefined;
+    const role = fieldRoles[c];
     if (role && dated >= DATED_SHARE) roles.push({ col: c, role, name });
     else if (role === 'end' && dated > 0 && dated + (cells.length - filled.length) / cells.length >= DATED_SHARE) roles.push({ col: c, role, name });
     else if (!role && dated >= 0.9 && filled.length >= 2) points.push(c);
