@@ -19,7 +19,7 @@
  * Options: --split dev|train|all, --hitab-tables PATH, --hitab-questions PATH, --tatqa PATH,
  * --timeqa PATH, --realdocs DIR, --only hitab,tatqa,timeqa,realdocs, --max-questions N (an
  * evenly spaced subset per data set, for quick runs), --fold 0|1 (HiTab by table, TAT-QA by
- * document: the two halves settings were chosen and checked on), --details FILE (one JSON line
+ * document, TimeQA by page: the two halves settings were chosen and checked on), --details FILE (one JSON line
  * per question).
  */
 import fs from 'node:fs';
@@ -50,7 +50,7 @@ export async function run(argv: string[], log: Log): Promise<Record<string, unkn
   const latency = { answer: [] as number[], search: [] as number[] };
   if (only.has('hitab')) out.hitab = await hitab(argv, log, maxQ, fold, latency, details);
   if (only.has('tatqa')) out.tatqa = await tatqa(argv, log, maxQ, fold, details);
-  if (only.has('timeqa')) out.timeqa = await timeqa(argv, log, maxQ, details);
+  if (only.has('timeqa')) out.timeqa = await timeqa(argv, log, maxQ, fold, details);
   if (only.has('realdocs')) out.realdocs = await realdocs(argv, log, details);
   if (latency.answer.length) {
     out.answer_ms_p50 = round2(percentile(latency.answer, 50));
@@ -284,14 +284,20 @@ async function tatqa(argv: string[], log: Log, maxQ: number, fold: string | unde
 // TimeQA
 // ---------------------------------------------------------------------------
 
-async function timeqa(argv: string[], log: Log, maxQ: number, details: Details) {
+async function timeqa(argv: string[], log: Log, maxQ: number, fold: string | undefined, details: Details) {
   const pages = readTimeQa(dataPath(argv, 'timeqa', '../shared/data/timeqa/train.json'));
   const almanac = await createAlmanac();
+  // Every page is searched (the corpus stays whole); a fold picks the questions of half the pages.
   await almanac.ingest(timeQaDocuments(pages));
-  const questions = subset(pages.flatMap((page) => page.questions.map(([text, answers]) => ({ text, answers: [...new Set(answers.map((a) => normalizeAnswer(a.answer)).filter(Boolean))] }))), maxQ);
+  const asked = pages.filter((page) => !fold || foldOf(page.link) === fold);
+  const questions = subset(asked.flatMap((page) => page.questions.map(([text, answers]) => ({ text, answers: [...new Set(answers.map((a) => normalizeAnswer(a.answer)).filter(Boolean))] }))), maxQ);
   let sentenceHit = 0;
   let passageHit = 0;
   let answered = 0;
+  // TimeQA leaves some questions without an answer (the page holds none for that time): there
+  // "no answer" is right, and it is counted apart.
+  let unanswerable = 0;
+  let noneOnUnanswerable = 0;
   const has = (text: string, answers: string[]) => {
     const t = ` ${normalizeAnswer(text)} `;
     return answers.some((a) => t.includes(` ${a} `));
@@ -302,13 +308,22 @@ async function timeqa(argv: string[], log: Log, maxQ: number, details: Details) 
     const top = res.search.results[0]?.passage.text ?? '';
     const s = res.answer.kind !== 'none' && has(sentence, q.answers);
     if (res.answer.kind !== 'none') answered++;
+    if (!q.answers.length) {
+      unanswerable++;
+      if (res.answer.kind === 'none') noneOnUnanswerable++;
+    }
     if (s) sentenceHit++;
     if (has(top, q.answers)) passageHit++;
     details.write({ suite: 'timeqa', question: q.text, answers: q.answers, sentence, kind: res.answer.kind, sentence_hit: s });
   }
   await almanac.close();
-  const out = { questions: questions.length, 'answer_sentence_AR@1': pct(sentenceHit, questions.length), 'passage_AR@1': pct(passageHit, questions.length), coverage: pct(answered, questions.length) };
-  log(`timeqa: answer-sentence AR@1 ${out['answer_sentence_AR@1']}, passage AR@1 ${out['passage_AR@1']} (${questions.length} questions, answered ${out.coverage})`);
+  const answerable = questions.length - unanswerable;
+  const out = {
+    ...(fold ? { fold } : {}), questions: questions.length, 'answer_sentence_AR@1': pct(sentenceHit, questions.length), 'passage_AR@1': pct(passageHit, questions.length), coverage: pct(answered, questions.length),
+    answerable, 'answer_sentence_AR@1_answerable': pct(sentenceHit, answerable), coverage_answerable: pct(answered - (unanswerable - noneOnUnanswerable), answerable),
+    unanswerable, none_on_unanswerable: pct(noneOnUnanswerable, unanswerable),
+  };
+  log(`timeqa: answer-sentence AR@1 ${out['answer_sentence_AR@1']}, passage AR@1 ${out['passage_AR@1']} (${questions.length} questions, answered ${out.coverage}; ${unanswerable} without an answer, 'no answer' for ${out.none_on_unanswerable}% of them)`);
   return out;
 }
 

@@ -12,6 +12,9 @@ const SUITES: Record<string, () => Promise<{ run: (argv: string[], log: (line: s
   answers: () => import('./answers.ts'),
   realdocs: () => import('./realdocs.ts'),
   formats: () => import('./formats.ts'),
+  hostile: () => import('./hostile.ts'),
+  scale: () => import('./scale.ts'),
+  transfer: () => import('./transfer.ts'),
 };
 
 const [suite, ...argv] = process.argv.slice(2);

@@ -7,10 +7,11 @@ import { evaluate, timeQaQuestions } from './temporal.ts';
 import { mb, retainedBytes } from './memory.ts';
 
 /**
- * `npm run bench -- speed [--timeqa PATH] [--embed-passages N]`: ingest, query, storage
+ * `npm run bench -- speed [--timeqa PATH] [--embed-passages N] [--browser]`: ingest, query, storage
  * and open figures over every TimeQA paragraph, in Node, zero-download mode; plain BM25's
  * AR@1 / ER@1 (the first stage every reranker reads); the memory an engine holds; then
- * embedding speed of the MiniLM-shaped synthetic model.
+ * embedding speed of the MiniLM-shaped synthetic model. `--browser` adds the same ingest,
+ * query and open figures measured in Chromium through the engine worker (`chromium` in the JSON).
  */
 export async function run(argv: string[], log: (line: string) => void): Promise<Record<string, unknown>> {
   const file = dataPath(argv, 'timeqa', '../shared/data/timeqa/train.json');
@@ -51,6 +52,13 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
   }
   log(`open: ${opens.map((x) => x.toFixed(0)).join(', ')} ms`);
 
+  // --browser: the same corpus and questions in Chromium, through the engine worker.
+  let browser: Record<string, number> | undefined;
+  if (option(argv, 'browser') !== undefined) {
+    const { measureInChromium } = await import('./speed-browser.ts');
+    browser = await measureInChromium(docs, questions, log);
+  }
+
   let embed: { passagesPerSecond: number; device: string } | undefined;
   const embedN = Number(option(argv, 'embed-passages', '256'));
   if (embedN > 0) {
@@ -81,6 +89,7 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
     'bm25_ER@1': plain['ER@1'],
     heap_mb: mb(measured.heapBytes),
     heap_mb_opened: mb(heapOpened),
+    ...(browser ? { chromium: browser } : {}),
     embed_passages_per_s: embed ? round1(embed.passagesPerSecond) : null,
     embed_device: embed?.device ?? null,
   };

@@ -28,7 +28,12 @@ export interface DocumentsPanel {
 }
 
 /** Wires the documents panel; `changed` runs after every change this panel makes to the corpus. */
-export function documentsPanel(almanac: RemoteAlmanac, changed: (change: CorpusChange) => void, explainFailure: (error: unknown) => Promise<string> = async (e) => errorMessage(e)): DocumentsPanel {
+export function documentsPanel(
+  almanac: RemoteAlmanac,
+  changed: (change: CorpusChange) => void,
+  /** Advice for an error that is not the files' fault (storage full: what to delete), if any. */
+  advise: (error: unknown) => Promise<string | undefined> = async () => undefined,
+): DocumentsPanel {
   const list = byId<HTMLUListElement>('documents');
   const count = byId('doc-count');
   const messages = byId('ingest-messages');
@@ -53,6 +58,7 @@ export function documentsPanel(almanac: RemoteAlmanac, changed: (change: CorpusC
     const small = summary.rejected.reduce((n, g) => n + g.names.length, 0) <= 5;
     messages.replaceChildren(el('div', { class: `summary summary-${summary.kind}` }, [
       el('p', { class: `headline ${summary.kind}`, text: summary.headline }),
+      summary.advice ? el('p', { class: 'advice', text: summary.advice }) : null,
       ...summary.rejected.map((g) => groupView(g, 'not added', small)),
       ...summary.warnings.map((g) => groupView(g, g.names.length === 1 ? 'file' : 'files', false)),
     ]));
@@ -99,18 +105,23 @@ export function documentsPanel(almanac: RemoteAlmanac, changed: (change: CorpusC
         return [];
       }
       progress.start(label);
+      // The last upload's summary would read as this one's while it runs.
+      clear(messages);
       // Counted before and after, so a call that fails half-way still reports what went in.
       const before = await almanac.stats().then((s) => s.documents, () => 0);
       let added = 0;
       try {
         const reports = await almanac.ingest(docs, { onProgress: (p) => progress.update(p) });
         added = reports.filter((r) => r.stored).length;
-        showSummary(summariseIngest({ rejected, reports }));
+        let advice: string | undefined;
+        for (const r of reports) if (r.error && !advice) advice = await advise(r.error);
+        showSummary(summariseIngest({ rejected, reports, ...(advice ? { advice } : {}) }));
         return reports;
       } catch (error) {
         const after = await almanac.stats().then((s) => s.documents, () => before);
         added = Math.max(0, after - before);
-        showSummary(summariseIngest({ rejected, reports: [], failure: { message: await explainFailure(error), added } }));
+        const advice = await advise(error);
+        showSummary(summariseIngest({ rejected, reports: [], failure: { message: errorMessage(error), added }, ...(advice ? { advice } : {}) }));
         return [];
       } finally {
         progress.done();
@@ -197,5 +208,4 @@ export function documentsPanel(almanac: RemoteAlmanac, changed: (change: CorpusC
     focusList: () => (list.querySelector<HTMLButtonElement>('button.remove') ?? list).focus(),
   };
 }
-
 

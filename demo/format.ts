@@ -42,11 +42,12 @@ export function formatScore(score: number): string {
   return Number.isFinite(score) ? score.toFixed(3) : String(score);
 }
 
-/** Bytes as B / kB / MB. */
+/** Bytes as B / kB / MB / GB (a browser's quota is often gigabytes: "10240.0 MB" reads badly). */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
 }
 
 /** "1 document" / "3 documents". */

@@ -25,6 +25,8 @@ export interface IngestSummary {
   rejected: SummaryGroup[];
   /** Files added with a warning (a table cut to the limit), by warning. */
   warnings: SummaryGroup[];
+  /** What to do about a failure that is not the files' fault (storage full). */
+  advice?: string;
 }
 
 /** What one upload gave. */
@@ -35,6 +37,8 @@ export interface IngestOutcome {
   reports: IngestReport[];
   /** Set when the engine's call failed as a whole (its reports are lost). */
   failure?: { message: string; /** Documents stored before it failed (from the engine's count). */ added: number };
+  /** What to do about it, when the page knows (storage full: what to delete). */
+  advice?: string;
 }
 
 const PAGE_REASONS: Record<RejectionKind, () => { title: string; advice: string }> = {
@@ -51,6 +55,12 @@ const ENGINE_REASONS: Record<string, string> = {
   UNSUPPORTED_FORMAT: 'format not recognised',
   DOCUMENT_TOO_LARGE: 'too large',
   STORAGE_FAILED: 'could not be stored',
+  STORAGE_FULL: 'not stored: the storage for this site is full',
+  STORAGE_CLOSED: 'not stored: the stored corpus was closed',
+  DUPLICATE_ID: 'the same id as another file of this upload',
+  READ_FAILED: 'could not be read',
+  INTERNAL: 'failed inside Almanac',
+  WORKER_CRASHED: 'not stored: the engine stopped',
   ABORTED: 'cancelled',
   BINARY_CONTENT: 'not text (binary content under a text name)',
   DOCUMENT_ENCRYPTED: 'password-protected',
@@ -81,7 +91,7 @@ function grouped(items: Item[]): SummaryGroup[] {
 }
 
 /** Summarises one upload. */
-export function summariseIngest({ rejected, reports, failure }: IngestOutcome): IngestSummary {
+export function summariseIngest({ rejected, reports, failure, advice }: IngestOutcome): IngestSummary {
   const refused: Item[] = rejected.map((r) => {
     const reason = PAGE_REASONS[r.kind]?.() ?? { title: r.kind, advice: r.reason };
     return { key: `page:${r.kind}`, name: r.name, title: reason.title, advice: reason.advice, own: capitalise(r.reason) };
@@ -107,7 +117,7 @@ export function summariseIngest({ rejected, reports, failure }: IngestOutcome): 
   else if (addedCount === 0) headline = total === 1 ? 'The file was not added.' : `None of the ${total} files was added.`;
   else headline = `Added ${addedCount} of ${plural(total, 'file')}; ${total - addedCount} not added.`;
   const kind = failure || addedCount === 0 ? 'error' : refused.length || warned.length ? 'warning' : 'ok';
-  return { kind, headline, rejected: grouped(refused), warnings: grouped(warned) };
+  return { kind, headline, rejected: grouped(refused), warnings: grouped(warned), ...(advice ? { advice } : {}) };
 }
 
 function capitalise(text: string): string {

@@ -6,6 +6,7 @@ import { connectAlmanac } from '../src/engine/remote.ts';
 import { startEngineWithModels } from '../src/models/engine-worker.ts';
 import { AlmanacError } from '../src/errors.ts';
 import { byId } from './dom.ts';
+import { corpusTransfer } from './corpus-transfer.ts';
 import { coveragePanel } from './coverage-panel.ts';
 import { documentsPanel } from './documents-panel.ts';
 import { engineEvents } from './engine-events.ts';
@@ -16,6 +17,8 @@ import { progressView } from './progress.ts';
 import { SAMPLE_SIZE } from './sample-corpus.ts';
 import { searchPanel } from './search-panel.ts';
 import { statusLine, type CorpusChange } from './status-line.ts';
+import { storagePanel } from './storage-panel.ts';
+import { isQuotaError, isStorageError, readUsage, storageAdvice } from './storage-usage.ts';
 
 /**
  * Set once the sample corpus was offered, so a user who removed every document does not get
@@ -41,14 +44,15 @@ async function main(): Promise<void> {
   startup.start('Opening the corpus stored on this device');
 
   let persistent = true;
+  // Other tabs' changes and the worker's death and restart, told to the user (wired below).
   const events = engineEvents();
-  const watch = { onChange: events.onChange, onStatus: events.onStatus };
-  const almanac = await connectAlmanac({ worker: startEngineWithModels, onProgress: (p) => startup.update(p), ...watch }).catch(async (error: unknown) => {
+  const watch = { worker: startEngineWithModels, onChange: events.onChange, onStatus: events.onStatus };
+  const almanac = await connectAlmanac({ ...watch, onProgress: (p) => startup.update(p) }).catch(async (error: unknown) => {
     // Private windows and locked-down browsers may refuse IndexedDB: the demo still works,
     // only nothing survives a reload.
     if (!(error instanceof AlmanacError) || error.code !== 'STORAGE_FAILED') throw error;
     persistent = false;
-    return connectAlmanac({ worker: startEngineWithModels, storage: 'memory', ...watch });
+    return connectAlmanac({ ...watch, storage: 'memory' });
   });
   startup.done();
   const opened = almanac.opened;
@@ -59,6 +63,11 @@ async function main(): Promise<void> {
   const search = searchPanel(almanac);
   const coverage = coveragePanel(almanac);
   let docs: ReturnType<typeof documentsPanel> | undefined;
+  let transfer: ReturnType<typeof corpusTransfer> | undefined;
+  const storage = storagePanel({
+    removeAll: async () => { await docs?.removeAll(); },
+    showDocuments: () => docs?.focusList(),
+  });
   /**
    * Every change to the corpus goes through here, whoever made it (a panel of this page, or
    * another tab: call it with `{ kind: 'elsewhere' }`), so the status line, the documents list,
@@ -68,24 +77,23 @@ async function main(): Promise<void> {
     search.invalidate();
     void coverage.refresh();
     void line.update(change);
-    if (change.kind === 'elsewhere' || change.kind === 'imported') void docs?.refresh();
+    void storage.refresh();
+    void transfer?.refresh();
+    if (change.kind === 'elsewhere' || change.kind === 'imported' || change.kind === 'restarted') void docs?.refresh();
   };
-  const panel = (docs = documentsPanel(almanac, onCorpusChanged));
-  // Another tab's change, or a restarted worker: redraw what the page lists from the engine. The
-  // status line keeps the event's own message (engine-events.ts), which names what happened.
-  events.redrawWith(async () => {
-    search.invalidate();
-    await Promise.all([panel.refresh(), coverage.refresh()]);
-  });
-  const models = modelsPanel(almanac, () => undefined);
-  await Promise.all([panel.refresh(), coverage.refresh(), models.refresh()]);
+  const advise = async (error: unknown, retry?: string): Promise<string | undefined> => (isQuotaError(error) || isStorageError(error) ? storageAdvice(error, await readUsage(), retry) : undefined);
+  docs = documentsPanel(almanac, onCorpusChanged, advise);
+  transfer = corpusTransfer(almanac, onCorpusChanged, advise);
+  events.attach(line, onCorpusChanged);
+  const models = modelsPanel(almanac, () => { void storage.refresh(); void transfer?.refresh(); });
+  await Promise.all([docs.refresh(), coverage.refresh(), models.refresh(), storage.refresh(), transfer.refresh()]);
 
   if (opened.documents > 0) {
     await line.update({ kind: 'restored', ms: opened.ms });
     status.dataset.restored = String(opened.documents);
   } else if (!persistent || !flagStore()?.getItem(SEEDED_KEY)) {
     line.busy(`First visit: indexing the ${SAMPLE_SIZE} sample documents on this device…`);
-    await panel.ingestSample();
+    await docs.ingestSample();
     flagStore()?.setItem(SEEDED_KEY, '1');
     status.dataset.restored = '0';
   } else {

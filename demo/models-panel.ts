@@ -1,13 +1,16 @@
 /**
  * Loading models from the app's own `/models/` folder into the engine worker, with a
  * progress bar and a device choice. Without a model the engine runs BM25 only, which the
- * panel calls zero-download mode.
+ * panel calls zero-download mode. A model is downloaded once: the service worker keeps its
+ * files (cache-first), so it loads offline afterwards; before a first download the panel
+ * checks that it fits in the space the browser gives Almanac.
  */
 import type { LoadedModels, RemoteAlmanac } from '../src/engine/remote.ts';
 import type { ModelDevice } from '../src/types.ts';
 import { byId, clear, el } from './dom.ts';
 import { errorMessage } from './format.ts';
 import { progressView } from './progress.ts';
+import { checkRoomFor, isModelCached, modelDownloadBytes } from './storage-usage.ts';
 
 /** One entry of `public/models/manifest.json`. */
 export interface ManifestEntry {
@@ -99,10 +102,30 @@ export function modelsPanel(almanac: RemoteAlmanac, changed: () => void): { refr
     clear(messages);
     cancel.hidden = false;
     progress.start(`Loading ${id}`);
-    almanac.loadModels({ [which]: { id, device } }, { signal: controller.signal, onProgress: (p) => progress.update(p) })
+    let before = false;
+    let after = false;
+    const load = async (): Promise<LoadedModels> => {
+      before = await isModelCached(id).catch(() => false);
+      if (!before) {
+        // First download: make sure it fits, rather than fail half-way with the disk full.
+        const bytes = await modelDownloadBytes(id);
+        if (bytes === undefined) throw new Error(`Model ${id} was never downloaded to this device, and the network is off. Connect once to download it; it then works offline.`);
+        const refusal = await checkRoomFor(bytes, `Model ${id}`);
+        if (refusal) throw new Error(refusal);
+        if (controller.signal.aborted) throw new Error('Loading was cancelled.');
+      }
+      const models = await almanac.loadModels({ [which]: { id, device } }, { signal: controller.signal, onProgress: (p) => progress.update(p) });
+      // Said as it is: the files are kept only where a service worker controls the page.
+      after = await isModelCached(id).catch(() => false);
+      return models;
+    };
+    load()
       .then((models) => {
         show(models);
-        messages.replaceChildren(el('p', { class: 'ok', text: `Loaded ${id}.` }));
+        const where = before ? 'Its files came from this device.'
+          : after ? 'Its files are now stored on this device, so it loads offline too.'
+            : 'Its files were not stored for offline use (the offline copy of Almanac is not active in this tab yet).';
+        messages.replaceChildren(el('p', { class: 'ok', text: `Loaded ${id}. ${where}` }));
         changed();
       }, (error: unknown) => {
         messages.replaceChildren(el('p', { class: 'error', text: controller.signal.aborted ? 'Loading was cancelled.' : errorMessage(error) }));

@@ -107,7 +107,11 @@ export function startOffline(): void {
       }
     },
     onRegisterError(error: unknown) {
-      setOfflineState('failed', `Almanac could not be stored for offline use (${errorMessage(error)}); it works while online.`);
+      // The browser's own reason is technical (a blocked or refused service worker): kept in
+      // the tooltip and the console, not in the sentence a user reads.
+      setOfflineState('failed', 'This browser did not let Almanac store itself for offline use here (private window or site settings?); it works while online.');
+      byId('offline-state').title = errorMessage(error);
+      console.warn('Service worker registration failed:', error);
     },
   });
 }

@@ -29,6 +29,8 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
   const meta = byId('search-meta');
   const timePanel = byId('time-panel');
   const list = byId<HTMLOListElement>('results');
+  // What the panel offers, shown while there is no search (the first screen is not empty).
+  const intro = byId('search-intro');
   // A short sentence for screen readers; the meta line above the results is too long to hear each time.
   const announcer = byId('results-announcer');
   // Documents of table hits, fetched once per search session: several hits share a table.
@@ -45,14 +47,16 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
     }
     return doc;
   };
-  // The answer card sits above the results; it runs the search (answerStream's first event).
+  // The answer card comes first, above the time explanation and the results (on a phone the
+  // answer is what the reader came for); it runs the search (answerStream's first event).
   const card = answerCard(almanac, getDocument);
-  list.before(card.element);
+  timePanel.before(card.element);
 
   async function run(query: string): Promise<void> {
     current?.abort();
     const controller = new AbortController();
     current = controller;
+    intro.hidden = !!query.trim();
     if (!query.trim()) {
       clear(list);
       clear(meta);
@@ -125,6 +129,7 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
   function resultItem(result: SearchResult, rank: number): HTMLLIElement {
     const p = result.passage;
     const where = [
+      p.page !== undefined ? `page ${p.page}` : '',
       `passage ${p.ordinal}`,
       `chars ${p.start}–${p.end}`,
       p.heading ? `§ ${p.heading}` : '',
@@ -226,7 +231,7 @@ function conditionLabel(c: TemporalConstraint): string {
   return 'none';
 }
 
-/** "bm25 · temporal-parse → bm25 → temporal-rerank · skipped: vectors (no embedder loaded)". */
+/** "BM25 · 10 results in 12 ms · steps: temporal-parse → bm25 → temporal-rerank", then the skipped steps, their reasons folded. */
 function describeRun(response: SearchResponse): HTMLElement {
   const skipped = Object.entries(response.skipped);
   return el('div', { class: 'run' }, [
@@ -238,8 +243,14 @@ function describeRun(response: SearchResponse): HTMLElement {
     response.acronyms
       ? el('p', { class: 'skipped' }, [`read as acronyms: ${response.acronyms.map((a) => `${a.word} = ${a.phrase}`).join('; ')}`])
       : null,
+    // Each reason is a sentence: on a phone the line ran to four lines above every answer, so
+    // the step names show and the reasons open on demand (a native disclosure: keyboard and
+    // screen readers get it for free).
     skipped.length
-      ? el('p', { class: 'skipped' }, [`skipped: ${skipped.map(([step, why]) => `${step} (${why})`).join('; ')}`])
+      ? el('details', { class: 'skipped' }, [
+        el('summary', { text: `skipped: ${skipped.map(([step]) => step).join(', ')}` }),
+        el('ul', {}, skipped.map(([step, why]) => el('li', {}, [el('span', { class: 'steps', text: step }), `: ${why}`]))),
+      ])
       : null,
   ]);
 }

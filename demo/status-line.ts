@@ -15,9 +15,12 @@ export type CorpusChange =
   | { kind: 'added'; count: number }
   | { kind: 'removed'; count: number }
   | { kind: 'cleared' }
-  | { kind: 'imported'; count: number }
-  /** Another tab (or window) of this page changed the stored corpus. */
-  | { kind: 'elsewhere' }
+  /** An import of a corpus file: `count` documents read from it, of which `added` new here and `replaced` replacing one with the same id; `removed` gone (a whole-corpus replace). */
+  | { kind: 'imported'; count: number; added?: number; replaced?: number; removed?: number }
+  /** Another tab (or window) of this page changed the stored corpus; the counts say how, when known. */
+  | { kind: 'elsewhere'; added?: number; updated?: number; removed?: number }
+  /** The engine worker died and a new one reopened the corpus from storage; `note` adds what else to know. */
+  | { kind: 'restarted'; note?: string }
   /** Nothing in particular: just make the line true again. */
   | { kind: 'refresh' };
 
@@ -33,6 +36,8 @@ export interface StatusLine {
 export function statusText(stats: CorpusStats, change: CorpusChange = { kind: 'refresh' }): string {
   if (stats.documents === 0) {
     if (change.kind === 'cleared') return 'Removed every document: the corpus is empty. Add documents, or load the sample corpus.';
+    if (change.kind === 'elsewhere') return 'Another tab removed every document: the corpus is empty. Add documents, or load the sample corpus.';
+    if (change.kind === 'restarted') return 'The engine stopped unexpectedly and was restarted; the corpus stored on this device is empty.';
     return 'The corpus is empty. Add documents, or load the sample corpus.';
   }
   const what = `${plural(stats.documents, 'document')} (${plural(stats.passages, 'passage')}${stats.tables ? `, ${plural(stats.tables, 'table')}` : ''})`;
@@ -40,15 +45,29 @@ export function statusText(stats: CorpusStats, change: CorpusChange = { kind: 'r
     case 'restored':
       return `Restored ${what} from this device in ${change.ms} ms, without re-indexing.`;
     case 'seeded':
-      return `Indexed the sample corpus: ${what} on this device. They stay here; add your own below.`;
+      return `Indexed the sample corpus: ${what} on this device. They stay here; add your own under Add documents.`;
     case 'added':
       return `${capitalise(what)} on this device. Added ${plural(change.count, 'document')}.`;
     case 'removed':
       return `${capitalise(what)} on this device. Removed ${plural(change.count, 'document')}.`;
-    case 'imported':
-      return `${capitalise(what)} on this device. Imported ${plural(change.count, 'document')}.`;
-    case 'elsewhere':
-      return `${capitalise(what)} on this device, changed in another tab.`;
+    case 'imported': {
+      const how = [
+        change.added !== undefined && change.added !== change.count ? `${change.added} new` : '',
+        change.replaced ? `${change.replaced} replaced` : '',
+        change.removed ? `${plural(change.removed, 'document')} the file lacks removed` : '',
+      ].filter(Boolean).join(', ');
+      return `${capitalise(what)} on this device. Imported ${plural(change.count, 'document')}${how ? ` (${how})` : ''}.`;
+    }
+    case 'elsewhere': {
+      const how = [
+        change.added ? `added ${plural(change.added, 'document')}` : '',
+        change.updated ? `replaced ${plural(change.updated, 'document')}` : '',
+        change.removed ? `removed ${plural(change.removed, 'document')}` : '',
+      ].filter(Boolean).join(', ');
+      return `${capitalise(what)} on this device, changed in another tab${how ? ` (it ${how})` : ''}.`;
+    }
+    case 'restarted':
+      return `The engine stopped unexpectedly and was restarted: ${what} restored from this device, nothing stored was lost.${change.note ? ` ${change.note}` : ''}`;
     default:
       return `${capitalise(what)} on this device.`;
   }
@@ -72,6 +91,8 @@ export function statusLine(element: HTMLElement, stats: () => Promise<CorpusStat
       if (mine !== generation) return;
       element.textContent = `${statusText(current, change)}${notes()}`;
       element.dataset.documents = String(current.documents);
+      // What the line last reported, for tests and assistive tools that watch it.
+      element.dataset.change = change?.kind ?? 'refresh';
       element.dataset.passages = String(current.passages);
       element.classList.remove('busy', 'error');
     },

@@ -106,8 +106,37 @@ export function renderTable(
   }
   const head = el('thead', {}, rows.slice(0, headerRows));
   const body = el('tbody', {}, rows.slice(headerRows));
-  const caption = el('caption', { text: table.caption ? `${label}: ${table.caption}` : label });
-  return el('div', { class: 'table-scroll', attrs: { role: 'region', 'aria-label': caption.textContent ?? label, tabindex: 0 } }, [
-    el('table', { class: marks.matched.size ? 'grid has-match' : 'grid' }, [caption, headerRows > 0 ? head : null, body]),
+  const title = table.caption ? `${label}: ${table.caption}` : label;
+  // The caption a reader sees sits above the scrolling region, so it wraps to the card's width
+  // instead of scrolling away with a wide table; the table keeps its own <caption> for screen
+  // readers (hidden from sight), and the visible one is hidden from them, so it is read once.
+  const scroller = el('div', { class: 'table-scroll', attrs: { role: 'region', 'aria-label': title, tabindex: 0 } }, [
+    el('table', { class: marks.matched.size ? 'grid has-match' : 'grid' }, [
+      el('caption', { class: 'visually-hidden', text: title }), headerRows > 0 ? head : null, body,
+    ]),
   ]);
+  revealMarked(scroller);
+  return el('div', { class: 'table-view' }, [el('p', { class: 'table-caption', text: title, attrs: { 'aria-hidden': 'true' } }), scroller]);
+}
+
+/**
+ * Once the table is on screen, scrolls it sideways so that the cell the question points at
+ * (or the first cell of the passage) is in view: on a phone the answer's cell of a wide
+ * table would otherwise sit off to the right, out of sight.
+ */
+function revealMarked(scroller: HTMLElement): void {
+  if (typeof ResizeObserver === 'undefined') return;
+  const observer = new ResizeObserver(() => {
+    if (!scroller.isConnected || scroller.clientWidth === 0) return;
+    observer.disconnect();
+    const target = scroller.querySelector<HTMLElement>('.cell-match') ?? scroller.querySelector<HTMLElement>('.cell-hit');
+    if (!target || scroller.scrollWidth <= scroller.clientWidth) return;
+    const box = scroller.getBoundingClientRect();
+    const cell = target.getBoundingClientRect();
+    // As little as brings it in: as much as possible of the row headers on the left stays in view.
+    const margin = 12;
+    if (cell.right > box.right) scroller.scrollLeft += Math.min(cell.right - box.right + margin, cell.left - box.left);
+    else if (cell.left < box.left) scroller.scrollLeft -= box.left - cell.left + margin;
+  });
+  observer.observe(scroller);
 }

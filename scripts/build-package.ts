@@ -5,7 +5,7 @@
  * the sources' `.ts` import extensions to `.js` (`rewriteRelativeImportExtensions`). One
  * module per file keeps an app's bundler free to tree-shake and to split `almanac/models`
  * away from a zero-download page; a bundled library would decide that for it. `dist/demo/`
- * holds only the DOM helpers the element shares with the demo. Vite then bundles the
+ * holds only the modules the element shares with the demo (DOM helpers, the answer card). Vite then bundles the
  * element with its worker into `dist/embed/` (`vite.element.config.ts`).
  */
 import { spawnSync } from 'node:child_process';

@@ -38,6 +38,9 @@ const MESSAGES = {
 /** Codes of {@link AlmanacError}. */
 export type ErrorCode = keyof typeof MESSAGES;
 
+/** Every code of the catalogue. */
+export const ERROR_CODES: readonly ErrorCode[] = Object.keys(MESSAGES) as ErrorCode[];
+
 /** The one error type Almanac throws. `code` is stable; `message` says what to do. */
 export class AlmanacError extends Error {
   readonly code: ErrorCode;

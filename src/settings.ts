@@ -29,6 +29,11 @@ export const LIMITS = {
   maxUnzippedBytes: 500 * 1024 * 1024,
   /** Most pages of a PDF read (a 2,000-page PDF is ~5 MB of text, past which a file is better split). */
   maxPages: 2000,
+  /**
+   * Longest front matter read as data (YAML / TOML between `---` / `+++` lines), in characters.
+   * endoflife.date's longest page has ~30 kB; a longer block is kept as text with a warning.
+   */
+  maxFrontMatterChars: 256 * 1024,
 } as const;
 
 /** First-stage retrieval. */

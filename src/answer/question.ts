@@ -68,6 +68,12 @@ export interface QuestionAnalysis {
   unit?: { scale: Scale; currency?: string };
   /** The question asks for several figures at once ("... respectively"). */
   respectively: boolean;
+  /**
+   * The kind of thing a "which X" / "what X" question asks for, as written ("club", "age
+   * group"): a header that names it holds the answer ("club" heads the column of clubs). Absent
+   * for figure questions ("what percent", "how many") and for "which" without a noun.
+   */
+  target?: string;
 }
 
 const HIGH = /\b(highest|largest|biggest|greatest|most|maximum|max|top|more|higher|larger|greater|bigger|better|longer|older|increased more)\b/;
@@ -89,6 +95,12 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
     return true;
   };
   const wh = /^\s*(which|what|who|whose)\b/.test(q) || /\b(which|who)\b/.test(q);
+  // A question that opens by asking for a figure ("what is the percentage of the provinces with
+  // the largest increases ...", "how many ... who had the most ...") wants that figure: its
+  // superlative describes what is counted, it does not ask which label is highest.
+  const figureAsk = /^\s*(?:how (?:many|much)\b|what(?:'s|\s+is|\s+was|\s+were|\s+are)?\s+(?:the\s+)?(?:percent(?:age)?|proportion|number|share|rate|total|amount|ratio|value|median)s?\b)/.test(q);
+  // "At least" and "at most" bound a figure; they are no superlative.
+  const sq = q.replace(/\bat (?:least|most)\b/g, ' ');
   const options = splitOr(q);
 
   // A choice between two named things ("more likely, A or B?") is asked as a which/who/was
@@ -103,7 +115,7 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
     || set('sum', /\b(?:sum|combined|altogether|in total(?!\s+\w)|total of)\b/.exec(q) && (years.length >= 2 || /\band\b/.test(q)) ? /\b(?:sum|combined|altogether|in total|total of)\b/.exec(q) : null)
     || set('sum', /\btotal\b(?=[^?]*\b(?:in|for|of) both\b)|\bboth\b(?=[^?]*\btotal\b)/.exec(q))
     || set('difference', /\bdifference\b|\bhow (?:much|many) (?:more|less|fewer|higher|lower|larger|smaller|bigger|greater)\b|\b(?:more|less|fewer|higher|lower) than\b(?=[^?]*\bhow (?:much|many)\b)|\bgap\b/.exec(q))
-    || (wh && !/^\s*(?:what|how)\s+(?:was|is|were|are)\s+the\s+(?:highest|lowest|largest|smallest|maximum|minimum)\b/.test(q) && set(lowFirst(q) ? 'argmin' : 'argmax', SUPERLATIVE.exec(q) ?? (/\bwhich [a-z]+\b/.test(q) ? (HIGH.exec(q) ?? LOW.exec(q)) : null) ?? /\b(?:more|less) likely\b/.exec(q)))
+    || (wh && !figureAsk && !/^\s*(?:what|how)\s+(?:was|is|were|are)\s+the\s+(?:highest|lowest|largest|smallest|maximum|minimum)\b/.test(q) && set(lowFirst(sq) ? 'argmin' : 'argmax', SUPERLATIVE.exec(sq) ?? (/\bwhich [a-z]+\b/.test(q) ? (HIGH.exec(sq) ?? LOW.exec(sq)) : null) ?? /\b(?:more|less) likely\b/.exec(q)))
     || set('max', /^\s*(?:what|how)\s+(?:was|is|were|are)\s+the\s+(?:highest|largest|maximum|greatest)\b/.exec(q))
     || set('min', /^\s*(?:what|how)\s+(?:was|is|were|are)\s+the\s+(?:lowest|smallest|minimum|least)\b/.exec(q))
     || set('count', /\bhow many (?:years|times|items|rows|categories|countries|states|provinces|segments|companies|types)\b[^?]*\b(?:were|was|did|had|have|has|are|is|exceed|above|below|more than|less than|over|under)\b/.exec(q) && /\b(?:exceed|above|below|more than|less than|over|under|greater than)\b/.test(q) ? /\bhow many\b/.exec(q) : null)
@@ -116,13 +128,30 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
   const numeric = !['compare', 'argmax', 'argmin', 'date', 'name'].includes(operation) && !(operation === 'lookup' && /^\s*(?:which|who|whose)\b/.test(q));
   const cueTerms = new Set(cue ? tokenize(cue) : []);
   const terms = allTerms.filter((t) => !cueTerms.has(t) && !QUESTION_WORDS.has(t));
+  const target = targetOf(q);
   return {
     question, operation, numeric, terms, allTerms, years, respectively,
+    ...(target ? { target } : {}),
     ...(cue ? { cue } : {}),
     ...(mentions ? { mentions } : {}),
     ...(direction ? { direction } : {}),
     ...(unit ? { unit } : {}),
   };
+}
+
+/** Words after "which" / "what" that ask for a figure or start a clause, not a kind of thing. */
+const NOT_TARGETS = new Set(['is', 'was', 'were', 'are', 'did', 'does', 'do', 'has', 'had', 'have', 'will', 'would', 'can', 'could', 'of', 'in', 'the', 'a', 'an', 'percent', 'percentage', 'proportion', 'share', 'number', 'amount', 'rate', 'ratio', 'value', 'total', 'sum', 'average', 'mean', 'difference', 'change', 'level', 'levels', 'per', 'fraction', 'times', 'many', 'much', 'one', 'ones', 'kind', 'type', 'sort']);
+
+/**
+ * The noun a "which X" / "what X" question asks for ("which club did he play for" -> "club",
+ * "which age group" -> "age group", "what kind of school" -> "school"); none for figure
+ * questions.
+ */
+function targetOf(q: string): string | undefined {
+  if (/\bhow (?:many|much)\b/.test(q)) return undefined;
+  const m = /\b(?:which|what)\s+(?:(?:kind|type|sort)s?\s+of\s+)?([a-z][a-z'-]*)(?:\s+(group|type|kind|category|level|sector|region|area|class|status|range|period))?\b/.exec(q);
+  if (!m || NOT_TARGETS.has(m[1]!)) return undefined;
+  return m[2] ? `${m[1]} ${m[2]}` : m[1];
 }
 
 /** Question words that name no row or column ("how many", "what was"), as terms. */
@@ -179,5 +208,8 @@ function unitOf(q: string, op: Operation): QuestionAnalysis['unit'] {
   if (/\bbillions?\b/.test(q)) return { scale: 'billion', ...(currency ? { currency } : {}) };
   if (/\bmillions?\b/.test(q)) return { scale: 'million', ...(currency ? { currency } : {}) };
   if (/\bthousands?\b/.test(q)) return { scale: 'thousand', ...(currency ? { currency } : {}) };
-  return currency ? { scale: '', currency } : undefined;
+  if (currency) return { scale: '', currency };
+  // "How many people", "what was the number of": a count, not the percent beside it.
+  if (/\bhow many\b(?! times\b)|\b(?:what|which) (?:is|was|were|are) the (?:total )?number\b|^\s*(?:what|which) (?:is|was) the total\b/.test(q)) return { scale: '' };
+  return undefined;
 }

@@ -13,4 +13,35 @@ export const ANSWER_SETTINGS = {
   minTextConfidence: 0.5,
   /** Documents, in rank order, whose tables are read for a table answer. */
   tableDocuments: 3,
+  /**
+   * A dated answer sentence needs a sentence among the candidates whose dates score this on the
+   * temporal curves (an undated one borrows from its passage): below it no sentence is near the
+   * asked time, and the card says so. Measured on TimeQA by page fold (0 / 1): answering always,
+   * the answer sentence holds the answer for 43.1 / 46.5; at 0.6, 42.6 / 46.3, and 11% of the
+   * questions TimeQA marks unanswerable get no answer (2% of the answerable ones).
+   */
+  minTemporalEvidence: 0.6,
+  /** Text passages, in rank order, whose sentences compete for the answer sentence of a dated question. */
+  sentencePassages: 3,
+  /**
+   * Weights of the answer-sentence score (`answer-sentence.ts`), a sum of log-scale and 0..1
+   * features. Chosen on TimeQA fold 0, checked on fold 1 (see docs/RESULTS.md, Answers).
+   */
+  sentence: {
+    /** x log(temporal score + 0.01) of the sentence's dates. */
+    temporal: 1.5,
+    /** The sentence has dates of its own. */
+    dated: 1,
+    /** x log(passage score / first passage's score). */
+    prior: 1.5,
+    /** x the rarity-weighted share of the main content's words the sentence names. */
+    overlap: 0.5,
+    /** x the share of `namesWanted` names the sentence gives that the question does not. */
+    names: 0.8,
+    namesWanted: 2,
+    /** The temporal reranker's best sentence of its passage. */
+    preferred: 0.5,
+    /** The passage's first sentence (it introduces the subject). */
+    first: 0.4,
+  },
 } as const;

@@ -42,7 +42,6 @@ export interface TextAnswerOptions {
 export function answerFromText(analysis: QuestionAnalysis, source: TextSource, options: TextAnswerOptions = {}): TextAnswer | undefined {
   const sentences = source.sentences.length ? source.sentences : [{ start: 0, end: source.text.length, times: [] }];
   const terms = [...new Set(options.terms ?? analysis.terms)];
-  const heading = new Set(answerTerms(source.heading ?? ''));
   let best: { i: number; score: number } | undefined;
   const preferredAt = options.preferred ? source.text.indexOf(options.preferred) : -1;
   sentences.forEach((s, i) => {
@@ -53,13 +52,24 @@ export function answerFromText(analysis: QuestionAnalysis, source: TextSource, o
     if (!best || score > best.score) best = { i, score };
   });
   if (!best) return undefined;
-  const s = sentences[best.i]!;
+  return answerAt(analysis, source, best.i, terms);
+}
+
+/**
+ * The answer of sentence `index` of `source`: the sentence, the span the question asks for in it,
+ * and the support (the share of `terms` its passage, with its heading, names).
+ */
+export function answerAt(analysis: QuestionAnalysis, source: TextSource, index: number, terms: readonly string[] = analysis.terms): TextAnswer {
+  const sentences = source.sentences.length ? source.sentences : [{ start: 0, end: source.text.length, times: [] }];
+  const s = sentences[index]!;
   const text = source.text.slice(s.start, s.end);
   // Support is judged on the passage the sentence stands in (with its heading): a biography's
   // sentence says "he joined Bolton in 2004", its passage and title name the player.
+  const heading = new Set(answerTerms(source.heading ?? ''));
   const passageTerms = new Set(answerTerms(source.text));
-  const covered = terms.filter((t) => passageTerms.has(t) || heading.has(t)).length;
-  const confidence = terms.length ? covered / terms.length : 0;
+  const unique = [...new Set(terms)];
+  const covered = unique.filter((t) => passageTerms.has(t) || heading.has(t)).length;
+  const confidence = unique.length ? covered / unique.length : 0;
   const out: TextAnswer = { sentence: [s.start, s.end], text, confidence };
   const span = spanOf(analysis, text, s);
   if (span) {

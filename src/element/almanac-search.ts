@@ -11,13 +11,14 @@
  *
  * Document text only ever becomes text nodes (`el` sets `textContent`), never HTML.
  */
+import { answerCard, type AnswerCard } from '../../demo/answer-card.ts';
 import { clear, el } from '../../demo/dom.ts';
 import { errorMessage, formatInterval, plural } from '../../demo/format.ts';
 import { highlighted } from '../../demo/highlight.ts';
 import { connectAlmanac, type RemoteAlmanac } from '../engine/remote.ts';
 import { AlmanacError } from '../errors.ts';
 import { citeCell } from '../tables/cite-cell.ts';
-import type { DocumentInput, IngestReport, SearchResponse, SearchResult } from '../types.ts';
+import type { AnswerResponse, DocumentInput, IngestReport, SearchResponse, SearchResult, StoredDocument } from '../types.ts';
 import { snippet } from './snippet.ts';
 import { elementStyles } from './styles.ts';
 
@@ -68,6 +69,8 @@ export interface AlmanacSearchEventMap {
   'almanac-error': CustomEvent<AlmanacErrorDetail>;
   'almanac-ingest': CustomEvent<AlmanacIngestDetail>;
   'almanac-results': CustomEvent<SearchResponse>;
+  /** The answer the documents support (not dispatched when they support none). */
+  'almanac-answer': CustomEvent<AnswerResponse>;
 }
 
 let nextId = 0;
@@ -87,9 +90,11 @@ function typingIn(event: KeyboardEvent): boolean {
  * - `label`: its accessible name (default "Search your documents");
  * - `limit`: results shown (default 8).
  *
- * Slots: `answer` (above the results, for an answer card), `empty` (shown while the corpus is
- * empty). Parts: `box`, `form`, `input`, `add-button`, `status`, `constraint`, `listbox`,
- * `option`, `title`, `where`, `snippet`, `cells`, `preview`. Theme with the `--almanac-*`
+ * Above the results, the demo's answer card (`demo/answer-card.ts`: the value, the calculation,
+ * the citations, which open the sentence or the table cell), shown when the documents support an
+ * answer. Slot: `empty` (shown while the corpus is empty). Parts: `box`, `form`, `input`,
+ * `add-button`, `status`, `constraint`, `answer`, `listbox`, `option`, `title`, `where`,
+ * `snippet`, `cells`, `preview`. Theme with the `--almanac-*`
  * custom properties (see `styles.ts`); light and dark follow `prefers-color-scheme`.
  */
 export class AlmanacSearchElement extends HTMLElement {
@@ -104,7 +109,11 @@ export class AlmanacSearchElement extends HTMLElement {
   private readonly list: HTMLUListElement;
   private readonly preview: HTMLElement;
   private readonly emptySlot: HTMLSlotElement;
+  private readonly answerSlot: HTMLDivElement;
   private readonly listId: string;
+  private card: { for: RemoteAlmanac; card: AnswerCard } | undefined;
+  /** Stored documents the answer card opened, by id, until the corpus changes. */
+  private stored = new Map<string, Promise<StoredDocument | undefined>>();
 
   private engine: Promise<RemoteAlmanac> | undefined;
   private results: SearchResult[] = [];
@@ -138,14 +147,14 @@ export class AlmanacSearchElement extends HTMLElement {
     this.status = el('p', { class: 'status', attrs: { part: 'status', role: 'status', 'aria-live': 'polite' } });
     this.constraintLine = el('p', { class: 'constraint', attrs: { part: 'constraint', hidden: true } });
     this.emptySlot = el('slot', { attrs: { name: 'empty' } });
+    this.answerSlot = el('div', { attrs: { part: 'answer' } });
     this.list = el('ul', { attrs: { id: this.listId, role: 'listbox', part: 'listbox', hidden: true } });
     this.preview = el('article', { attrs: { part: 'preview', hidden: true, tabindex: '-1' } });
     this.box = el('div', { class: 'box', attrs: { part: 'box' } }, [
       form,
       this.status,
       this.constraintLine,
-      // The answer card (issue 11's, `demo/answer-card.ts`) goes here once the engine answers.
-      el('slot', { attrs: { name: 'answer' } }),
+      this.answerSlot,
       this.emptySlot,
       this.list,
       this.preview,
@@ -210,10 +219,10 @@ export class AlmanacSearchElement extends HTMLElement {
     this.setAttribute('label', value);
   }
 
-  /** Results shown, 1 to 50. Default 8. */
+  /** Results shown, 1 to 10 (the answer card reads the best 10). Default 8. */
   get limit(): number {
     const n = Number(this.getAttribute('limit'));
-    return Number.isInteger(n) && n >= 1 ? Math.min(n, 50) : 8;
+    return Number.isInteger(n) && n >= 1 ? Math.min(n, 10) : 8;
   }
   set limit(value: number) {
     this.setAttribute('limit', String(value));
@@ -317,6 +326,7 @@ export class AlmanacSearchElement extends HTMLElement {
         ? await almanac.ingest(docs, { onProgress: (p) => this.say(`Indexing… ${p.done} of ${p.total}`) })
         : [];
       this.documents = (await almanac.stats()).documents;
+      this.stored.clear();
       const added = reports.filter((r) => !r.error);
       const refused = [...reports.filter((r) => r.error).map((r) => ({ name: r.name, reason: r.error!.message })), ...rejected];
       this.sayCorpus([
@@ -339,27 +349,66 @@ export class AlmanacSearchElement extends HTMLElement {
     this.typingTimer = setTimeout(() => void this.search(this.input.value), TYPING_PAUSE_MS);
   }
 
-  /** Searches the corpus and shows the results. */
+  /** The answer card over `almanac` (one per engine: a new storage means a new engine). */
+  private answerCardFor(almanac: RemoteAlmanac): AnswerCard {
+    if (this.card?.for !== almanac) {
+      this.stored.clear();
+      const getDocument = (id: string): Promise<StoredDocument | undefined> => {
+        let doc = this.stored.get(id);
+        if (!doc) this.stored.set(id, (doc = almanac.document(id)));
+        return doc;
+      };
+      this.card = { for: almanac, card: answerCard(almanac, getDocument) };
+      this.answerSlot.replaceChildren(this.card.card.element);
+    }
+    return this.card.card;
+  }
+
+  /**
+   * Searches the corpus and shows the results, then the answer they support (the answer card
+   * runs the search: the list shows as soon as it is in, the answer after).
+   */
   async search(query: string): Promise<SearchResponse | undefined> {
     clearTimeout(this.typingTimer);
     this.searching?.abort();
     this.lastQuery = query.trim();
     if (!this.lastQuery || !this.engine) {
+      this.card?.card.clear();
       this.render(undefined);
       return undefined;
     }
     const controller = new AbortController();
     this.searching = controller;
+    let found: SearchResponse | undefined;
+    // The card shows once its answer is final, and only if there is one: a card that says
+    // "Reading…" and then vanishes under every keystroke would make the results jump.
+    this.answerSlot.hidden = true;
+    this.answerSlot.setAttribute('aria-busy', 'true');
     try {
       const almanac = await this.engine;
-      const response = await almanac.search(this.lastQuery, { limit: this.limit, signal: controller.signal });
+      const card = this.answerCardFor(almanac);
+      const answered = await card.run(this.lastQuery, controller.signal, (response) => {
+        if (controller.signal.aborted) return;
+        found = { ...response, results: response.results.slice(0, this.limit) };
+        this.render(found);
+        this.emit('almanac-results', found);
+      });
       if (controller.signal.aborted) return undefined;
-      this.render(response);
-      this.emit('almanac-results', response);
-      return response;
+      if (!answered || answered.answer.kind === 'none') {
+        card.clear();
+      } else {
+        this.answerSlot.hidden = false;
+        this.emit('almanac-answer', answered);
+      }
+      return found;
     } catch (error) {
-      if (!controller.signal.aborted) this.fail(error);
+      if (!controller.signal.aborted) {
+        this.card?.card.clear();
+        this.fail(error);
+      }
       return undefined;
+    } finally {
+      if (this.searching === controller) this.answerSlot.removeAttribute('aria-busy');
     }
   }
 

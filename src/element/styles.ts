@@ -79,6 +79,29 @@ mark { background: var(--almanac-mark-bg); color: var(--almanac-mark-fg); border
 .cells { margin: 0.3rem 0 0; padding-left: 1.1rem; font-size: 0.875rem; }
 .when { font-size: 0.8rem; color: var(--almanac-muted); }
 .empty { color: var(--almanac-muted); padding: 0.5rem 0.6rem; }
+/* The answer card (demo/answer-card.ts builds it; these are its rules inside the shadow root). */
+.answer-card { margin: 0.5rem 0 0; padding: 0.5rem 0.75rem; border: 1px solid var(--almanac-border); border-left: 4px solid var(--almanac-accent); border-radius: calc(var(--almanac-radius) - 2px); min-width: 0; overflow-wrap: anywhere; }
+.answer-card[hidden] { display: none; }
+.answer-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.25rem 0.75rem; }
+.answer-card h3 { margin: 0; font-size: 0.9rem; }
+.answer-kind, .hint, .label { color: var(--almanac-muted); font-size: 0.8rem; }
+.answer-text { margin: 0.3rem 0; font-size: 1.15rem; font-weight: 600; white-space: pre-wrap; }
+.answer-card[data-streaming="true"] .answer-text { font-size: 1rem; font-weight: 400; }
+.answer-calculation { font-family: ui-monospace, monospace; font-size: 0.85rem; overflow-x: auto; }
+.warning, .error { color: var(--almanac-error); font-size: 0.85rem; }
+.citations { margin: 0.2rem 0; padding-left: 1.2rem; font-size: 0.875rem; }
+button.citation { min-height: 32px; padding: 0.2rem 0.3rem; border: none; text-align: left; text-decoration: underline; }
+button.citation[aria-expanded="true"] { font-weight: 600; }
+.citation-passage { margin: 0.25rem 0; padding: 0.4rem 0.6rem; border-left: 3px solid var(--almanac-border); max-height: 14rem; overflow: auto; white-space: pre-wrap; font-size: 0.875rem; }
+.cited-sentence { background: var(--almanac-mark-bg); color: var(--almanac-mark-fg); }
+.answer-span { text-decoration: underline; }
+.table-scroll { overflow-x: auto; max-width: 100%; font-size: 0.85rem; }
+table.grid { border-collapse: collapse; }
+table.grid caption { text-align: left; color: var(--almanac-muted); caption-side: top; }
+table.grid th, table.grid td { border: 1px solid var(--almanac-border); padding: 0.15rem 0.4rem; text-align: left; vertical-align: top; }
+table.grid td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+table.grid .cell-hit, table.grid .cell-header-path { background: var(--almanac-active-bg); }
+table.grid .cell-match { font-weight: 700; outline: 2px solid var(--almanac-accent); outline-offset: -2px; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 `;
 

@@ -7,12 +7,12 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerFromText, answerTable, formatNumber, parseRecap, readNumber, RECAP, recapPrompt,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerFromText, answerTable, chooseAnswerSentence, formatNumber, parseRecap, readNumber, RECAP, recapPrompt,
   type AnswerCell, type QuestionAnalysis, type RecapEvidence, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
   Answer, AnswerCalculation, AnswerEvent, AnswerOptions, AnswerResponse, CalculationOperand, Citation, Passage,
-  SearchResponse, Table,
+  SearchResponse, SearchResult, Table,
 } from '../types.ts';
 import { eventQueue } from './event-queue.ts';
 import { runSearch } from './search.ts';
@@ -108,6 +108,8 @@ interface TextCandidate {
   found: TextAnswer;
   passage: Passage;
   rank: number;
+  /** Whether the evidence supports answering (the support threshold of its path was met). */
+  supported: boolean;
 }
 
 /** The table answer of the best documents: the first, in rank order, whose answer the evidence supports. */
@@ -132,23 +134,36 @@ function tableCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
   return fallback;
 }
 
-/** The answer sentence of the best text passage. */
+/**
+ * The answer sentence. A dated question (the temporal path ran) reads every sentence of the
+ * first few text passages and takes the one that best holds a dated answer; its support is the
+ * temporal evidence. Otherwise the best text passage's sentence that names the question most.
+ */
 function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse): TextCandidate | undefined {
-  const rank = search.results.findIndex((r) => TEXT_KINDS.has(r.passage.kind));
-  if (rank < 0) return undefined;
-  const result = search.results[rank]!;
-  const terms = result.temporal ? analyzeQuestion(result.temporal.mainContent).terms : undefined;
-  const title = state.records.get(result.passage.docId)?.document.title;
-  const found = answerFromText(analysis, { text: result.passage.text, sentences: result.passage.sentences, heading: [result.passage.heading, title].filter(Boolean).join(' ') }, {
-    ...(result.temporal ? { preferred: result.temporal.sentence } : {}),
-    ...(terms ? { terms } : {}),
-  });
-  return found ? { found, passage: result.passage, rank } : undefined;
+  const texts = search.results.map((r, rank) => ({ r, rank })).filter(({ r }) => TEXT_KINDS.has(r.passage.kind));
+  if (!texts.length) return undefined;
+  const sourceOf = (r: SearchResult) => {
+    const title = state.records.get(r.passage.docId)?.document.title;
+    return { text: r.passage.text, sentences: r.passage.sentences, heading: [r.passage.heading, title].filter(Boolean).join(' ') };
+  };
+  const first = texts[0]!;
+  if (search.constraint && first.r.temporal) {
+    const pool = texts.slice(0, ANSWER_SETTINGS.sentencePassages);
+    const top = first.r.score > 0 ? first.r.score : 1;
+    const chosen = chooseAnswerSentence(analysis, pool.map(({ r }) => ({
+      source: sourceOf(r), prior: r.score > 0 ? r.score / top : 1e-3, ...(r.temporal ? { preferred: r.temporal.sentence } : {}),
+    })), { constraint: search.constraint, mainContent: first.r.temporal.mainContent });
+    if (!chosen) return undefined;
+    const at = pool[chosen.candidate]!;
+    return { found: chosen.answer, passage: at.r.passage, rank: at.rank, supported: chosen.evidence >= ANSWER_SETTINGS.minTemporalEvidence };
+  }
+  const found = answerFromText(analysis, sourceOf(first.r));
+  return found ? { found, passage: first.r.passage, rank: first.rank, supported: found.confidence >= ANSWER_SETTINGS.minTextConfidence } : undefined;
 }
 
 function chooseDeterministic(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, table: TableCandidate | undefined, text: TextCandidate | undefined): Answer {
   const tableOk = !!table && table.found.confidence >= ANSWER_SETTINGS.minTableConfidence;
-  const textOk = !!text && text.found.confidence >= ANSWER_SETTINGS.minTextConfidence;
+  const textOk = !!text && text.supported;
   // What ranked first decides between a table and a text answer; the other is the fallback. A
   // calculation is read from a table: a sentence does not hold the computed figure.
   const tableFirst = tableOk && (!textOk || table!.rank <= text!.rank || COMPUTED.has(analysis.operation));

@@ -201,7 +201,8 @@ class Engine implements Almanac {
       }
       options.onProgress?.({ phase: 'ingest', done: next, total, detail: batch.at(-1)?.document.name });
     }
-    await this.store.compact();
+    await this.compact();
+    this.trimIndexes();
     return reports;
   }
 
@@ -238,7 +239,7 @@ class Engine implements Almanac {
 
   async answer(question: string, options: AnswerOptions = {}): Promise<AnswerResponse> {
     this.assertOpen();
-    return runAnswer(this.state, question, options);
+    return catalogued('answering', () => runAnswer(this.state, question, options));
   }
 
   answerStream(question: string, options: AnswerOptions = {}): AsyncIterable<AnswerEvent> {
@@ -253,7 +254,7 @@ class Engine implements Almanac {
       // Every id asked, not only those this instance holds: another tab may have added one it has not heard of yet.
       await this.store.delete(ids);
       await this.removeFromIndexes(ids.filter((id) => this.state.records.has(id)));
-      await this.store.compact();
+      await this.compact();
     });
   }
 
@@ -383,7 +384,8 @@ class Engine implements Almanac {
           await this.addToIndexes([segment]);
           options.onProgress?.({ phase: 'import', done: i + 1, total: segments.length });
         }
-        await this.store.compact();
+        await this.compact();
+        this.trimIndexes();
       }
       if (embedder && segments.some((s) => s.records.some((r) => !r.vectors?.size && r.passages.length))) await this.embedMissing(options);
       return {
@@ -474,10 +476,27 @@ class Engine implements Almanac {
 
   // -------------------------------------------------------------------------
 
+  /** The indexes' postings packed tight after a write call (growth leaves room to spare). */
+  private trimIndexes(): void {
+    this.state.lexical.trim();
+    this.state.structured.trim();
+  }
+
   private serialize<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work);
+    // Every write's failure reaches its caller as a catalogue error, whatever threw it.
+    const run = () => catalogued('changing the corpus', work);
+    const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
     return next;
+  }
+
+  /**
+   * Merges stored segments. Housekeeping: each merge is one transaction, so one that fails (a full
+   * disk, storage closed by another tab) leaves the segments as they were, all still correct. It
+   * must not turn a write that succeeded, and was reported so, into a rejection.
+   */
+  private async compact(): Promise<void> {
+    await this.store.compact().catch(() => undefined);
   }
 
   private assertOpen(): void {

@@ -73,12 +73,14 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
 
   const id = input.id ?? documentId(input.name, content);
   const title = parsed.title?.trim() || name.replace(/\.[a-z0-9]+$/i, '');
+  // The caller's date wins; else the one the document states (front matter).
+  const date = input.date ?? parsed.date;
   const document: StoredDocument = {
     id, name, format, title, text: parsed.text, tables: parsed.tables, addedAt: now, rawLength: raw.length,
-    ...(input.date ? { date: input.date.toISOString() } : {}),
+    ...(date ? { date: date.toISOString() } : {}),
     ...(parsed.sourceMap ? { sourceMap: parsed.sourceMap } : {}),
   };
-  const timeOptions = input.date ? { referenceDate: input.date } : undefined;
+  const timeOptions = date ? { referenceDate: date } : undefined;
   const passages: Passage[] = [];
   const tableBlocks = new Map(parsed.blocks.filter((b) => b.tableIndex !== undefined).map((b) => [b.tableIndex!, b]));
   const push = (p: Omit<Passage, 'id' | 'docId' | 'ordinal' | 'sentences'>, spans: SentenceSpan[]) => {
@@ -122,13 +124,26 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
     }
   }
   for (const [tableIndex, table] of parsed.tables.entries()) {
-    for (const s of summarizeTable(table, { title: table.caption ?? title })) {
-      push({ kind: s.kind, text: s.text, start: table.start, end: table.end, heading: table.caption ?? title, tableIndex, cells: s.cells }, splitSentences(s.text));
+    // A caption names the table within its document ("releases"); the document's own title
+    // (not a file name standing in for one) says whose it is ("Alpine Linux"): both head its
+    // passages ("Alpine Linux: releases").
+    // (The nearest section heading was measured in either place and left out: docs/RESULTS.md, Formats.)
+    const own = parsed.title?.trim();
+    const heading = own ? tableHeading(own, table.caption) : table.caption ?? title;
+    for (const s of summarizeTable(table, { title: heading })) {
+      push({ kind: s.kind, text: s.text, start: table.start, end: table.end, heading, tableIndex, cells: s.cells }, splitSentences(s.text));
       await step();
     }
   }
   attachEventIntervals(passages, parsed.tables, timeOptions);
   return { document, passages, warnings: parsed.warnings, language: assumedLanguage(parsed.text) };
+}
+
+/** A table's heading: its caption after the document's title, once when they are the same. */
+function tableHeading(title: string, caption: string | undefined): string {
+  const c = caption?.replace(/\s+/g, ' ').trim();
+  if (!c) return title;
+  return c.toLowerCase().includes(title.toLowerCase()) ? c : `${title}: ${c}`;
 }
 
 /** A letter, a digit or an emoji: something a search can find. */

@@ -33,7 +33,7 @@ export interface ConnectOptions {
   /**
    * Starts the engine worker. Default: the zero-download worker (`almanac/worker`), which
    * loads no models; `startEngineWithModels` from `almanac/models` starts one that does. Called
-   * again to restart it after it died.
+   * again to restart it after it died (a test that wants to hold the `Worker` passes its own).
    */
   worker?: () => Worker;
   /** Another tab's change to the stored corpus, applied in this worker (see `AlmanacOptions.onChange`). */
@@ -300,8 +300,6 @@ export async function connectAlmanac(options: ConnectOptions = {}): Promise<Remo
     document: (id) => call('reading a document', (api) => api.document(id)),
     stats: () => call('reading statistics', (api) => api.stats()),
     timeCoverage: (o) => call('reading time coverage', (api) => api.timeCoverage(o)),
-    models: () => call('listing models', (api) => api.models()),
-    clear: () => call('clearing the corpus', (api) => api.clear()),
     exportCorpus(callOptions = {}) {
       const { signal, onProgress, ...rest } = callOptions;
       const progress = onProgress ? Comlink.proxy(onProgress) : undefined;
@@ -313,6 +311,8 @@ export async function connectAlmanac(options: ConnectOptions = {}): Promise<Remo
       // Copied to the worker (structured clone), so the page's bytes stay usable.
       return longCall(signal, 'Import', (api, id) => api.importCorpus(id, file, rest, progress));
     },
+    models: () => call('listing models', (api) => api.models()),
+    clear: () => call('clearing the corpus', (api) => api.clear()),
     async close() {
       if (closed) return;
       closed = true;

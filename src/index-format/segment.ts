@@ -467,6 +467,7 @@ function readPassages(r: ByteReader, docs: StoredDocument[]): DocumentRecord[] {
   const all: Passage[] = [];
   docs.forEach((doc, d) => {
     const passages: Passage[] = new Array(counts[d]!);
+    const cellRefs = new Map<number, Map<number, [number, number]>>();
     for (let ordinal = 0; ordinal < passages.length; ordinal++) {
       const flags = b.varint();
       const kind = kinds[b.varint()];
@@ -491,12 +492,21 @@ function readPassages(r: ByteReader, docs: StoredDocument[]): DocumentRecord[] {
       if (flags & P_CELLS) {
         const n = b.count(2);
         const cells: Array<[number, number]> = new Array(n);
+        // One tuple per grid cell, shared by the summaries that cite it (as `summarizeTable` makes them).
+        let refs = p.tableIndex === undefined ? undefined : cellRefs.get(p.tableIndex);
+        if (p.tableIndex !== undefined && !refs) cellRefs.set(p.tableIndex, (refs = new Map()));
         let row = 0;
         let col = 0;
         for (let i = 0; i < n; i++) {
           row += b.svarint();
           col += b.svarint();
-          cells[i] = [row, col];
+          const key = row * 0x100000 + col;
+          let t = refs?.get(key);
+          if (!t) {
+            t = [row, col];
+            refs?.set(key, t);
+          }
+          cells[i] = t;
         }
         p.cells = cells;
       }

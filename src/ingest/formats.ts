@@ -1,7 +1,7 @@
 import type { DocumentFormat } from '../types.ts';
 import type { ParsedDocument } from './parsed.ts';
 import { parseText } from './parse-text.ts';
-import { parseMarkdown } from './parse-markdown.ts';
+import { readMarkdown } from './parse-markdown.ts';
 
 /** What one reader is given besides the content. */
 export interface ReadContext {
@@ -41,7 +41,8 @@ function lazyTextReader(format: DocumentFormat, extensions: readonly string[], l
  */
 export const READERS: readonly FormatReader[] = [
   textReader('text', ['txt', 'text'], parseText),
-  textReader('markdown', ['md', 'markdown', 'mdown'], parseMarkdown),
+  // Front matter's YAML and TOML parsers are imported with the first file that has one.
+  { format: 'markdown', extensions: ['md', 'markdown', 'mdown'], binary: false, read: (content, context) => readMarkdown(content as string, context.name) },
   // HTML (htmlparser2 and its entity tables) and CSV (papaparse; RST reads its tables through
   // the CSV reader) are a third of the engine worker's download: loaded with the first such
   // file, so a corpus of text and Markdown (and the one-tag embed until a visitor drops such a

@@ -1,33 +1,71 @@
-import type { Line } from './lines.ts';
-
 /**
- * Front matter: the block of YAML (`---` ... `---`) or TOML (`+++` ... `+++`) fields at the top
- * of a Markdown file (static-site pages, release notes, product pages). It is data, not
- * Markdown: a `# comment` in it is no heading, and its `title` field names the document. Its
- * lines stay in the text, so its fields (a release's dates, a page's title) are searchable and
- * dated like any other sentence.
+ * Front matter: the block of metadata a static-site Markdown file opens with, YAML between
+ * `---` lines (Jekyll, Hugo, Docusaurus, endoflife.date) or TOML between `+++` lines (Hugo,
+ * Zola, the Rust blog). This module only *finds* the block, without a library, so the
+ * Markdown reader can tell cheaply whether it needs the YAML / TOML parsers
+ * (`read-front-matter.ts`, loaded on first use).
  */
-export interface FrontMatter {
-  /** Index of the first line after the closing fence. */
+import { LIMITS } from '../settings.ts';
+
+/** Where a front matter block lies in the content. */
+export interface FrontMatterBlock {
+  syntax: 'yaml' | 'toml';
+  /** Offset of the opening fence line's first character. */
+  start: number;
+  /** Offset just past the closing fence line (before its line break). */
   end: number;
-  /** The `title` field, unquoted, when there is one. */
-  title?: string;
+  /** The metadata between the fences: `content.slice(bodyStart, bodyEnd)`. */
+  bodyStart: number;
+  bodyEnd: number;
 }
 
-const TITLE = /^\s*title\s*[:=]\s*(?:"([^"]*)"|'([^']*)'|(.+?))\s*$/;
+/** What {@link findFrontMatter} found: a block, one too large to read, or none. */
+export type FoundFrontMatter =
+  | { block: FrontMatterBlock; tooLarge?: undefined }
+  | { block?: undefined; tooLarge: { syntax: 'yaml' | 'toml'; chars: number } }
+  | { block?: undefined; tooLarge?: undefined };
 
-/** The front matter opening at the first line, if there is one and it closes. */
-export function readFrontMatter(lines: Line[]): FrontMatter | undefined {
-  const fence = lines[0]?.text.trim();
-  if (fence !== '---' && fence !== '+++') return undefined;
-  let title: string | undefined;
-  for (let i = 1; i < lines.length; i++) {
-    const text = lines[i]!.text;
-    if (text.trim() === fence) return { end: i + 1, ...(title ? { title } : {}) };
-    if (title === undefined && !/^\s/.test(text)) {
-      const m = TITLE.exec(text);
-      if (m) title = (m[1] ?? m[2] ?? m[3] ?? '').trim() || undefined;
+/**
+ * The front matter a document opens with: a first line of exactly `---` (YAML) or `+++`
+ * (TOML), after an optional byte-order mark, closed by the next line of the same fence (or
+ * `...`, YAML's document end). The scan stops after `LIMITS.maxFrontMatterChars`: a block
+ * longer than that is reported as `tooLarge` (the reader keeps it as text), and a first
+ * `---` that is never closed is no front matter at all (a thematic break). Linear in the
+ * characters scanned.
+ */
+export function findFrontMatter(content: string, maxChars: number = LIMITS.maxFrontMatterChars): FoundFrontMatter {
+  const bom = content.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const fence = content.slice(bom, bom + 3);
+  if (fence !== '---' && fence !== '+++') return {};
+  const syntax = fence === '---' ? 'yaml' : 'toml';
+  const first = lineEnd(content, bom);
+  if (content.slice(bom, first).trimEnd() !== fence) return {};
+  const bodyStart = nextLine(content, first);
+  let at = bodyStart;
+  while (at < content.length) {
+    const end = lineEnd(content, at);
+    const line = content.slice(at, end).trimEnd();
+    if (line === fence || (syntax === 'yaml' && line === '...')) {
+      if (at - bodyStart > maxChars) return { tooLarge: { syntax, chars: at - bodyStart } };
+      return { block: { syntax, start: bom, end, bodyStart, bodyEnd: at } };
     }
+    if (end - bodyStart > maxChars) {
+      // Past the limit: a closing fence further on makes it a (too large) block; none, no block.
+      const close = content.indexOf(`\n${fence}`, end);
+      return close < 0 ? {} : { tooLarge: { syntax, chars: close - bodyStart } };
+    }
+    at = nextLine(content, end);
   }
-  return undefined;
+  return {};
+}
+
+function lineEnd(s: string, from: number): number {
+  let i = from;
+  while (i < s.length && s[i] !== '\n' && s[i] !== '\r') i++;
+  return i;
+}
+
+function nextLine(s: string, end: number): number {
+  if (s[end] === '\r' && s[end + 1] === '\n') return end + 2;
+  return end < s.length ? end + 1 : end;
 }

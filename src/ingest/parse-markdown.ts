@@ -4,22 +4,60 @@ import { splitLines, type Line } from './lines.ts';
 import { REFERENCE_DEFINITION, referenceLabel, stripInlineMapped, type ReferenceLabels } from './markdown-inline.ts';
 import { MappedBuilder, verbatim, type Mapped } from './source-map.ts';
 import { flattenMapped } from './table-text.ts';
-import { readFrontMatter } from './front-matter.ts';
 import type { Table } from '../types.ts';
+import { LIMITS } from '../settings.ts';
+import { findFrontMatter, type FrontMatterBlock } from './front-matter.ts';
+import type { FrontMatter } from './read-front-matter.ts';
 
 /**
- * Markdown: headings, paragraphs, lists, fenced code, and pipe tables (kept as structured
- * tables). Every test on a line is linear in the line (no backtracking regular expression),
+ * Markdown: front matter (given read, see {@link readMarkdown}), headings, paragraphs, lists,
+ * fenced code, and pipe tables (kept as structured tables). Every test on a line is linear in the line (no backtracking regular expression),
  * and every character of the text keeps its offset in the source.
  */
-export function parseMarkdown(content: string): ParsedDocument {
+export function parseMarkdown(content: string, options: MarkdownOptions = {}): ParsedDocument {
   const lines = splitLines(content);
   const refs = referenceLabels(lines);
   const out = new TextBuilder();
   const tables: Table[] = [];
-  const warnings: string[] = [];
-  const front = readFrontMatter(lines);
-  let title: string | undefined = front?.title;
+  const warnings: string[] = [...(options.warnings ?? [])];
+  const front = options.frontMatter;
+  let title: string | undefined;
+  let from = 0;
+  if (front) {
+    warnings.push(...front.data.warnings);
+    // Consecutive fields are one record: one paragraph of `key: value` lines, read as one
+    // sentence, so a date field dates the fields beside it (temporal's records read them so) and
+    // a sentence answer quotes the title with the date (realdocs answers 35 -> 40 against one
+    // paragraph per field; retrieval identical).
+    let record: { text: MappedBuilder; start: number; end: number } | undefined;
+    const closeRecord = () => {
+      if (record) out.add('paragraph', record.text.build(), { source: { start: record.start, end: record.end }, group: 'front-matter' });
+      record = undefined;
+    };
+    for (const item of front.data.items) {
+      if ('field' in item) {
+        const { text, source } = item.field;
+        if (!record) record = { text: new MappedBuilder(), start: source.start, end: source.end };
+        else record.text.append('\n', record.text.lastSource(source.start) + 1);
+        record.text.appendMapped(text);
+        record.start = Math.min(record.start, source.start);
+        record.end = Math.max(record.end, source.end);
+        continue;
+      }
+      closeRecord();
+      const { table, cells, caption, source } = item.table;
+      const mapped = flattenMapped(table, (cell) => cells[cell.row]?.[cell.col], source.start, caption);
+      const block = out.add('table', mapped, { tableIndex: tables.length, source });
+      if (block) {
+        table.start = block.start;
+        table.end = block.end;
+        tables.push(table);
+      }
+    }
+    closeRecord();
+    while (from < lines.length && lines[from]!.start < front.block.end) from++;
+  }
+
   let para: Array<{ line: Line; skip: number }> = [];
   const flush = () => {
     if (!para.length) return;
@@ -33,17 +71,9 @@ export function parseMarkdown(content: string): ParsedDocument {
     para = [];
   };
 
-  for (let i = 0; i < lines.length; i++) {
+  for (let i = from; i < lines.length; i++) {
     const line = lines[i]!;
     const text = line.text;
-    // Front matter is fields, not Markdown: its fences go, a `# comment` is a line of its own,
-    // each top-level field or list item (with its indented lines) a paragraph.
-    if (front && i < front.end) {
-      if (i === 0 || i === front.end - 1 || text.trim() === '') { flush(); continue; }
-      if (/^\s*#/.test(text) || /^\S/.test(text) || /^\s*-\s/.test(text)) flush();
-      para.push({ line, skip: /^\s*(?:-\s+)?/.exec(text)![0].length });
-      continue;
-    }
     const fence = /^\s*(```|~~~)/.exec(text);
     if (fence) {
       flush();
@@ -112,7 +142,33 @@ export function parseMarkdown(content: string): ParsedDocument {
     para.push({ line, skip: 0 });
   }
   flush();
-  return { title, text: out.text, blocks: out.blocks, tables, warnings, sourceMap: out.sourceMap };
+  const date = front?.data.date;
+  return { title: front?.data.title ?? title, text: out.text, blocks: out.blocks, tables, warnings, sourceMap: out.sourceMap, ...(date ? { date } : {}) };
+}
+
+/** What {@link parseMarkdown} is given besides the content. */
+export interface MarkdownOptions {
+  /** The document's front matter, read as data: its lines are not read as Markdown. */
+  frontMatter?: { block: FrontMatterBlock; data: FrontMatter };
+  /** Warnings found before parsing (a front matter kept as text), reported with the parser's own. */
+  warnings?: string[];
+}
+
+/**
+ * The Markdown reader: front matter (YAML `---` / TOML `+++`) read as data when there is one,
+ * with its parsers imported on first use; a front matter too large or that does not parse is
+ * read as text, with a warning, and never rejects the document.
+ */
+export async function readMarkdown(content: string, name?: string): Promise<ParsedDocument> {
+  const found = findFrontMatter(content);
+  if (found.tooLarge) {
+    const { syntax, chars } = found.tooLarge;
+    return parseMarkdown(content, { warnings: [`The ${syntax === 'yaml' ? 'YAML' : 'TOML'} front matter (${chars} characters) is over the limit of ${LIMITS.maxFrontMatterChars}; it was kept as text.`] });
+  }
+  if (!found.block) return parseMarkdown(content);
+  const { readFrontMatter } = await import('./read-front-matter.ts');
+  const read = readFrontMatter(content, found.block, name);
+  return read.data ? parseMarkdown(content, { frontMatter: { block: found.block, data: read.data } }) : parseMarkdown(content, { warnings: [read.error] });
 }
 
 /** An ATX heading (`## Title ##`), read without a backtracking pattern. */

@@ -11,6 +11,8 @@ export interface ParsedDocument {
   blocks: Block[];
   tables: Table[];
   warnings: string[];
+  /** The date the document states for itself (front matter), the reference of its relative dates when the caller gave none. */
+  date?: Date;
   /**
    * Anchors mapping `text` offsets to the content the user gave (see `source-map.ts`). Set by
    * the text formats, whose every block came with its origin; absent for extracted text (PDF, Office).
@@ -31,6 +33,11 @@ export interface Block {
   tableIndex?: number;
   /** The block as written in the source, markup included (a paragraph's lines, `<table>…</table>`). */
   source?: SourceSpan;
+  /**
+   * Paragraphs of one group (`front-matter`: its `key: value` lines) are chunked together and
+   * never with paragraphs of another group or of none, so metadata is a passage of its own.
+   */
+  group?: string;
 }
 
 /**

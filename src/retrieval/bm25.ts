@@ -117,6 +117,31 @@ class Field {
     this.used = w;
   }
 
+  /** Packs the pool tight and drops spare room (after a bulk of appends: growth leaves up to half of it empty). */
+  trim(): void {
+    if (this.used > this.live + 1024 || this.ids.length > this.live + 1024) {
+      const ids = new Uint32Array(this.live);
+      const counts = new Uint16Array(this.live);
+      let w = 0;
+      for (let t = 0; t < this.terms.length; t++) {
+        const n = this.len[t]!;
+        if (n === 0) {
+          this.forget(t);
+          continue;
+        }
+        const s = this.start[t]!;
+        ids.set(this.ids.subarray(s, s + n), w);
+        counts.set(this.counts.subarray(s, s + n), w);
+        this.start[t] = w;
+        this.cap[t] = n;
+        w += n;
+      }
+      this.ids = ids;
+      this.counts = counts;
+      this.used = w;
+    }
+  }
+
   forget(t: number): void {
     const term = this.terms[t];
     if (term === undefined || this.dict.get(term) !== t) return;
@@ -145,6 +170,14 @@ export class Bm25Index {
 
   constructor(params: Bm25Parameters = DEFAULT_BM25) {
     this.params = params;
+  }
+
+  /** Drops the room growth left spare (call after a large ingest). Changes no result. */
+  trim(): void {
+    for (const field of this.fields) {
+      field.trim();
+      if (field.lengths.length > this.slots.length + 1024) field.lengths = field.lengths.slice(0, this.slots.length);
+    }
   }
 
   /** Passages indexed. */

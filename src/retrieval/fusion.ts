@@ -246,6 +246,51 @@ function cellCoverage(t: LabelTerms, queryTerms: string[], w: (term: string) => 
   }
   if (rest.length === 0) return base;
   const rows = t.rows.length ? t.rows : [new Set<string>()];
+  // Each row and column reduced to which of the remaining terms it holds (a bit each), so that a
+  // table of many rows and columns costs rows + columns, not rows x columns (a 20,000-row table:
+  // ~30 ms a query before). Sums run over the terms in query order, as the plain loops did.
+  if (rest.length > 30) return base + cellCoverageByLoops(t.columns, rows, rest, w);
+  const maskOf = (label: Set<string>) => {
+    let m = 0;
+    for (let i = 0; i < rest.length; i++) if (label.has(rest[i]!)) m |= 1 << i;
+    return m;
+  };
+  const sums = new Map<number, number>();
+  const sum = (mask: number) => {
+    let s = sums.get(mask);
+    if (s === undefined) {
+      s = 0;
+      for (let i = 0; i < rest.length; i++) if (mask & (1 << i)) s += w(rest[i]!);
+      sums.set(mask, s);
+    }
+    return s;
+  };
+  const columns = [...new Set(t.columns.map(maskOf))];
+  const all = rest.length === 31 ? -1 : (1 << rest.length) - 1;
+  const byRow = new Map<number, number>();
+  let best = 0;
+  for (const row of rows) {
+    const m = maskOf(row);
+    let total = byRow.get(m);
+    if (total === undefined) {
+      const left = all & ~m;
+      let inColumn = 0;
+      if (left) {
+        for (const c of columns) {
+          const g = sum(c & left);
+          if (g > inColumn) inColumn = g;
+        }
+      }
+      total = sum(m) + inColumn;
+      byRow.set(m, total);
+    }
+    if (total > best) best = total;
+  }
+  return base + best;
+}
+
+/** {@link cellCoverage}'s row by column search, for questions of more than 30 remaining terms. */
+function cellCoverageByLoops(columns: Array<Set<string>>, rows: Array<Set<string>>, rest: string[], w: (term: string) => number): number {
   let best = 0;
   for (const row of rows) {
     let inRow = 0;
@@ -256,7 +301,7 @@ function cellCoverage(t: LabelTerms, queryTerms: string[], w: (term: string) => 
     }
     let inColumn = 0;
     if (left.length) {
-      for (const column of t.columns) {
+      for (const column of columns) {
         let g = 0;
         for (const q of left) if (column.has(q)) g += w(q);
         if (g > inColumn) inColumn = g;
@@ -264,7 +309,7 @@ function cellCoverage(t: LabelTerms, queryTerms: string[], w: (term: string) => 
     }
     if (inRow + inColumn > best) best = inRow + inColumn;
   }
-  return base + best;
+  return best;
 }
 
 /**

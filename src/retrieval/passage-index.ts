@@ -116,6 +116,11 @@ export class PassageIndex {
     await this.vectorIndex?.remove(ids);
   }
 
+  /** Drops the room the postings' growth left spare (after a large ingest). */
+  trim(): void {
+    this.bm25.trim();
+  }
+
   /** The BM25 postings in insertion order, with their passage ids (what storage and export write). */
   toTermIndex(): { index: TermIndex; ids: string[] } {
     return this.bm25.toTermIndex();

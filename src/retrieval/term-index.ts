@@ -98,12 +98,19 @@ export function analysePassages(passages: readonly Passage[]): TermIndex {
   const builders = FIELDS.map(() => new Map<string, Building>());
   const lengths = FIELDS.map(() => new Uint32Array(n));
   const counts = new Map<string, number>();
+  // A heading or a table's title is the same string for many passages (every summary of a
+  // table carries its title): tokenised once each.
+  const repeated = new Map<string, string[]>();
   for (let i = 0; i < n; i++) {
     const values = fieldValues(passages[i]!);
     for (let f = 0; f < FIELDS.length; f++) {
       const value = values[f]!;
       if (!value) continue;
-      const tokens = counting.tokenize(value, undefined, FIELDS[f]) as string[];
+      let tokens = f === 0 ? undefined : repeated.get(value);
+      if (!tokens) {
+        tokens = counting.tokenize(value, undefined, FIELDS[f]) as string[];
+        if (f !== 0) repeated.set(value, tokens);
+      }
       lengths[f]![i] = tokens.length;
       if (!tokens.length) continue;
       counts.clear();

@@ -17,14 +17,16 @@ export interface TableLimits {
 }
 
 /**
- * Defaults sized for documents a person reads: the largest HiTab table is 115 x 47, TAT-QA
- * tables are under 30 x 10; 5,000 x 200 leaves room for real spreadsheets while keeping a grid
- * (and its row/column summaries) within a few MB.
+ * Bounds against hostile input, not against real tables: a real table is searchable whole
+ * (a World Bank indicator table has ~16,000 rows; a 100,000 x 20 CSV ingests in full). Three
+ * million cells keep one table's grid and summaries within a few hundred MB of a browser
+ * tab's memory; Excel's own sheet is at most 16,384 columns wide. A reader that cuts a table
+ * to these says so in the document's report (`warnings`).
  */
 export const DEFAULT_TABLE_LIMITS: Readonly<Required<TableLimits>> = Object.freeze({
-  maxRows: 5000,
-  maxCols: 200,
-  maxCells: 200_000,
+  maxRows: 1_000_000,
+  maxCols: 16_384,
+  maxCells: 3_000_000,
   maxSpan: 1000,
 });
 

@@ -19,11 +19,8 @@ export function matchedCells(
 ): MatchedCell[] {
   const wanted = new Set(tokenize(question));
   if (!wanted.size) return [];
-  const dataRows = new Set(structure.dataRows);
-  const dataCols = new Set(structure.dataCols);
+  const { dataRows, dataCols, rowTerms, colTerms, valueTerms } = termsOf(structure);
   const named = (path: string[] | undefined) => new Set(tokenize((path ?? []).join(' ')));
-  const rowTerms = new Map<number, Set<string>>();
-  const colTerms = new Map<number, Set<string>>();
   const map = positionsOf(table);
   let best = 0;
   const scored: Array<{ cell: [number, number]; score: number }> = [];
@@ -33,7 +30,9 @@ export function matchedCells(
     if (!row) rowTerms.set(r, (row = named(structure.rowPaths[r])));
     let col = colTerms.get(c);
     if (!col) colTerms.set(c, (col = named(structure.columnPaths[c])));
-    const value = new Set(tokenize(map.at(r, c)?.text ?? ''));
+    const key = r * 0x100000 + c;
+    let value = valueTerms.get(key);
+    if (!value) valueTerms.set(key, (value = new Set(tokenize(map.at(r, c)?.text ?? ''))));
     let score = 0;
     for (const t of wanted) if (row.has(t) || col.has(t) || value.has(t)) score++;
     scored.push({ cell: [r, c], score });
@@ -48,6 +47,28 @@ export function matchedCells(
     rowPath: structure.rowPaths[r] ?? [],
     columnPath: structure.columnPaths[c] ?? [],
   }));
+}
+
+/**
+ * The terms of a table's row paths, column paths and cells, each tokenised once for as long as
+ * its structure lives: a column summary of a large table cites thousands of cells, query after query.
+ */
+interface TableTerms {
+  dataRows: Set<number>;
+  dataCols: Set<number>;
+  rowTerms: Map<number, Set<string>>;
+  colTerms: Map<number, Set<string>>;
+  valueTerms: Map<number, Set<string>>;
+}
+const tableTerms = new WeakMap<TableStructure, TableTerms>();
+
+function termsOf(structure: TableStructure): TableTerms {
+  let t = tableTerms.get(structure);
+  if (!t) {
+    t = { dataRows: new Set(structure.dataRows), dataCols: new Set(structure.dataCols), rowTerms: new Map(), colTerms: new Map(), valueTerms: new Map() };
+    tableTerms.set(structure, t);
+  }
+  return t;
 }
 
 // The position index of a table, built once: results cite cells of the same tables query after

@@ -29,7 +29,8 @@ export function summarizeTable(
   const map = coverMap(table);
   const title = clean(options?.title ?? table.caption ?? '');
   const caption = clean(table.caption ?? '');
-  const heading = title && caption && title.toLowerCase() !== caption.toLowerCase() ? `${title}: ${caption}` : title || caption;
+  // A title that already holds the caption ("Alpine Linux: releases") is not followed by it again.
+  const heading = title && caption && !title.toLowerCase().includes(caption.toLowerCase()) ? `${title}: ${caption}` : title || caption;
   const path = (p: string[]) => (style === 'rcl' ? p.slice(-1) : p);
   const colName = (c: number) => path(s.columnPaths[c] ?? []).join(' ');
   const rowName = (r: number) => path(s.rowPaths[r] ?? []).join(', ');
@@ -50,6 +51,15 @@ export function summarizeTable(
     return u.length === 1 && u[0] ? ` (${u[0]})` : '';
   };
   const out: TableSummary[] = [];
+  // One `[row, col]` tuple per grid cell, shared by every summary that covers it (a data cell is
+  // in its row's and its column's): HiTab's 87k summaries cite 959k cells, of 563k in the grids.
+  const refs = new Map<number, [number, number]>();
+  const ref = (r: number, c: number): [number, number] => {
+    const key = r * 0x100000 + c;
+    let t = refs.get(key);
+    if (!t) refs.set(key, (t = [r, c]));
+    return t;
+  };
 
   // Table level: what the table is about, what it measures, what it lists.
   const headerNames = unique(s.dataCols.map(colName).filter(Boolean));
@@ -80,15 +90,15 @@ export function summarizeTable(
     const cells: Array<[number, number]> = [];
     for (let c = 0; c < s.headerCols; c++) {
       const cell = map.at(r, c);
-      if (cell?.text.trim()) cells.push([cell.row, cell.col]);
+      if (cell?.text.trim()) cells.push(ref(cell.row, cell.col));
     }
-    const filled = s.dataCols.filter((c) => valueAt(r, c)).map((c): [number, number] => [r, c]);
+    const filled = s.dataCols.filter((c) => valueAt(r, c)).map((c) => ref(r, c));
     const shared = unitsOf(filled).length === 1;
     for (const [, c] of filled) {
       const v = render(valueAt(r, c), r, c, shared);
       const name = colName(c);
       items.push(name ? `in ${name} ${v}` : v);
-      cells.push([r, c]);
+      cells.push(ref(r, c));
     }
     if (items.length === 0 && !label) continue;
     const body = label ? `${label}: ${items.join(', ')}` : items.join(', ');
@@ -99,13 +109,13 @@ export function summarizeTable(
     const name = colName(c);
     const items: string[] = [];
     const cells: Array<[number, number]> = [];
-    const filled = s.dataRows.filter((r) => valueAt(r, c)).map((r): [number, number] => [r, c]);
+    const filled = s.dataRows.filter((r) => valueAt(r, c)).map((r) => ref(r, c));
     const shared = unitsOf(filled).length === 1;
     for (const [r] of filled) {
       const v = render(valueAt(r, c), r, c, shared);
       const label = rowName(r);
       items.push(label ? `${label} ${v}` : v);
-      cells.push([r, c]);
+      cells.push(ref(r, c));
     }
     if (items.length === 0) continue;
     const body = name ? `${name}: ${items.join(', ')}` : items.join(', ');

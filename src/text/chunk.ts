@@ -13,14 +13,15 @@ export interface ChunkDraft {
 /**
  * Cuts the paragraph blocks of a document into passages that keep their provenance:
  * character offsets into `text` and the nearest heading. Passages never cross a heading;
- * a long paragraph is cut at sentence boundaries, short ones are merged.
+ * a long paragraph is cut at sentence boundaries, short ones are merged (only within one
+ * `Block.group`: front matter fields make a passage of their own).
  */
 export function chunkBlocks(text: string, blocks: Block[], options: { maxChars?: number; minChars?: number } = {}): ChunkDraft[] {
   const maxChars = options.maxChars ?? CHUNKING.maxChars;
   const minChars = options.minChars ?? CHUNKING.minChars;
   const drafts: ChunkDraft[] = [];
   let heading: string | undefined;
-  let open: { start: number; end: number; heading?: string; sentences: SentenceSpan[] } | undefined;
+  let open: { start: number; end: number; heading?: string; group?: string; sentences: SentenceSpan[] } | undefined;
 
   const close = () => {
     if (open) drafts.push({ start: open.start, end: open.end, heading: open.heading, sentences: open.sentences });
@@ -40,12 +41,12 @@ export function chunkBlocks(text: string, blocks: Block[], options: { maxChars?:
     const para = text.slice(block.start, block.end);
     for (const s of splitLong(para, splitSentences(para), maxChars)) {
       const abs = { start: block.start + s.start, end: block.start + s.end };
-      const fitsOpen = open && abs.end - open.start <= maxChars &&
+      const fitsOpen = open && open.group === block.group && abs.end - open.start <= maxChars &&
         // Merge across paragraphs only while the open passage is still short.
         (abs.start - open.end <= 1 || open.end - open.start < minChars);
       if (!fitsOpen) {
         close();
-        open = { start: abs.start, end: abs.end, heading, sentences: [] };
+        open = { start: abs.start, end: abs.end, heading, group: block.group, sentences: [] };
       }
       open!.sentences.push({ start: abs.start - open!.start, end: abs.end - open!.start });
       open!.end = abs.end;

@@ -145,6 +145,8 @@ const UNICODE_SPLITTER = /[^\p{L}\p{M}\p{N}\p{Emoji_Presentation}_'-]+/gu;
 const HAS_PIECES = new RegExp(`[\\p{Emoji_Presentation}${UNSPACED_CHARS}]`, 'u');
 const PIECES = new RegExp(`(\\p{Emoji_Presentation})|([${UNSPACED_CHARS}]+)|([^\\p{Emoji_Presentation}${UNSPACED_CHARS}]+)`, 'gu');
 const WORDLIKE = /[\p{L}\p{N}]/u;
+// One word of one piece: letters, marks, digits, `_`, `'` and `-`, no emoji nor unspaced script.
+const ONE_WORD = new RegExp(`^(?:(?![${UNSPACED_CHARS}])[\\p{L}\\p{M}\\p{N}_'-])+$`, 'u');
 
 // Full-width ASCII (CJK text writes "２０２０") and the Latin ligatures: their compatibility forms.
 // Not all of NFKC, which would also turn "™" into "TM" and "km²" into "km2", new terms in English text.
@@ -158,8 +160,11 @@ const COMPATIBLE = /[\uff01-\uff5e\ufb00-\ufb06]/g;
  * its letters). Each emoji is a word; a run of a script written without spaces is cut into words
  * by `Intl.Segmenter` (`scripts.ts`).
  */
-function unicodeWords(token: string): string[] {
-  const normalized = token.normalize('NFC').replace(COMPATIBLE, (ch) => ch.normalize('NFKC'));
+function normalizeToken(token: string): string {
+  return token.normalize('NFC').replace(COMPATIBLE, (ch) => ch.normalize('NFKC'));
+}
+
+function wordsOfNormalized(normalized: string): string[] {
   const words = normalized.split(UNICODE_SPLITTER);
   // Most such tokens are Latin words with an accent, or words around a dash: nothing to cut.
   if (!HAS_PIECES.test(normalized)) return words.filter((w) => w !== '');
@@ -212,9 +217,17 @@ function wordTerm(word: string): string {
 }
 
 /** The terms of a token holding non-ASCII characters: its words' terms, with the dates they read as. */
-function unicodeTerms(token: string): readonly string[] {
+function unicodeTerms(token: string): string | readonly string[] {
+  const normalized = normalizeToken(token);
+  // Most such tokens are one word (an accented name, a Cyrillic word): one term, no array. A
+  // stream of unique words (a hostile document) meets this on every token.
+  if (ONE_WORD.test(normalized)) {
+    const term = wordTerm(normalized);
+    const dates = dateWords(normalized);
+    return dates ? (term ? [term, ...dates] : dates) : term;
+  }
   const out: string[] = [];
-  for (const word of unicodeWords(token)) {
+  for (const word of wordsOfNormalized(normalized)) {
     const term = wordTerm(word);
     if (term) out.push(term);
     const dates = dateWords(word);

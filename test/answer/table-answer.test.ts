@@ -91,6 +91,47 @@ describe('table answers', () => {
     expect(ask('Among women, who were less likely to be daily smokers, immigrants or canadian-born?', survey)).toMatchObject({ text: 'Immigrants' });
   });
 
+  it('answers "which X" from the header that names X: a stub header or a column of names', () => {
+    const career = readHtmlTable(tableElement(`<table><thead>
+<tr><th rowspan="2">club</th><th rowspan="2">season</th><th colspan="3">league</th></tr>
+<tr><th>division</th><th>apps</th><th>goals</th></tr></thead><tbody>
+<tr><th rowspan="2">hibernian</th><td>1998-99</td><td>scottish first division</td><td>2</td><td>1</td></tr>
+<tr><td>1999-00</td><td>scottish premier league</td><td>23</td><td>5</td></tr>
+<tr><th>portsmouth</th><td>2002-03</td><td>first division</td><td>40</td><td>3</td></tr>
+</tbody></table>`)).table;
+    expect(ask('Which club did he play for in 2002-03?', career)).toMatchObject({ kind: 'label', text: 'portsmouth' });
+    // "league" heads apps and goals too: the answer is the column of names.
+    expect(ask('Which league did he play in for hibernian in 1999-00?', career)).toMatchObject({ kind: 'cell', text: 'scottish premier league' });
+    // A stub label spanning rows names each of them.
+    expect(ask('Which club did he play for in 1999-00?', career)).toMatchObject({ kind: 'label', text: 'hibernian' });
+  });
+
+  it('reads several figures asked "respectively", in the order the question names them', () => {
+    const a = ask('Among women, what were the rates of immigrants and canadian-born who were physically inactive respectively?', survey)!;
+    expect(a.values).toEqual([58.0, 50.2]);
+    expect(ask('What were the percentages of daily smokers among canadian-born men and women respectively?', survey)!.values).toEqual([17.5, 14.9]);
+  });
+
+  it('reads a figure question with a superlative inside as a lookup, and "at least" as no superlative', () => {
+    expect(analyzeQuestion('What is the percentage of the provinces with the largest increases that were in the west?').operation).toBe('lookup');
+    expect(analyzeQuestion('What is the percentage of youth who met at least two recommendations?').operation).toBe('lookup');
+    expect(analyzeQuestion('Which province had the largest increase?').operation).toBe('argmax');
+  });
+
+  it('reads the unit the question asks for in the row, and an estimate over its change or its bounds', () => {
+    const jobs = readHtmlTable(tableElement(`<table><thead>
+<tr><th rowspan="2">province</th><th colspan="2">2013</th><th colspan="3">2014</th></tr>
+<tr><th>number of jobs</th><th>percentage change</th><th>95% confidence interval from</th><th>95% confidence interval to</th><th>estimate</th></tr></thead><tbody>
+<tr><th>nova scotia</th><td>2,024</td><td>9.6</td><td>1,990</td><td>2,230</td><td>2,110</td></tr>
+<tr><th>manitoba</th><td>3,128</td><td>-1.2</td><td>2,950</td><td>3,230</td><td>3,090</td></tr>
+</tbody></table>`)).table;
+    expect(ask('What was the percentage of sport jobs in nova scotia increased in 2013?', jobs)).toMatchObject({ value: 9.6 });
+    expect(ask('How many sport jobs were there in nova scotia in 2013?', jobs)).toMatchObject({ value: 2024 });
+    // The bounds beside an estimate are read only when the question asks for them.
+    expect(ask('What was the figure for manitoba in 2014?', jobs)).toMatchObject({ value: 3090 });
+    expect([2950, 3230]).toContain(ask('What was the confidence interval for manitoba in 2014?', jobs)!.value);
+  });
+
   it('finds nothing when no label names the question', () => {
     expect(ask('What is the boiling point of mercury?')).toBeUndefined();
   });

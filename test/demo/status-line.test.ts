@@ -10,6 +10,8 @@ describe('statusText', () => {
     expect(statusText(stats(1, 1), { kind: 'removed', count: 1 })).toBe('1 document (1 passage) on this device. Removed 1 document.');
     expect(statusText(stats(5), { kind: 'elsewhere' })).toBe('5 documents (15 passages) on this device, changed in another tab.');
     expect(statusText(stats(33, 181), { kind: 'seeded' })).toContain('33 documents (181 passages) on this device');
+    expect(statusText(stats(35), { kind: 'imported', count: 5, added: 2, replaced: 3 })).toBe('35 documents (105 passages) on this device. Imported 5 documents (2 new, 3 replaced).');
+    expect(statusText(stats(5), { kind: 'imported', count: 5, added: 5, removed: 30 })).toBe('5 documents (15 passages) on this device. Imported 5 documents (30 documents the file lacks removed).');
   });
 
   it('says the corpus is empty when it is, even right after an add', () => {

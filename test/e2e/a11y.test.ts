@@ -18,7 +18,8 @@ let page: Page;
 describe('accessibility', () => {
   beforeAll(async () => {
     app = await startApp(inject('distCurrent'), { open: true });
-    ({ server, browser } = app);
+    server = app.server!;
+    browser = app.browser;
     page = browser.page;
   });
 

@@ -30,7 +30,7 @@ async function ask(p: Page, query: string): Promise<string> {
 describe('demo app (built, served, in Chromium)', () => {
   beforeAll(async () => {
     app = await startApp(inject('distCurrent'));
-    origin = app.server.origin;
+    origin = app.origin;
     browser = app.browser;
     page = browser.page;
   });

@@ -38,11 +38,12 @@ async function waitEvent(p: Page, type: string, count = 1): Promise<void> {
 /** The text of the element's status line. */
 const status = (p: Page): Promise<string> => p.locator('almanac-search [part="status"]').innerText();
 
-/** Types a query and waits for its results. */
+/** Types a query and waits for its results and for the answer card to be settled. */
 async function search(p: Page, query: string): Promise<void> {
   const before = (await events(p, 'almanac-results')).length;
   await p.locator('almanac-search [part="input"]').fill(query);
   await waitEvent(p, 'almanac-results', before + 1);
+  await p.waitForFunction(() => !document.querySelector('almanac-search')!.shadowRoot!.querySelector('[part="answer"]')!.hasAttribute('aria-busy'), undefined, { timeout: 30_000 });
 }
 
 beforeAll(async () => {
@@ -65,7 +66,7 @@ beforeAll(async () => {
     const w = window as unknown as { __events: Array<{ type: string; detail: unknown }>; __violations: string[] };
     w.__events = [];
     w.__violations = [];
-    for (const type of ['almanac-ready', 'almanac-ingest', 'almanac-results', 'almanac-select', 'almanac-error']) {
+    for (const type of ['almanac-ready', 'almanac-ingest', 'almanac-results', 'almanac-select', 'almanac-error', 'almanac-answer']) {
       document.addEventListener(type, (e) => {
         const detail = (e as CustomEvent).detail as Record<string, unknown>;
         // What the test reads of each event, cloneable.
@@ -73,7 +74,9 @@ beforeAll(async () => {
           type,
           detail: type === 'almanac-select'
             ? { docId: (detail.result as { passage: { docId: string } }).passage.docId, index: detail.index, composed: e.composed }
-            : type === 'almanac-results' ? { count: (detail.results as unknown[]).length } : JSON.parse(JSON.stringify(detail)),
+            : type === 'almanac-results' ? { count: (detail.results as unknown[]).length }
+              : type === 'almanac-answer' ? { kind: (detail.answer as { kind: string }).kind, text: (detail.answer as { text: string }).text }
+                : JSON.parse(JSON.stringify(detail)),
         });
       });
     }
@@ -111,11 +114,12 @@ describe('<almanac-search> on a static page under a strict CSP', () => {
     expect(scripts.filter((s) => /parse-|pdf/.test(s))).toEqual([]);
     const gzip = scripts.reduce((sum, s) => sum + zlib.gzipSync(fs.readFileSync(path.join(site, s)), { level: 9 }).length, 0);
     console.error(`element e2e: the embed downloads ${(gzip / 1000).toFixed(1)} kB gzip before a file is added (budget 110 kB)`);
-    // Not the budget: a guard against growth. The budget is missed (128.0 kB measured: script
-    // 10.5, worker 114.8, a chunk the worker shares with the table readers 2.2) since the
-    // non-Latin stemmers (14.7 kB), the index format and answers joined the worker; see
-    // docs/RESULTS.md.
-    expect(gzip).toBeLessThanOrEqual(135_000);
+    // Not the budget: a guard against growth. The budget is missed (138.4 kB measured: script
+    // 14.4 with the answer card, worker 118.8, chunks it shares with the readers) since the
+    // non-Latin stemmers (14.7 kB), the index format, answers and event intervals joined the
+    // worker; see docs/RESULTS.md. 140.6 kB once issue 16's last fixes landed (every write's
+    // error caught into the catalogue, one-word tokens of other scripts read without an array).
+    expect(gzip).toBeLessThanOrEqual(145_000);
   });
 
   it('adds files through the picker (a PDF too, read by pdf.js in the worker under the policy) and says which one it refused', async () => {
@@ -150,8 +154,16 @@ describe('<almanac-search> on a static page under a strict CSP', () => {
     const marks = (await first.locator('mark').allInnerTexts()).map((m) => m.toLowerCase());
     expect(marks).toEqual(expect.arrayContaining(['telescope']));
 
-    await search(page, 'Mexican peso 2013');
+    const answers = (await events(page, 'almanac-answer')).length;
+    await search(page, 'What was the Mexican peso in 2013?');
     expect(await page.locator('almanac-search [part="cells"]').first().innerText()).toContain('11.2');
+    // The answer card (the demo's), with the cell it read and its citation opened on the table.
+    await waitEvent(page, 'almanac-answer', answers + 1);
+    expect((await events(page, 'almanac-answer')).at(-1)).toMatchObject({ kind: 'cell', text: expect.stringContaining('11.2') });
+    const card = page.locator('almanac-search [part="answer"] .answer-card');
+    expect(await card.locator('.answer-text').innerText()).toContain('11.2');
+    await card.locator('table.grid .cell-match').first().waitFor({ timeout: 30_000 });
+    expect(await card.locator('table.grid .cell-match').first().innerText()).toBe('11.2');
 
     await search(page, 'When was the lighthouse automated after 1990?');
     expect(await page.locator('almanac-search [part="constraint"]').innerText()).toContain('1990');
@@ -164,13 +176,13 @@ describe('<almanac-search> on a static page under a strict CSP', () => {
       const host = document.querySelector('almanac-search')!;
       return document.activeElement === host && host.shadowRoot!.activeElement?.getAttribute('part') === 'input';
     });
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     expect(await focused()).toBe(false);
     await page.keyboard.press('/');
     expect(await focused()).toBe(true);
     expect(await input.inputValue()).not.toContain('/');
 
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Control+k');
     expect(await focused()).toBe(true);
 

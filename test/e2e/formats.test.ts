@@ -25,6 +25,6 @@ describe('formats in the built demo', () => {
     await page.waitForSelector('#documents li.document >> text=exchange-report.pdf', { timeout: 60_000 });
     await search(page, 'peso rose against the dollar on 2 March 2013');
     expect(await page.locator('#results li.result').first().textContent()).toContain('Exchange report');
-    expect(foreignRequests(app.browser.requests, app.server.origin)).toEqual([]);
+    expect(foreignRequests(app.browser.requests, app.origin)).toEqual([]);
   });
 });

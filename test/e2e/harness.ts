@@ -4,6 +4,7 @@
  * page, its workers and its service worker make, and the two waits the page offers
  * (`body[data-state]` once the engine is up, `body[data-searched]` after a search).
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -80,12 +81,48 @@ export interface LaunchOptions {
    * the same files served directly.
    */
   serviceWorker?: boolean;
+  /**
+   * Put the profile on a disk of this many MB (a tmpfs in a mount namespace of Chromium's
+   * own), so that the test can fill it and meet a real QuotaExceededError. Needs
+   * {@link smallDiskSupported}.
+   */
+  smallDiskMb?: number;
+}
+
+const UNSHARE = typeof process.getuid === 'function' && process.getuid() === 0 ? ['-m'] : ['-r', '-m'];
+
+/**
+ * Whether this machine lets a process mount a tmpfs in a mount namespace of its own (root, or
+ * unprivileged user namespaces): what a real full-disk test needs. Chromium's DevTools quota
+ * override limits Cache Storage only, not IndexedDB, so it cannot stand in.
+ */
+export const smallDiskSupported: boolean = (() => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'almanac-disk-'));
+  try {
+    return spawnSync('unshare', [...UNSHARE, 'sh', '-c', 'mount -t tmpfs -o size=1m tmpfs "$0"', dir], { stdio: 'ignore' }).status === 0;
+  } catch {
+    return false;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+})();
+
+/** A script that starts Chromium with its profile folder on a tmpfs of `mb` MB. */
+function smallDiskChromium(dir: string, mb: number): string {
+  const script = path.join(dir, `chromium-on-${mb}mb.sh`);
+  fs.writeFileSync(script, [
+    '#!/bin/sh',
+    'for a in "$@"; do case "$a" in --user-data-dir=*) DIR="${a#--user-data-dir=}";; esac; done',
+    `exec unshare ${UNSHARE.join(' ')} sh -c 'mount -t tmpfs -o size=${mb}m tmpfs "$0" && bin="$1" && shift && exec "$bin" "$@"' "$DIR" ${JSON.stringify(chromiumLaunch.executablePath)} "$@"`,
+    '',
+  ].join('\n'), { mode: 0o755 });
+  return script;
 }
 
 /** Launches Chromium on a new profile under `dir`. */
 export async function launch(dir: string, options: LaunchOptions = {}): Promise<Browser> {
   const context = await chromium.launchPersistentContext(fs.mkdtempSync(path.join(dir, 'profile-')), {
-    executablePath: chromiumLaunch.executablePath,
+    executablePath: options.smallDiskMb ? smallDiskChromium(dir, options.smallDiskMb) : chromiumLaunch.executablePath,
     args: chromiumLaunch.args,
     headless: true,
     viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
@@ -145,8 +182,15 @@ export const screenshotDir = path.join(root, 'test-results', 'screenshots');
 
 /** A served build and a browser on a fresh profile: what most test files start with. */
 export interface App {
-  server: Served;
+  /** The server now; `undefined` while stopped. */
+  server: Served | undefined;
+  /** The app's origin, the same across stops and restarts. */
+  readonly origin: string;
   browser: Browser;
+  /** Stops the server (the network is "gone" for the page). */
+  stopServer(): Promise<void>;
+  /** Serves `outDir` at the same origin (a redeploy, or the network back). */
+  serveAgain(outDir: string): Promise<void>;
   /** Closes the browser and the server, and removes the profile. */
   close(): Promise<void>;
 }
@@ -154,19 +198,29 @@ export interface App {
 /** Serves `outDir` and launches a browser for it; `open` also loads the page and waits for the engine. */
 export async function startApp(outDir: string, options: LaunchOptions & { open?: boolean } = {}): Promise<App> {
   const tmp = tempDir('almanac-e2e-');
-  const server = await serve(outDir);
+  const first = await serve(outDir);
   const browser = await launch(tmp.dir, options);
   if (options.open) {
-    await browser.page.goto(server.origin);
+    await browser.page.goto(first.origin);
     await waitReady(browser.page);
   }
-  return {
-    server,
+  const app: App = {
+    server: first,
+    origin: first.origin,
     browser,
+    async stopServer() {
+      await app.server?.close();
+      app.server = undefined;
+    },
+    async serveAgain(dir) {
+      await app.stopServer();
+      app.server = await serve(dir, first.port);
+    },
     async close() {
       await browser.close();
-      await server.close();
+      await app.server?.close();
       tmp.dispose();
     },
   };
+  return app;
 }

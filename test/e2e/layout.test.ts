@@ -38,7 +38,8 @@ async function overflow(b: Browser): Promise<{ excess: number; culprits: string[
 describe('layout at every width', () => {
   beforeAll(async () => {
     app = await startApp(inject('distCurrent'), { open: true });
-    ({ server, browser } = app);
+    server = app.server!;
+    browser = app.browser;
     fs.mkdirSync(screenshotDir, { recursive: true });
   });
 
@@ -77,6 +78,7 @@ describe('layout at every width', () => {
         await page.setViewportSize({ width, height: 900 });
         await search(page, 'metro weekday boardings 2023');
         await page.locator('#results .table-hit table').first().waitFor();
+        await page.evaluate(() => window.scrollTo(0, 0));
         // The first screen as a person sees it, and the whole page.
         const file = path.join(screenshotDir, `layout-${width}-${scheme}.png`);
         await page.screenshot({ path: file });
@@ -86,6 +88,32 @@ describe('layout at every width', () => {
       }
     }
     await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('scrolls a wide table on a phone to the cell the answer cites, and folds the skipped steps', async () => {
+    const page = browser.page;
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.evaluate(() => { delete document.body.dataset.answered; });
+    await search(page, 'metro weekday boardings 2023');
+    await page.waitForSelector('body[data-answered="cell"]', { timeout: 60_000 });
+    const cell = page.locator('.answer-card .table-scroll .cell-match').first();
+    await cell.waitFor();
+    // The table is wider than its card, and the cited cell (a 2023 column, on the right) is in view.
+    await page.waitForFunction(() => {
+      const scroller = document.querySelector<HTMLElement>('.answer-card .table-scroll');
+      const target = scroller?.querySelector('.cell-match');
+      if (!scroller || !target) return false;
+      const box = scroller.getBoundingClientRect();
+      const r = target.getBoundingClientRect();
+      return scroller.scrollWidth > scroller.clientWidth && r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+    }, undefined, { timeout: 10_000 });
+    // The skipped steps are one short line whose reasons open on demand.
+    const skipped = page.locator('#search-meta details.skipped');
+    expect(await skipped.getAttribute('open')).toBeNull();
+    expect((await skipped.locator('summary').boundingBox())!.height).toBeLessThan(40);
+    await skipped.locator('summary').click();
+    expect(await skipped.locator('li').count()).toBeGreaterThan(0);
+    expect(await skipped.locator('li').first().isVisible()).toBe(true);
   });
 
   it('keeps the search box and its button on screen on a phone', async () => {

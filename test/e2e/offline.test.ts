@@ -1,7 +1,7 @@
 /**
  * Offline-first: the built app is installable (manifest, icons, a service worker), and after
- * one visit online it loads, restores the corpus and searches with the network off and the
- * server gone; a second build deployed at the same origin is detected while the page is open,
+ * one visit online it loads, restores the corpus, searches and answers with the network off and
+ * the server gone (a model loading offline is storage.test.ts's); a second build deployed at the same origin is detected while the page is open,
  * never mixes with the running build, and is applied on the next visit (or at once with
  * "Reload now"), each time with a visible notice. No request leaves the page's origin.
  */
@@ -9,11 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { foreignRequests, launch, search, serve, tempDir, waitReady, type Browser, type Served } from './harness.ts';
+import { foreignRequests, search, startApp, waitReady, type App, type Browser } from './harness.ts';
 
-let tmp: ReturnType<typeof tempDir>;
-let server: Served | undefined;
-let port: number;
+let app: App;
 let origin: string;
 let browser: Browser;
 let page: Page;
@@ -40,28 +38,19 @@ async function nextVisit(expected: string): Promise<Page> {
   }
 }
 
-async function redeploy(dist: string): Promise<void> {
-  await server?.close();
-  server = await serve(dist, port);
-}
+const redeploy = (dist: string): Promise<void> => app.serveAgain(dist);
 
 describe('offline, installable, updates', () => {
   beforeAll(async () => {
-    tmp = tempDir('almanac-offline-');
-    server = await serve(inject('distCurrent'));
-    ({ port, origin } = server);
-    browser = await launch(tmp.dir, { serviceWorker: true });
+    app = await startApp(inject('distCurrent'), { serviceWorker: true });
+    ({ origin, browser } = app);
     page = browser.page;
     browser.context.on('requestfailed', (request) => {
-      if (!server) failedOffline.push(request.url());
+      if (!app.server) failedOffline.push(request.url());
     });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    tmp?.dispose();
-  });
+  afterAll(() => app?.close());
 
   it('is installable: a manifest with real icons and a service worker in control', async () => {
     await page.goto(origin);
@@ -84,7 +73,7 @@ describe('offline, installable, updates', () => {
     expect(await page.textContent('#offline-state')).toContain('Works offline');
   });
 
-  it('loads, restores the corpus and searches with the network off and the server gone', async () => {
+  it('loads, restores the corpus, searches and answers with the network off and the server gone', async () => {
     await page.setInputFiles('#file-input', [{
       name: 'quokka-observatory.md',
       mimeType: 'text/markdown',
@@ -93,8 +82,7 @@ describe('offline, installable, updates', () => {
     await page.waitForSelector('#documents li.document >> text=quokka-observatory.md', { timeout: 30_000 });
     const documents = await page.locator('#documents li.document').count();
 
-    await server!.close();
-    server = undefined;
+    await app.stopServer();
     await browser.context.setOffline(true);
     try {
       await page.reload();
@@ -106,8 +94,14 @@ describe('offline, installable, updates', () => {
       await search(page, 'zenith telescope meteors');
       expect(await page.locator('#results .result-title').first().textContent()).toBe('The Quokka Observatory');
       // A table result needs the table view's code: lazily loaded chunks come from the cache too.
+      await page.evaluate(() => { delete document.body.dataset.answered; });
       await search(page, 'Mexican peso 2013 buy');
       await page.locator('#results .table-hit table').first().waitFor({ timeout: 30_000 });
+      // And answers: the cell, cited, with its table opened from the stored document.
+      await page.waitForSelector('body[data-answered]', { timeout: 30_000 });
+      expect(await page.getAttribute('body', 'data-answered')).toBe('cell');
+      expect(await page.textContent('.answer-card .answer-text')).toMatch(/^11\.2\b/);
+      await page.locator('.answer-card .citation-view table .cell-match').first().waitFor({ timeout: 30_000 });
       // Everything the page asked for came from the service worker: nothing went unanswered.
       expect(failedOffline).toEqual([]);
     } finally {

@@ -104,3 +104,24 @@ describe('two tabs over one corpus', () => {
     await eventually(async () => (await ids(a)).join() === 'x.txt', 'a hears the removal');
   });
 });
+
+describe('storage closed under a tab', () => {
+  it('lets go when another tab upgrades the database, says so, keeps searching and refuses writes by name', async () => {
+    const factory = new IDBFactory();
+    const heard: CorpusChange[] = [];
+    const almanac = await createAlmanac({ storage: { indexedDB: { name: 'tabs-upgrade', factory } }, onChange: (c) => heard.push(c) });
+    await almanac.ingest([{ name: 'kept.txt', content: 'The lighthouse keeper.' }]);
+    // A newer version in another tab: its open would wait forever if this one held on.
+    const upgraded = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = factory.open('tabs-upgrade', 99);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    upgraded.close();
+    expect(heard.at(-1)).toMatchObject({ kind: 'storage-closed' });
+    expect((await almanac.search('lighthouse')).results).toHaveLength(1);
+    const [report] = await almanac.ingest([{ name: 'new.txt', content: 'A new note.' }]);
+    expect(report).toMatchObject({ stored: false, error: { code: 'STORAGE_CLOSED' } });
+    await expect(almanac.remove(['kept.txt'])).rejects.toMatchObject({ code: 'STORAGE_CLOSED' });
+  });
+});
