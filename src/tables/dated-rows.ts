@@ -1,6 +1,6 @@
 import type { EventInterval, Table } from '../types.ts';
 import { findDates } from '../temporal/date-grammar.ts';
-import { fieldRole, recordInterval } from '../temporal/intervals.ts';
+import { fieldDates, fieldRole, recordInterval } from '../temporal/intervals.ts';
 import { coverMap } from './grid.ts';
 import { detectHeaders, type TableStructure } from './headers.ts';
 
@@ -81,7 +81,12 @@ export function rowIntervals(table: Table, options?: { structure?: TableStructur
     // Without a start column, the row's moment ("Released 4 October 2021") is where it begins.
     if (!starts && dated.points.length) fields.unshift(['start', text(dated.points[0]!)]);
     const iv = recordInterval(fields, options);
-    if (iv) out.set(r, { ...iv, source: 'record' });
+    // Every named column's date stays the row's, as every field of a `key: value` line does: a
+    // question may name a milestone no start or end column holds ("the newest LTS line" and
+    // an "lts" column of dates and "false").
+    const named: Array<[string, string]> = [];
+    for (let c = 0; c < table.cols; c++) named.push([(structure.columnPaths[c] ?? []).join(' '), text(c)]);
+    if (iv) out.set(r, { ...iv, source: 'record', dates: fieldDates(named, options) });
   }
   return out;
 }

@@ -60,6 +60,17 @@ function dateOf(value: string, reference: number): TimeSpan | undefined {
   return d ? { start: d.start, end: d.end, granularity: d.granularity, from: d.from, to: d.to } : undefined;
 }
 
+/** The dated fields of a record by name (`EventInterval.dates`): every field whose value reads as a date. */
+export function fieldDates(fields: Array<[string, string]>, options?: { referenceDate?: Date }): NonNullable<EventInterval['dates']> {
+  const reference = options?.referenceDate?.getTime() ?? Date.now();
+  const out: NonNullable<EventInterval['dates']> = [];
+  for (const [name, value] of fields) {
+    const own = name ? dateOf(value, reference) : undefined;
+    if (own) out.push({ name, start: own.start, end: own.end, granularity: own.granularity });
+  }
+  return out;
+}
+
 /**
  * The interval of one record (a table row, a line of fields): its start-named field's date to
  * its end-named field's date, an empty or "present" end being open. `fields` are
@@ -73,10 +84,8 @@ export function recordInterval(fields: Array<[string, string]>, options?: { refe
   let endIsLife = false;
   let endNamed = false;
   let endOpen = false;
-  const dates: NonNullable<EventInterval['dates']> = [];
+  const dates = fieldDates(fields, options);
   for (const [name, value] of fields) {
-    const own = dateOf(value, reference);
-    if (own) dates.push({ name, start: own.start, end: own.end, granularity: own.granularity });
     const role = fieldRole(name);
     if (role === 'start' && !start) start = dateOf(value, reference);
     else if (role === 'end') {

@@ -34,6 +34,26 @@ const schedule = [
   '2.7.14: 2017-09-16. 2.7.15rc1: 2018-04-14. 2.7.15: 2018-05-01. 2.7.16: 2019-03-04.',
 ].join('\n');
 
+const election = [
+  '---',
+  'title: 2021 Term Steering Council election',
+  'created: 2020-11-16',
+  '---',
+  '',
+  'This document describes the schedule of the December 2020 election for the Python steering council.',
+  '',
+  '| Candidate | Votes Received |',
+  '|---|---|',
+  '| Carol Willing | 57 |',
+  '| Barry Warsaw | 56 |',
+  '',
+  'Past councils:',
+  '',
+  '| Council | Term start | Term end |',
+  '|---|---|---|',
+  '| First council | 2019-02-04 | 2019-12-31 |',
+].join('\n');
+
 let almanac: Almanac;
 beforeAll(async () => {
   almanac = await createAlmanac();
@@ -41,6 +61,7 @@ beforeAll(async () => {
     { id: 'cpi-us/README.md', name: 'cpi-us/README.md', content: readme },
     { id: 'cpi-us/data/cpiai.csv', name: 'cpi-us/data/cpiai.csv', content: series },
     { id: 'pep-0373.md', name: 'pep-0373.md', content: schedule },
+    { id: 'pep-8102.md', name: 'pep-8102.md', content: election },
   ]);
 });
 
@@ -59,5 +80,10 @@ describe('dated rows and dated passages', () => {
     const res = await almanac.search('Which Python 2.7 maintenance release came out in May 2018?');
     expect(res.steps).toContain('dated-rows');
     expect(res.results[0]!.passage.text).toContain('2.7.15: 2018-05-01');
+  });
+
+  it('a passage that only restates the question\'s year, or dates an event just outside it, does not go before the row asked for', async () => {
+    const res = await almanac.search('How many votes did Carol Willing receive in the 2021 term steering council election?');
+    expect(res.results[0]!.passage.text).toContain('Carol Willing: in Votes Received 57');
   });
 });

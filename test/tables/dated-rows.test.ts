@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { datedColumns, rowIntervals } from '../../src/tables/dated-rows.ts';
+import { namedDate } from '../../src/temporal/intervals.ts';
+import { contentTerms } from '../../src/temporal/lexical-similarity.ts';
 import { readHtmlTable } from '../../src/tables/index.ts';
 import { CURRENCY_HTML, tableElement } from './helpers.ts';
 
@@ -22,6 +24,17 @@ describe('dated table rows', () => {
     expect([...rows.values()].map((iv) => `${iso(iv.start)} ${iso(iv.end)} ${iv.endKind}`)).toEqual([
       '1998-10-27 2005-11-22 explicit', '2005-11-22 2021-12-08 explicit', '2025-05-06 … present',
     ]);
+  });
+
+  it('keeps the date of every named column, so a question can name a milestone no start or end column holds', () => {
+    const releases = `<table><tr><th>releaseCycle</th><th>releaseDate</th><th>lts</th><th>eol</th></tr>
+<tr><td>17</td><td>2021-10-19</td><td>false</td><td>2022-06-01</td></tr>
+<tr><td>16</td><td>2021-04-20</td><td>2021-10-26</td><td>2023-09-11</td></tr></table>`;
+    const rows = [...rowIntervals(table(releases), { referenceDate: ref }).values()];
+    expect(rows.map((iv) => iv.dates!.map((d) => d.name).join(' '))).toEqual(['releaseDate eol', 'releaseDate lts eol']);
+    const lts = namedDate(rows[1]!, new Set(contentTerms('the newest Node.js LTS line in June 2022')), contentTerms);
+    expect(lts && iso(lts.start)).toBe('2021-10-26');
+    expect(namedDate(rows[0]!, new Set(contentTerms('the newest Node.js LTS line in June 2022')), contentTerms)).toBeUndefined();
   });
 
   it('leaves years as column headers, and a column of years alone, to the fusion', () => {
