@@ -1,5 +1,5 @@
 import { contentTerms, temporalScore, CURVES } from '../temporal/index.ts';
-import { datedEvidence } from '../temporal/intervals.ts';
+import { datedEvidence, failsNamedFlag } from '../temporal/intervals.ts';
 import type { EventInterval, Passage, TemporalConstraint, TemporalExplanation } from '../types.ts';
 
 /**
@@ -55,7 +55,10 @@ export function rankDatedRecords(ranked: RankedCandidate[], constraint: Temporal
     for (const s of r.passage.sentences) {
       if (!s.intervals?.some((iv) => iv.source === 'record')) continue;
       const dates = datedEvidence(s, constraint, terms, contentTerms);
-      fit = Math.max(fit, temporalScore(constraint, dates.times, dates.intervals));
+      const record = s.intervals.find((iv) => iv.source === 'record')!;
+      // A record that fails a yes / no field the question names ("LTS") does not meet it.
+      const score = temporalScore(constraint, dates.times, dates.intervals);
+      fit = Math.max(fit, failsNamedFlag(record, terms, contentTerms) ? Math.min(score, CURVES.outside) : score);
     }
     if (fit >= 0) { fits.set(r, fit); continue; }
     if (r.passage.kind !== 'text' && r.passage.kind !== 'sentence') continue;

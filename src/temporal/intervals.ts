@@ -85,6 +85,7 @@ export function recordInterval(fields: Array<[string, string]>, options?: { refe
   let endNamed = false;
   let endOpen = false;
   const dates = fieldDates(fields, options);
+  const flags = fields.filter(([, v]) => TRUE_VALUE.test(v) || FALSE_VALUE.test(v)).map(([name, v]) => ({ name, value: TRUE_VALUE.test(v) }));
   for (const [name, value] of fields) {
     const role = fieldRole(name);
     if (role === 'start' && !start) start = dateOf(value, reference);
@@ -106,7 +107,26 @@ export function recordInterval(fields: Array<[string, string]>, options?: { refe
     granularity: start?.granularity ?? end!.granularity,
     source: 'record',
     dates,
+    ...(flags.length ? { flags } : {}),
   };
+}
+
+/** A field value that says yes / no. */
+export const TRUE_VALUE = /^\s*(?:true|yes|y|✓|✔)\s*$/i;
+export const FALSE_VALUE = /^\s*(?:false|no|n|✗|✘)\s*$/i;
+
+/**
+ * Whether a record fails a yes / no field the question names: "Which Django LTS version ..." names
+ * "lts", and a row whose "lts" cell is empty or "false" is not an LTS line. Names are matched
+ * as `namedDate` matches them.
+ */
+export function failsNamedFlag(iv: EventInterval, questionTerms: ReadonlySet<string>, termsOf: (text: string) => string[]): boolean {
+  for (const f of iv.flags ?? []) {
+    if (f.value) continue;
+    const words = termsOf(fieldWords(f.name)).filter((w) => !GENERIC_FIELD_WORDS.has(w));
+    if (words.length && words.every((w) => questionTerms.has(w))) return true;
+  }
+  return false;
 }
 
 // Words of a field name that do not tell fields apart ("Initial Release", "release date").

@@ -54,6 +54,19 @@ const election = [
   '| First council | 2019-02-04 | 2019-12-31 |',
 ].join('\n');
 
+const django = [
+  '# Django',
+  '',
+  'Django is a Python web framework. Feature releases are supported for about 16 months; LTS releases for three years.',
+  '',
+  '| releaseCycle | lts | releaseDate | eol |',
+  '|---|---|---|---|',
+  '| 3.1 | false | 2020-08-04 | 2021-12-07 |',
+  '| 3.0 | false | 2019-12-02 | 2021-04-06 |',
+  '| 2.2 | true | 2019-04-01 | 2022-04-11 |',
+  '| 1.11 | true | 2017-04-04 | 2020-04-01 |',
+].join('\n');
+
 let almanac: Almanac;
 beforeAll(async () => {
   almanac = await createAlmanac();
@@ -62,6 +75,7 @@ beforeAll(async () => {
     { id: 'cpi-us/data/cpiai.csv', name: 'cpi-us/data/cpiai.csv', content: series },
     { id: 'pep-0373.md', name: 'pep-0373.md', content: schedule },
     { id: 'pep-8102.md', name: 'pep-8102.md', content: election },
+    { id: 'django.md', name: 'django.md', content: django },
   ]);
 });
 
@@ -80,6 +94,14 @@ describe('dated rows and dated passages', () => {
     const res = await almanac.search('Which Python 2.7 maintenance release came out in May 2018?');
     expect(res.steps).toContain('dated-rows');
     expect(res.results[0]!.passage.text).toContain('2.7.15: 2018-05-01');
+  });
+
+  it('a yes / no column the question names filters the records: "Which Django LTS version was still supported in July 2020?"', async () => {
+    const res = await almanac.search('Which Django LTS version was still supported in July 2020?');
+    expect(res.steps).toContain('dated-rows');
+    expect(res.results[0]!.passage.text).toMatch(/\b2\.2\b/);
+    // Without "LTS" the newest line in force answers.
+    expect((await almanac.search('Which Django version was the newest supported in July 2020?')).results[0]!.passage.text).toMatch(/\b3\.0\b/);
   });
 
   it('a passage that only restates the question\'s year, or dates an event just outside it, does not go before the row asked for', async () => {
