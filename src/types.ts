@@ -114,6 +114,8 @@ export interface EventInterval {
    * date rather than to the whole interval.
    */
   dates?: Array<{ name: string; start: number; end: number; granularity: TimeSpan['granularity'] }>;
+  /** A record's yes / no fields by name (a row's "lts" cell: "true", a date, or empty / "false"), so a question that names one ("the LTS line") asks for the records where it holds. */
+  flags?: Array<{ name: string; value: boolean }>;
 }
 
 /** A sentence of a passage, with its timestamps. Offsets are relative to the passage text. */
