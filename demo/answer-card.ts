@@ -112,7 +112,7 @@ export function answerCard(almanac: RemoteAlmanac, getDocument: (id: string) => 
     const viewer = el('div', { class: 'citation-view' });
     const list = el('ol', { class: 'citations', attrs: { 'aria-label': 'Citations' } });
     a.citations.forEach((c, i) => {
-      const button = el('button', { class: 'citation link', text: describeCitation(c), attrs: { type: 'button', 'data-citation': i, 'aria-expanded': 'false' } });
+      const button = el('button', { class: 'citation link', text: describeCitation(c, { maxChars: 80, offsets: false }), attrs: { type: 'button', 'data-citation': i, 'aria-expanded': 'false' } });
       button.addEventListener('click', () => {
         for (const b of list.querySelectorAll('button')) b.setAttribute('aria-expanded', 'false');
         button.setAttribute('aria-expanded', 'true');

@@ -377,6 +377,8 @@ export interface Citation {
   end: number;
   /** `[start, end)` in the content the user gave (text formats). */
   source?: { start: number; end: number };
+  /** 1-based page of the cited passage (PDF), as {@link Passage.page}. */
+  page?: number;
   /** For `text`: the span of the answer inside `text` ("12 May 2021" inside its sentence), `[start, end)`. */
   span?: [number, number];
   /** For a cell: index into {@link StoredDocument.tables}. */

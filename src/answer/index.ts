@@ -13,4 +13,4 @@ export { answerFromText, answerAt, type TextAnswer, type TextSource, type TextAn
 export { chooseAnswerSentence, novelNames, type SentenceCandidate, type AnswerSentenceOptions, type ChosenSentence } from './answer-sentence.ts';
 export { recapPrompt, parseRecap, RECAP, REFUSAL, type RecapEvidence, type RecapReply } from './recap.ts';
 export { ANSWER_SETTINGS } from './settings.ts';
-export { describeAnswer, describeCitation } from './cite.ts';
+export { describeAnswer, describeCitation, type DescribeCitationOptions } from './cite.ts';

@@ -227,7 +227,7 @@ function recordCandidate(state: EngineState, analysis: QuestionAnalysis, search:
   const source = sourceSpan(state, p.docId, p.start + s.start, p.start + s.end);
   const citation: Citation = {
     docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence',
-    text: sentence, start: p.start + s.start, end: p.start + s.end, ...(source ? { source } : {}), span: read.span,
+    text: sentence, start: p.start + s.start, end: p.start + s.end, ...(source ? { source } : {}), ...pageOf(p), span: read.span,
   };
   return { answer: { text: read.text, kind: 'sentence', citations: [citation], confidence, operation: analysis.operation }, rank: chosen.rank };
 }
@@ -245,6 +245,11 @@ function chooseDeterministic(state: EngineState, analysis: QuestionAnalysis, sea
 
 function noAnswer(analysis: QuestionAnalysis): Answer {
   return { text: NO_ANSWER, kind: 'none', citations: [], confidence: 0, operation: analysis.operation };
+}
+
+/** The page a citation names, for passages read from a paged format (PDF). */
+function pageOf(p: { page?: number } | undefined): { page?: number } {
+  return p?.page !== undefined ? { page: p.page } : {};
 }
 
 function titleOf(search: SearchResponse, docId: string): string {
@@ -266,7 +271,7 @@ function cellCitation(state: EngineState, search: SearchResponse, c: TableCandid
   const source = sourceSpan(state, c.docId, start, end);
   return {
     docId: c.docId, title: titleOf(search, c.docId), passageId: holder?.id ?? `${c.docId}#table${c.tableIndex}`, kind: 'cell',
-    text: cell.text, start, end, ...(source ? { source } : {}),
+    text: cell.text, start, end, ...(source ? { source } : {}), ...pageOf(holder),
     tableIndex: c.tableIndex, cell: [r, col], rowPath: cell.rowPath, columnPath: cell.columnPath,
   };
 }
@@ -318,7 +323,7 @@ function textAnswerOf(state: EngineState, analysis: QuestionAnalysis, search: Se
   const source = sourceSpan(state, p.docId, p.start + s, p.start + e);
   const citation: Citation = {
     docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence',
-    text: p.text.slice(s, e), start: p.start + s, end: p.start + e, ...(source ? { source } : {}),
+    text: p.text.slice(s, e), start: p.start + s, end: p.start + e, ...(source ? { source } : {}), ...pageOf(p),
     ...(c.found.span ? { span: c.found.span } : {}),
   };
   return {
