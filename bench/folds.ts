@@ -63,6 +63,7 @@ function knobs(): Knob[] {
     { name: 'LEXICAL.typicalSentenceTerms', target: l, key: 'typicalSentenceTerms', values: [6, 8, 12] },
     { name: 'LEXICAL.titleWeight', target: l, key: 'titleWeight', values: [0, 0.3, 0.5, 0.6], neutral: 0 },
     { name: 'LEXICAL.floor', target: l, key: 'floor', values: [0, 0.02, 0.05], neutral: 0 },
+    { name: 'LEXICAL.unseenLeadWeight', target: l, key: 'unseenLeadWeight', values: [0, 0.05, 0.1, 0.15, 0.25], neutral: 0 },
     { name: 'RETRIEVAL.temporalCandidates', target: RETRIEVAL as unknown as Settings, key: 'temporalCandidates', values: [50, 100, 150, 200] },
   ];
 }

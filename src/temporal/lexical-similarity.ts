@@ -7,7 +7,9 @@
  * words that tell candidates apart, not the corpus's). A sentence rarely repeats its
  * subject: the page title sits in the passage heading and the subject in the sentence
  * before ("He joined ... in 1997"), so a query term found only in the heading, a
- * neighbouring sentence or elsewhere in the passage counts for part of a match.
+ * neighbouring sentence or elsewhere in the passage counts for part of a match. A list item
+ * ("- Yuri Puntus ( 1 March 1996 – 30 November 2004 )") is read in its list's context: the
+ * words of the list's lead count for it (see `LEXICAL.listLeadWeight`, `unseenLeadWeight`).
  */
 
 import type { Passage } from '../types.ts';
@@ -75,8 +77,37 @@ function namesOf(sentence: string): Set<string> {
   return out;
 }
 
+// A bulleted or numbered list item as the text keeps it ("- Yuri Puntus ( 1 March 1996 – 30
+// November 2004 )", "2. ..."): an elliptical statement whose predicate is the list's lead.
+const LIST_ITEM = /^\s*(?:[-*+•‣▪◦–—]|\(?\d{1,3}[.)])\s/u;
+// A lead that introduces a list ("The club has had these managers:"). The readers that strip a
+// list's markers (Markdown, HTML) still give each item a sentence of its own; such an item
+// rarely ends as a sentence does.
+const LEAD = /:\s*$/;
+const SENTENCE_END = /[.!?]["'”’)\]]*\s*$/u;
+
+/**
+ * The list context of each sentence: for a list item, the terms of its list's lead (the nearest
+ * sentence before it in the passage that is not an item: "Managers:", "The club has had these
+ * coaches:"), or `null` when the lead is not in the passage (the item opens it); `undefined`
+ * for a sentence that is no list item. An item is a sentence that opens with a list marker, or
+ * one without a sentence's end that follows a lead ending in a colon (or an item of its list).
+ */
+function listLeads(texts: string[], sentences: Array<Set<string>>): Array<Set<string> | null | undefined> {
+  let lead: Set<string> | null = null;
+  let open = false;
+  return texts.map((text, i) => {
+    if (LIST_ITEM.test(text) || (open && !SENTENCE_END.test(text))) return lead;
+    lead = sentences[i]!;
+    open = LEAD.test(text);
+    return undefined;
+  });
+}
+
 interface PassageTerms {
   sentences: Array<Set<string>>;
+  /** The terms of each list item's lead (see {@link listLeads}). */
+  leads: Array<Set<string> | null | undefined>;
   /** Capitalised words of each sentence (not its first word): candidate names, the usual answer. */
   names: Array<Set<string>>;
   heading: Set<string>;
@@ -90,9 +121,9 @@ const cache = new WeakMap<Passage, PassageTerms>();
 function termsOf(p: Passage, titleOf?: (p: Passage) => string | undefined): PassageTerms {
   let t = cache.get(p);
   if (t) return t;
-  const sentences = p.sentences.length
-    ? p.sentences.map((s) => new Set(contentTerms(p.text.slice(s.start, s.end))))
-    : [new Set(contentTerms(p.text))];
+  const texts = p.sentences.length ? p.sentences.map((s) => p.text.slice(s.start, s.end)) : [p.text];
+  const sentences = texts.map((text) => new Set(contentTerms(text)));
+  const leads = listLeads(texts, sentences);
   const names = p.sentences.length
     ? p.sentences.map((s) => namesOf(p.text.slice(s.start, s.end)))
     : [namesOf(p.text)];
@@ -103,7 +134,7 @@ function termsOf(p: Passage, titleOf?: (p: Passage) => string | undefined): Pass
   // "Pre-Go 1 Release History"): the document's title joins its heading.
   const title = titleOf?.(p);
   if (title && title !== p.heading) for (const w of contentTerms(title)) heading.add(w);
-  t = { sentences, names, heading, all };
+  t = { sentences, leads, names, heading, all };
   cache.set(p, t);
   return t;
 }
@@ -150,12 +181,21 @@ export function createLexicalScorer(query: string, passages: readonly Passage[],
       return t.sentences.map((s, i) => {
         if (total === 0) return LEXICAL.floor;
         const prev = t.sentences[i - 1], next = t.sentences[i + 1];
+        const lead = t.leads[i];
+        const statesSpan = !!passage.sentences[i]?.intervals?.length;
         let got = 0;
         for (const [q, w] of weights) {
-          if (s.has(q)) got += w;
-          else if (t.heading.has(q)) got += w * LEXICAL.headingWeight;
-          else if (prev?.has(q) || next?.has(q)) got += w * LEXICAL.neighbourWeight;
-          else if (t.all.has(q)) got += w * LEXICAL.passageWeight;
+          let share = 0;
+          if (s.has(q)) share = 1;
+          else if (t.heading.has(q)) share = LEXICAL.headingWeight;
+          else if (prev?.has(q) || next?.has(q)) share = LEXICAL.neighbourWeight;
+          else if (t.all.has(q)) share = LEXICAL.passageWeight;
+          // A list item reads what its list is a list of: its lead's words, and where the lead
+          // is out of view (the item opens its passage) and the item states a span of its own
+          // (a holder and dates), the question's words it lacks in part.
+          if (lead) { if (lead.has(q)) share = Math.max(share, LEXICAL.listLeadWeight); }
+          else if (lead === null && statesSpan) share = Math.max(share, LEXICAL.unseenLeadWeight);
+          got += w * share;
         }
         let novel = 0;
         for (const w of t.names[i]!) if (!queryTerms.has(w) && !t.heading.has(w)) novel++;
