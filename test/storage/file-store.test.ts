@@ -98,7 +98,7 @@ describe('file-backed store', () => {
     fs.writeFileSync(file, good.subarray(0, good.length - 100));
     await expect(open()).rejects.toMatchObject({ code: 'INDEX_CORRUPT' });
     const altered = Buffer.from(good);
-    altered[altered.length >> 1] ^= 0xff;
+    altered[altered.length >> 1] = altered[altered.length >> 1]! ^ 0xff;
     fs.writeFileSync(file, altered);
     await expect(open()).rejects.toMatchObject({ code: 'INDEX_CORRUPT' });
     fs.rmSync(file);
