@@ -15,6 +15,7 @@ const SUITES: Record<string, () => Promise<{ run: (argv: string[], log: (line: s
   hostile: () => import('./hostile.ts'),
   scale: () => import('./scale.ts'),
   transfer: () => import('./transfer.ts'),
+  index: () => import('./index.ts'),
 };
 
 const [suite, ...argv] = process.argv.slice(2);
