@@ -5,6 +5,11 @@ import zlib from 'node:zlib';
 import { createAlmanac } from '../src/index.ts';
 import { openFileStore } from '../src/storage/file-store.ts';
 import { openPrebuiltStore } from '../src/storage/prebuilt-store.ts';
+import { readCorpusFile } from '../src/index-format/corpus-file.ts';
+import { mergeSegments } from '../src/index-format/merge.ts';
+import { writeShardedIndex } from '../src/index-format/term-shards.ts';
+import { openShardedIndex } from '../src/storage/sharded-index.ts';
+import type { DocumentInput } from '../src/types.ts';
 import { dataPath, option, percentile, round1 } from './args.ts';
 import { readTimeQa, timeQaDocuments } from './timeqa.ts';
 
@@ -16,7 +21,16 @@ import { readTimeQa, timeQaDocuments } from './timeqa.ts';
  * - load-to-ready: from nothing to an engine that answers its first search, median of `--runs`
  *   (default 3), from the folder (`almanac ask`) and from bytes over fetch (what the element's
  *   worker does, network excluded);
- * - query p50 / p95 on the loaded index over TimeQA's questions (default search).
+ * - query p50 / p95 on the loaded index over TimeQA's questions (default search);
+ * - sharded, on a corpus of >= 150k passages (TimeQA replicated `--copies` times, default 4, ids
+ *   `k/p:i`, plus every distinct HiTab table, `--hitab` limits them): the term-sharded layout
+ *   (`writeShardedIndex`), then `--sharded-queries` (default 51) TimeQA questions in one session:
+ *   gzip bytes fetched for the first query and for the next ten (what a server sends with gzip;
+ *   the embed's own gzip size added for the total a first visit downloads), requests, time to
+ *   first result (Node, files from memory: network round trips not included, 3 in sequence),
+ *   against loading the whole index (gzip bytes, load-to-ready); and how far the sharded top 5
+ *   agrees with the whole index's top 5 (documents in common, same first, a gold paragraph of the
+ *   question in the top 5 either way).
  * The last line of stdout is one JSON object.
  */
 export async function run(argv: string[], log: (line: string) => void): Promise<Record<string, unknown>> {
@@ -76,6 +90,7 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
   }
   await opened.close();
   fs.rmSync(tmp, { recursive: true, force: true });
+  const sharded = option(argv, 'no-shards') === undefined ? await shardedRun(argv, docs, pages, log) : undefined;
   const ms = (xs: number[]) => ({ median: Math.round(percentile(xs, 50)), min: Math.round(Math.min(...xs)), max: Math.round(Math.max(...xs)) });
   return {
     suite: 'index',
@@ -88,5 +103,147 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
     files: files.length,
     load_to_ready_ms: { folder: ms(fromFolder), fetch: ms(fromFetch), target: 300 },
     query_ms: { p50: round1(percentile(times, 50)), p95: round1(percentile(times, 95)), queries: times.length },
+    ...(sharded ? { sharded } : {}),
   };
+}
+
+/** A fetch over files held in memory that counts what it served, raw and as gzip. */
+function countingFetch(files: Map<string, Uint8Array>) {
+  const gzip = new Map<string, number>();
+  const served = { raw: 0, gzip: 0, requests: 0 };
+  const fetchFn = (async (input: string | URL | Request) => {
+    const name = new URL(String(input instanceof Request ? input.url : input)).pathname.replace(/^\/almanac\//, '');
+    const bytes = files.get(name);
+    if (!bytes) return new Response('', { status: 404 });
+    let g = gzip.get(name);
+    if (g === undefined) gzip.set(name, (g = zlib.gzipSync(bytes).length));
+    served.raw += bytes.length;
+    served.gzip += g;
+    served.requests++;
+    return new Response(bytes.slice());
+  }) as typeof fetch;
+  return { fetchFn, served };
+}
+
+async function shardedRun(argv: string[], timeqa: DocumentInput[], pages: ReturnType<typeof readTimeQa>, log: (line: string) => void): Promise<Record<string, unknown>> {
+  const copies = Number(option(argv, 'copies', '4')) || 4;
+  const hitabLimit = Number(option(argv, 'hitab', '100000')) || 100000;
+  const queryCount = Number(option(argv, 'sharded-queries', '51')) || 51;
+  const docs: DocumentInput[] = [];
+  for (let k = 0; k < copies; k++) for (const d of timeqa) docs.push({ ...d, id: `${k}/${d.id}` });
+  const seen = new Set<string>();
+  const hitabFile = dataPath(argv, 'hitab-tables', '../shared/data/hitab/tables.jsonl');
+  for (const line of fs.readFileSync(hitabFile, 'utf8').split('\n')) {
+    if (!line.trim() || seen.size >= hitabLimit) continue;
+    const t = JSON.parse(line) as { canonical_id: string; html: string };
+    if (seen.has(t.canonical_id)) continue;
+    seen.add(t.canonical_id);
+    docs.push({ id: `hitab/${t.canonical_id}`, name: `${t.canonical_id}.html`, content: t.html, format: 'html' });
+  }
+  log(`sharded: indexing ${docs.length} documents (TimeQA x${copies}, ${seen.size} HiTab tables)`);
+  let t = performance.now();
+  const full = await createAlmanac();
+  await full.ingest(docs, { onProgress: (p) => p.done % 20000 < 200 && log(`  ingest ${p.done}/${p.total}`) });
+  const ingestS = (performance.now() - t) / 1000;
+  const { passages } = await full.stats();
+  const whole = await full.exportCorpus();
+  t = performance.now();
+  const sizes = Object.fromEntries((['maxPostings', 'shardBytes', 'fragmentChars'] as const).flatMap((k) => (option(argv, k) ? [[k, Number(option(argv, k))]] : [])));
+  const { manifest, files } = writeShardedIndex(mergeSegments(readCorpusFile(whole).segments), sizes);
+  const splitS = (performance.now() - t) / 1000;
+  const byName = new Map(files.map((f) => [f.name, f.bytes]));
+  const manifestBytes = new TextEncoder().encode(JSON.stringify(manifest));
+  byName.set('index.json', manifestBytes);
+  const totalRaw = files.reduce((n, f) => n + f.bytes.length, 0);
+  const wholeGzip = zlib.gzipSync(whole).length;
+  log(`sharded: ${passages} passages in ${ingestS.toFixed(0)} s; ${manifest.counts.termShards} term shards, ${manifest.counts.fragments} fragments, ${totalRaw} bytes; manifest ${manifestBytes.length} bytes (${zlib.gzipSync(manifestBytes).length} gzip); whole index ${whole.length} bytes (${wholeGzip} gzip)`);
+
+  const questions = pages.flatMap((p, pi) => p.questions.map((q) => ({ q: q[0], gold: new Set(q[1].map((a) => `${pi}:${a.para}`)) })));
+  // Spread over the file, not its first pages only.
+  const step = Math.max(1, Math.floor(questions.length / queryCount));
+  const asked = questions.filter((_, i) => i % step === 0).slice(0, queryCount);
+  const { fetchFn, served } = countingFetch(byName);
+  t = performance.now();
+  const candidates = Number(option(argv, 'candidates', '0')) || undefined;
+  const lazy = await openShardedIndex('http://site.test/almanac/index.json', { fetch: fetchFn, ...(candidates ? { candidates } : {}) });
+  const perQuery: Array<{ gzip: number; requests: number; ms: number }> = [];
+  let firstResultMs = 0;
+  let overlap = 0;
+  let sameFirst = 0;
+  let goldFull = 0;
+  let goldSharded = 0;
+  const goldIn = (ids: string[], gold: Set<string>) => ids.some((id) => gold.has(id.replace(/^\d+\//, '')));
+  for (const [i, { q, gold }] of asked.entries()) {
+    const before = { ...served };
+    const t1 = performance.now();
+    const res = await lazy.search(q, { limit: 5 });
+    const took = performance.now() - t1;
+    if (i === 0) firstResultMs = performance.now() - t;
+    perQuery.push({ gzip: served.gzip - before.gzip, requests: served.requests - before.requests, ms: took });
+    const mine = res.results.map((r) => r.passage.docId);
+    const theirs = (await full.search(q, { limit: 5 })).results.map((r) => r.passage.docId);
+    overlap += mine.filter((d) => theirs.includes(d)).length / Math.max(1, theirs.length);
+    if (mine[0] === theirs[0]) sameFirst++;
+    if (goldIn(mine, gold)) goldSharded++;
+    if (goldIn(theirs, gold)) goldFull++;
+  }
+  await lazy.close();
+  await full.close();
+  // The whole index, loaded as the element loads an unsharded one (from memory: no network).
+  t = performance.now();
+  const loaded = await createAlmanac();
+  await loaded.importCorpus(whole);
+  await loaded.search(asked[0]!.q, { limit: 5 });
+  const wholeReadyMs = performance.now() - t;
+  await loaded.close();
+  const embed = embedGzipBytes();
+  const first = perQuery[0]!;
+  const nextTen = perQuery.slice(1, 11);
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const n = asked.length;
+  return {
+    corpus: { documents: docs.length, passages, timeqa_copies: copies, hitab_tables: seen.size },
+    ingest_s: Math.round(ingestS),
+    split_s: round1(splitS),
+    files: files.length + 1,
+    term_shards: manifest.counts.termShards,
+    fragments: manifest.counts.fragments,
+    bytes_raw: totalRaw + manifestBytes.length,
+    manifest_gzip_bytes: zlib.gzipSync(manifestBytes).length,
+    first_query: { gzip_bytes: first.gzip, requests: first.requests, with_embed_gzip_bytes: embed === undefined ? null : first.gzip + embed, target: 300_000 },
+    next_ten_queries: { gzip_bytes: sum(nextTen.map((x) => x.gzip)), per_query_max: Math.max(...nextTen.map((x) => x.gzip)), requests: sum(nextTen.map((x) => x.requests)) },
+    per_query_gzip_p50: percentile(perQuery.map((x) => x.gzip), 50),
+    time_to_first_result_ms: Math.round(firstResultMs),
+    query_ms_p50: round1(percentile(perQuery.map((x) => x.ms), 50)),
+    embed_gzip_bytes: embed ?? null,
+    whole_index: { gzip_bytes: wholeGzip, raw_bytes: whole.length, load_to_first_result_ms: Math.round(wholeReadyMs) },
+    agreement_with_whole_index: {
+      queries: n,
+      top5_overlap: Math.round((100 * overlap) / n) / 100,
+      same_first: Math.round((100 * sameFirst) / n) / 100,
+      gold_in_top5_whole: Math.round((100 * goldFull) / n) / 100,
+      gold_in_top5_sharded: Math.round((100 * goldSharded) / n) / 100,
+    },
+  };
+}
+
+/**
+ * Gzip bytes of what the one-tag embed downloads before any query: its script, the engine
+ * worker, and the chunks they import statically (not the parsers they import on demand), from
+ * `dist/embed/` (`npm run build:package`), if built.
+ */
+export function embedGzipBytes(dir = path.join(import.meta.dirname, '..', 'dist', 'embed')): number | undefined {
+  if (!fs.existsSync(path.join(dir, 'almanac-search.js'))) return undefined;
+  const todo = ['almanac-search.js', ...fs.readdirSync(dir).filter((f) => /^engine\.worker-.*\.js$/.test(f))];
+  const seen = new Set<string>();
+  let bytes = 0;
+  while (todo.length) {
+    const f = todo.pop()!;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    const text = fs.readFileSync(path.join(dir, f));
+    bytes += zlib.gzipSync(text, { level: 9 }).length;
+    for (const m of text.toString('utf8').matchAll(/(?:^|[;}\s])import\s*(?:[\w${},\s*]*?from\s*)?["']\.\/([^"']+\.js)["']/g)) todo.push(m[1]!);
+  }
+  return bytes;
 }

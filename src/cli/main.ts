@@ -17,6 +17,11 @@ import readline from 'node:readline';
 import { citeCell, createAlmanac } from '../index.ts';
 import { AlmanacError } from '../errors.ts';
 import { openFileStore, readManifest } from '../storage/file-store.ts';
+import { openShardedIndex } from '../storage/sharded-index.ts';
+import { mergeSegments } from '../index-format/merge.ts';
+import { writeShardedIndex } from '../index-format/term-shards.ts';
+import os from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Almanac } from '../types.ts';
 import { describeAnswer, describeCitation } from '../answer/cite.ts';
 import { ACCEPTED_EXTENSIONS } from '../ingest/formats.ts';
@@ -28,7 +33,7 @@ const EXTENSIONS = new Set(ACCEPTED_EXTENSIONS);
 const MAX_FILE_BYTES = 200 * 1024 * 1024;
 
 const USAGE = `usage: almanac <folder> [question...] [--limit N] [--json] [--reference-date YYYY-MM-DD]
-       almanac build <folder> --out <dir>
+       almanac build <folder> --out <dir> [--shards]
        almanac ask <dir> [question...] [--limit N] [--json] [--reference-date YYYY-MM-DD]
 Indexes every file under <folder> that Almanac reads (${ACCEPTED_EXTENSIONS.join(' ')}, and files
 without an extension whose content is text), then answers the question (the answer line with its
@@ -36,6 +41,8 @@ citation, then the ranked passages), or reads questions from standard input, one
 it skips are summarised in one line.
 build: indexes <folder> once and writes the index to <dir> (index.json and its segment files;
   serve <dir> for <almanac-search index="/<dir>/index.json">). An index already in <dir> is replaced.
+  --shards: split it for fetching on demand (term shards and document fragments), for corpora
+  too large to download whole; a query then fetches only its terms and its candidates.
 ask: answers from an index written by build, without indexing again.`;
 
 async function main(argv: string[]): Promise<number> {
@@ -64,13 +71,18 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'build') {
       const out = flags.get('out');
       if (typeof out !== 'string' || !out) return fail('build needs --out <dir>');
-      return await build(folder, out);
+      return await build(folder, out, flags.has('shards'));
     }
     let almanac: Almanac;
     if (command === 'ask') {
       const t0 = performance.now();
-      await readManifest(folder);
-      almanac = await createAlmanac({ storage: { store: await openFileStore(folder) } });
+      if (await isSharded(folder)) {
+        const lazy = await openShardedIndex(pathToFileURL(path.join(path.resolve(folder), 'index.json')).href, { fetch: fileFetch });
+        almanac = lazy as unknown as Almanac;
+      } else {
+        await readManifest(folder);
+        almanac = await createAlmanac({ storage: { store: await openFileStore(folder) } });
+      }
       const stats = await almanac.stats();
       process.stderr.write(`opened ${stats.documents} documents, ${stats.passages} passages from ${folder} in ${((performance.now() - t0) / 1000).toFixed(2)} s (zero-download mode: BM25, no models)\n`);
     } else {
@@ -134,11 +146,59 @@ async function indexFolder(folder: string): Promise<Almanac | number> {
   return almanac;
 }
 
-/** `almanac build`: the folder indexed into a file-backed store at `out`, which is the prebuilt index. */
-async function build(folder: string, out: string): Promise<number> {
+/** Whether `dir` holds a sharded index (`build --shards`). */
+async function isSharded(dir: string): Promise<boolean> {
+  const text = await fs.readFile(path.join(dir, 'index.json'), 'utf8').catch(() => '');
+  try {
+    return (JSON.parse(text) as { format?: string }).format === 'almanac-shards';
+  } catch {
+    return false;
+  }
+}
+
+/** fetch over file: URLs (a sharded index read from disk). */
+const fileFetch = (async (input: string | URL | Request) => {
+  const url = String(input instanceof Request ? input.url : input);
+  try {
+    return new Response(await fs.readFile(fileURLToPath(url)));
+  } catch {
+    return new Response('', { status: 404 });
+  }
+}) as typeof fetch;
+
+/** `almanac build`: the folder indexed into a file-backed store at `out`, which is the prebuilt index (or, `--shards`, split from it). */
+async function build(folder: string, out: string, shards = false): Promise<number> {
   const skipped: SkippedFile[] = [];
   const docs = await readFolder(folder, skipped);
   if (typeof docs === 'number') return docs;
+  if (shards) {
+    const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'almanac-build-'));
+    try {
+      const store = await openFileStore(tmp);
+      const almanac = await createAlmanac({ storage: { store } });
+      await ingestReporting(almanac, docs, skipped, 'indexed');
+      await almanac.close();
+      const loaded = await (await openFileStore(tmp)).load();
+      const { manifest, files } = writeShardedIndex(mergeSegments(loaded.segments));
+      // What an earlier build left goes: its manifest, shards, fragments and segments.
+      await fs.mkdir(out, { recursive: true });
+      for (const name of ['index.json', 'terms', 'docs']) await fs.rm(path.join(out, name), { recursive: true, force: true });
+      for (const name of await fs.readdir(out)) if (/^segment-\d+\.bin$/.test(name)) await fs.rm(path.join(out, name));
+      await fs.mkdir(path.join(out, 'terms'));
+      await fs.mkdir(path.join(out, 'docs'));
+      let bytes = 0;
+      for (const f of files) {
+        await fs.writeFile(path.join(out, f.name), f.bytes);
+        bytes += f.bytes.length;
+      }
+      await fs.writeFile(path.join(out, 'index.json'), JSON.stringify(manifest));
+      process.stderr.write(`wrote ${path.join(out, 'index.json')}: ${manifest.counts.termShards} term shards, ${manifest.counts.fragments} document fragments, ${(bytes / 1024 / 1024).toFixed(2)} MB, content hash ${manifest.contentHash}\n`);
+      return 0;
+    } finally {
+      await fs.rm(tmp, { recursive: true, force: true });
+    }
+  }
+  if (await isSharded(out)) for (const name of ['index.json', 'terms', 'docs']) await fs.rm(path.join(out, name), { recursive: true, force: true });
   const store = await openFileStore(out);
   // A build is the folder as it is now: what an earlier build held goes.
   if ((await readManifest(out, true))?.counts.documents) await store.clear();

@@ -120,4 +120,19 @@ describe('almanac CLI', () => {
     expect(cli(['ask', out, 'x']).stderr).toMatch(/format version 7, newer/);
     expect(cli(['build', corpus()]).stderr).toMatch(/build needs --out/);
   });
+
+  it('builds a sharded index with --shards and answers from it, fetching only what the question needs', () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'almanac-build-'));
+    const built = cli(['build', corpus(), '--out', out, '--shards']);
+    expect(built.status).toBe(0);
+    expect(built.stderr).toMatch(/term shards, \d+ document fragments/);
+    expect(fs.readdirSync(out).sort()).toEqual(['docs', 'index.json', 'terms']);
+    expect(JSON.parse(fs.readFileSync(path.join(out, 'index.json'), 'utf8')).format).toBe('almanac-shards');
+    const asked = cli(['ask', out, 'Mexican peso in 2013', '--json']);
+    expect(asked.status).toBe(0);
+    expect(JSON.parse(asked.stdout.trim()).answer).toMatchObject({ kind: 'cell', value: 11.2 });
+    // Built again without --shards: the one-file layout replaces the shards.
+    expect(cli(['build', corpus(), '--out', out]).status).toBe(0);
+    expect(fs.readdirSync(out).sort()).toEqual(['index.json', 'segment-0.bin'].sort());
+  });
 });
