@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import { createAlmanac } from '../src/index.ts';
 import { createError } from '../src/errors.ts';
-import { openPrebuiltStore, type PrebuiltStore } from '../src/storage/prebuilt-store.ts';
+import { openSiteIndex, type PrebuiltStore } from '../src/storage/prebuilt-store.ts';
 import type { Almanac, AnswerResponse, CorpusChange, Embedder, Generator, Progress, Reranker } from '../src/types.ts';
 import {
   installErrorTransfer,
@@ -132,10 +132,13 @@ const api: EngineWorkerApi = {
       engine?.close().catch(() => undefined);
       const onChange = forwardChange(changePort);
       let prebuilt: PrebuiltStore | undefined;
+      let sharded: Almanac | undefined;
       if (typeof storage === 'object' && 'prebuilt' in storage) {
-        prebuilt = await openPrebuiltStore(storage.prebuilt.url, storage.prebuilt.cache ? { cache: storage.prebuilt.cache } : {});
+        const site = await openSiteIndex(storage.prebuilt.url, storage.prebuilt.cache ? { cache: storage.prebuilt.cache } : {});
+        if ('store' in site) prebuilt = site.store;
+        else sharded = site.sharded;
       }
-      engine = await createAlmanac({ storage: prebuilt ? { store: prebuilt } : storage as Exclude<typeof storage, { prebuilt: unknown }>, ...(onProgress ? { onProgress } : {}), ...(onChange ? { onChange } : {}) });
+      engine = sharded ?? await createAlmanac({ storage: prebuilt ? { store: prebuilt } : storage as Exclude<typeof storage, { prebuilt: unknown }>, ...(onProgress ? { onProgress } : {}), ...(onChange ? { onChange } : {}) });
       const stats = await engine.stats();
       return {
         documents: stats.documents,

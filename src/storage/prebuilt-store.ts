@@ -3,6 +3,7 @@ import { checkManifest, readShards, type CorpusManifest } from '../index-format/
 import { contentHash } from '../index-format/hash.ts';
 import { MemoryStore } from './memory-store.ts';
 import type { LoadedCorpus } from './store.ts';
+import { openShardedIndex, type ShardedAlmanac } from './sharded-index.ts';
 
 /**
  * A prebuilt index (`almanac build`) opened over HTTP: `index.json` and the segment files it
@@ -57,11 +58,29 @@ export class PrebuiltStore extends MemoryStore {
 const DEFAULT_CACHE = 'almanac-index';
 
 /**
+ * Opens the index at `url` whichever layout `almanac build` wrote: the whole index (a
+ * {@link PrebuiltStore}, cached) or a sharded one (`--shards`: a {@link ShardedAlmanac} that
+ * fetches per query; the browser's HTTP cache keeps what it fetched).
+ */
+export async function openSiteIndex(url: string, options: PrebuiltOptions = {}): Promise<{ store: PrebuiltStore } | { sharded: ShardedAlmanac }> {
+  let sharded: ShardedAlmanac | undefined;
+  const store = await openPrebuiltStore(url, {
+    ...options,
+    onManifest: async (json, manifestUrl) => {
+      if ((json as { format?: unknown } | null)?.format !== 'almanac-shards') return false;
+      sharded = await openShardedIndex(manifestUrl, { manifest: json, ...(options.fetch ? { fetch: options.fetch } : {}) });
+      return true;
+    },
+  });
+  return sharded ? { sharded } : { store: store! };
+}
+
+/**
  * Opens the prebuilt index whose manifest is at `url` (absolute, or relative to the caller's
  * location). Throws `INDEX_NOT_FOUND` (no manifest there, and none cached), `INDEX_CORRUPT`,
  * `INDEX_TOO_NEW`; nothing is cached from an index that fails a check.
  */
-export async function openPrebuiltStore(url: string, options: PrebuiltOptions = {}): Promise<PrebuiltStore> {
+export async function openPrebuiltStore(url: string, options: PrebuiltOptions & { onManifest?: (json: unknown, url: string) => Promise<boolean> } = {}): Promise<PrebuiltStore> {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const base = typeof location !== 'undefined' ? location.href : undefined;
   const manifestUrl = new URL(url, base).href;
@@ -92,6 +111,8 @@ export async function openPrebuiltStore(url: string, options: PrebuiltOptions = 
   } catch {
     throw createError('INDEX_CORRUPT', `${manifestUrl} is not JSON`);
   }
+  // Another layout, taken by the caller (`openSiteIndex`): nothing more to do here.
+  if (await options.onManifest?.(json, manifestUrl)) return undefined as unknown as PrebuiltStore;
   const manifest = checkManifest(json);
   const keyOf = (file: string, hash: string) => `${new URL(file, manifestUrl).href}?almanac-segment=${hash}`;
   const bytes: Uint8Array[] = [];

@@ -3,7 +3,7 @@ import { createAlmanac } from '../engine/create.ts';
 import { writeCorpusFile } from '../index-format/corpus-file.ts';
 import { checkShardsManifest, impactScale, readFragment, readTermShard, shardOf, type ShardsManifest, type TermPostings } from '../index-format/term-shards.ts';
 import { tokenize } from '../text/tokenizer.ts';
-import type { Almanac, AnswerOptions, AnswerResponse, SearchOptions, SearchResponse, StoredDocument } from '../types.ts';
+import type { Almanac, AnswerEvent, AnswerOptions, AnswerResponse, SearchOptions, SearchResponse, StoredDocument } from '../types.ts';
 
 /**
  * A sharded prebuilt index (`almanac build --shards`, `src/index-format/term-shards.ts`) searched
@@ -19,6 +19,8 @@ import type { Almanac, AnswerOptions, AnswerResponse, SearchOptions, SearchRespo
  */
 export interface ShardedIndexOptions {
   fetch?: typeof fetch;
+  /** The manifest, when the caller fetched it already (parsed JSON). */
+  manifest?: unknown;
   /** Documents the first stage hands to the engine per query. Default {@link CANDIDATES}. */
   candidates?: number;
 }
@@ -26,14 +28,17 @@ export interface ShardedIndexOptions {
 /** Documents fetched per query for the engine to rank. */
 export const CANDIDATES = 12;
 
-export interface ShardedAlmanac extends Pick<Almanac, 'document' | 'stats' | 'close'> {
+/**
+ * An {@link Almanac} over a sharded index: `search`, `answer` and `answerStream` fetch what the
+ * question needs first; the rest act on the documents fetched so far (and on documents
+ * ingested on top, which live in memory), except `stats`, which counts the whole index.
+ */
+export interface ShardedAlmanac extends Almanac {
   readonly manifest: ShardsManifest;
   /** Bytes fetched so far (manifest, shards, fragments), as the server sent them (uncompressed size). */
   readonly bytesFetched: number;
   /** Files fetched so far. */
   readonly requests: number;
-  search(query: string, options?: SearchOptions): Promise<SearchResponse>;
-  answer(question: string, options?: AnswerOptions): Promise<AnswerResponse>;
 }
 
 export async function openShardedIndex(url: string, options: ShardedIndexOptions = {}): Promise<ShardedAlmanac> {
@@ -56,12 +61,14 @@ export async function openShardedIndex(url: string, options: ShardedIndexOptions
     requests++;
     return bytes;
   };
-  let json: unknown;
-  try {
-    json = JSON.parse(new TextDecoder().decode(await get(manifestUrl)));
-  } catch (err) {
-    if (err instanceof SyntaxError) throw createError('INDEX_CORRUPT', `${manifestUrl} is not JSON`);
-    throw err;
+  let json: unknown = options.manifest;
+  if (json === undefined) {
+    try {
+      json = JSON.parse(new TextDecoder().decode(await get(manifestUrl)));
+    } catch (err) {
+      if (err instanceof SyntaxError) throw createError('INDEX_CORRUPT', `${manifestUrl} is not JSON`);
+      throw err;
+    }
   }
   const manifest = checkShardsManifest(json);
   const build = manifest.contentHash;
@@ -134,18 +141,30 @@ export async function openShardedIndex(url: string, options: ShardedIndexOptions
     manifest,
     get bytesFetched() { return bytesFetched; },
     get requests() { return requests; },
-    async search(query, searchOptions) {
+    async search(query: string, searchOptions?: SearchOptions): Promise<SearchResponse> {
       await prepare(query);
       return engine.search(query, searchOptions);
     },
-    async answer(question, answerOptions) {
+    async answer(question: string, answerOptions?: AnswerOptions): Promise<AnswerResponse> {
       await prepare(question);
       return engine.answer(question, answerOptions);
+    },
+    async *answerStream(question: string, answerOptions?: AnswerOptions): AsyncIterable<AnswerEvent> {
+      await prepare(question);
+      yield* engine.answerStream(question, answerOptions);
     },
     document: (id: string): Promise<StoredDocument | undefined> => engine.document(id),
     async stats() {
       return { ...(await engine.stats()), documents: manifest.counts.documents, passages: manifest.counts.passages };
     },
+    ingest: (docs, o) => engine.ingest(docs, o),
+    remove: (ids) => engine.remove(ids),
+    documents: () => engine.documents(),
+    timeCoverage: (o) => engine.timeCoverage(o),
+    setModels: (m, o) => engine.setModels(m, o),
+    exportCorpus: (o) => engine.exportCorpus(o),
+    importCorpus: (f, o) => engine.importCorpus(f, o),
+    clear: () => engine.clear(),
     close: () => engine.close(),
   };
 }

@@ -13,6 +13,9 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlmanac } from '../../src/index.ts';
 import { openFileStore } from '../../src/storage/file-store.ts';
+import { readCorpusFile } from '../../src/index-format/corpus-file.ts';
+import { mergeSegments } from '../../src/index-format/merge.ts';
+import { writeShardedIndex } from '../../src/index-format/term-shards.ts';
 import type { DocumentInput } from '../../src/types.ts';
 import { foreignRequests, launch, root, tempDir, type Browser } from './harness.ts';
 import { serveStatic, STRICT_POLICY, type StaticSite } from './static-site.ts';
@@ -182,6 +185,29 @@ describe('<almanac-search index=...> over a prebuilt index, under the strict pol
       fs.writeFileSync(manifest, good);
       await p.close();
     }
+  });
+
+  it('searches a sharded build, fetching only the shards and fragments a query needs', async () => {
+    const full = await createAlmanac();
+    const towns = ['Arden', 'Belmont', 'Carver', 'Dunmore', 'Elston'];
+    await full.ingest([...DOCS, ...Array.from({ length: 60 }, (_, i) => ({ id: `p${i}.md`, name: `p${i}.md`, content: `# Person ${i}\n\nPerson ${i} was mayor of ${towns[i % 5]} from ${1900 + i} to ${1904 + i}.` }))]);
+    const { manifest, files } = writeShardedIndex(mergeSegments(readCorpusFile(await full.exportCorpus()).segments), { shardBytes: 512, fragmentChars: 300 });
+    await full.close();
+    const dir = path.join(site, 'sharded');
+    for (const f of files) {
+      fs.mkdirSync(path.dirname(path.join(dir, f.name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, f.name), f.bytes);
+    }
+    fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify(manifest));
+    fs.writeFileSync(path.join(site, 'sharded.html'), PAGE.replace('/almanac/index.json', '/sharded/index.json'));
+    const hits = server.hits.length;
+    const ready = await open(page, `${server.origin}/sharded.html`);
+    expect(ready.documents).toBe(64);
+    expect((await search(page, 'zenith telescope meteors'))[0]).toBe('The Quokka Observatory');
+    const fetched = server.hits.slice(hits);
+    expect(fetched.filter((h) => h.startsWith('/sharded/terms/')).length).toBeLessThan(manifest.counts.termShards);
+    expect(fetched.filter((h) => h.startsWith('/sharded/docs/')).length).toBeLessThan(manifest.counts.fragments);
+    expect(fetched.filter((h) => h.startsWith('/sharded/docs/')).length).toBeGreaterThan(0);
   });
 
   it('made no request to any other origin and broke no rule of the policy', async () => {
