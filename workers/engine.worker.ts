@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import { createAlmanac } from '../src/index.ts';
 import { createError } from '../src/errors.ts';
-import { openSiteIndex, type PrebuiltStore } from '../src/storage/prebuilt-store.ts';
+import type { PrebuiltStore } from '../src/storage/prebuilt-store.ts';
 import type { Almanac, AnswerResponse, CorpusChange, Embedder, Generator, Progress, Reranker } from '../src/types.ts';
 import {
   installErrorTransfer,
@@ -134,6 +134,8 @@ const api: EngineWorkerApi = {
       let prebuilt: PrebuiltStore | undefined;
       let sharded: Almanac | undefined;
       if (typeof storage === 'object' && 'prebuilt' in storage) {
+        // Loaded only for a site's prebuilt index: a page over its visitor's own files never downloads it.
+        const { openSiteIndex } = await import('../src/storage/prebuilt-store.ts');
         const site = await openSiteIndex(storage.prebuilt.url, storage.prebuilt.cache ? { cache: storage.prebuilt.cache } : {});
         if ('store' in site) prebuilt = site.store;
         else sharded = site.sharded;

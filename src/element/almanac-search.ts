@@ -3,11 +3,14 @@
  * element. A thin adapter: the engine runs in a Web Worker (`connectAlmanac`), this class
  * only turns keys, drops and results into DOM.
  *
- * A plain `HTMLElement`, not Lit: measured, Lit adds 6.9 kB gzip to the page (a minimal
- * LitElement built with Vite), more than half of what the 110 kB embed budget left after the
- * engine worker's 98.3 kB when this was decided, and 6 MB to every install of the package
- * (a runtime dependency); the element has one fixed template, so a template library buys little. What Lit would give is written out here:
- * properties mirrored to attributes, an adopted stylesheet, composed events.
+ * A plain `HTMLElement`, not Lit, measured (`npm run size`, Lit 3.3.3): a LitElement with
+ * reflected properties, `static styles` and a templated list, built into this bundle, takes
+ * `almanac-search.js` from 14.7 to 20.2 kB gzip (+5.5 kB) and the embed's download at start
+ * from 101.8 to 107.3 kB of issue 13's 110 kB budget: two thirds of what is left, with the
+ * prebuilt index's loader (phase B) still to fit in the same download. Lit would also be a
+ * runtime dependency of every install (6 MB), and the element has one fixed template, so a
+ * template library buys little. What Lit would give is written out here: properties mirrored
+ * to attributes, an adopted stylesheet, composed events.
  *
  * Document text only ever becomes text nodes (`el` sets `textContent`), never HTML.
  */
@@ -99,7 +102,7 @@ function typingIn(event: KeyboardEvent): boolean {
  * Above the results, the demo's answer card (`demo/answer-card.ts`: the value, the calculation,
  * the citations, which open the sentence or the table cell), shown when the documents support an
  * answer. Slot: `empty` (shown while the corpus is empty). Parts: `box`, `form`, `input`,
- * `add-button`, `status`, `constraint`, `answer`, `listbox`, `option`, `title`, `where`,
+ * `add-button`, `status`, `constraint`, `answer`, `listbox`, `option`, `no-results`, `title`, `where`,
  * `snippet`, `cells`, `preview`. Theme with the `--almanac-*`
  * custom properties (see `styles.ts`); light and dark follow `prefers-color-scheme`.
  */
@@ -114,6 +117,8 @@ export class AlmanacSearchElement extends HTMLElement {
   private readonly status: HTMLParagraphElement;
   private readonly constraintLine: HTMLParagraphElement;
   private readonly list: HTMLUListElement;
+  /** "No passage matches": beside the listbox, which may hold options only (WAI-ARIA). */
+  private readonly noResults: HTMLParagraphElement;
   private readonly preview: HTMLElement;
   private readonly emptySlot: HTMLSlotElement;
   private readonly answerSlot: HTMLDivElement;
@@ -157,6 +162,7 @@ export class AlmanacSearchElement extends HTMLElement {
     this.emptySlot = el('slot', { attrs: { name: 'empty' } });
     this.answerSlot = el('div', { attrs: { part: 'answer' } });
     this.list = el('ul', { attrs: { id: this.listId, role: 'listbox', part: 'listbox', hidden: true } });
+    this.noResults = el('p', { class: 'empty', attrs: { part: 'no-results', role: 'status', hidden: true } });
     this.preview = el('article', { attrs: { part: 'preview', hidden: true, tabindex: '-1' } });
     this.box = el('div', { class: 'box', attrs: { part: 'box' } }, [
       form,
@@ -165,6 +171,7 @@ export class AlmanacSearchElement extends HTMLElement {
       this.answerSlot,
       this.emptySlot,
       this.list,
+      this.noResults,
       this.preview,
     ]);
     this.root.append(this.box);
@@ -458,16 +465,17 @@ export class AlmanacSearchElement extends HTMLElement {
     this.preview.hidden = true;
     this.results = response?.results ?? [];
     this.active = -1;
+    // The new list's ids are those of the old one: left set, it would name an option nobody chose.
+    this.input.removeAttribute('aria-activedescendant');
     const c = response?.constraint;
     this.constraintLine.hidden = !c;
     this.constraintLine.textContent = c ? `Read as a time-sensitive question: “${c.text}”, ${c.relation} ${formatInterval(c.start, c.end, c.granularity)}` : '';
-    if (response) {
-      if (!this.results.length) {
-        this.list.append(el('li', { class: 'empty', text: this.documents || this.index ? 'No passage matches. Try other words.' : 'Nothing to search yet: drop files here or choose Add files.' }));
-      }
-      this.results.forEach((result, index) => this.list.append(this.option(result, index)));
-    }
-    this.setOpen(!!response);
+    this.results.forEach((result, index) => this.list.append(this.option(result, index)));
+    // An empty listbox is not shown (nor announced as expanded): the message says why instead.
+    this.setOpen(this.results.length > 0);
+    this.noResults.hidden = !response || this.results.length > 0;
+    this.noResults.textContent = this.noResults.hidden ? ''
+      : this.documents || this.index ? 'No passage matches. Try other words.' : 'Nothing to search yet: drop files here or choose Add files.';
   }
 
   private option(result: SearchResult, index: number): HTMLLIElement {
@@ -497,6 +505,7 @@ export class AlmanacSearchElement extends HTMLElement {
 
   private setOpen(open: boolean): void {
     this.list.hidden = !open;
+    if (!open) this.noResults.hidden = true;
     this.input.setAttribute('aria-expanded', String(open));
     if (!open) this.input.removeAttribute('aria-activedescendant');
   }
@@ -545,7 +554,7 @@ export class AlmanacSearchElement extends HTMLElement {
         }
         break;
       case 'Escape':
-        if (!this.preview.hidden || !this.list.hidden) {
+        if (!this.preview.hidden || !this.list.hidden || !this.noResults.hidden) {
           // Closes what is open first; a second Escape clears the field (the browser's own).
           event.preventDefault();
           if (!this.preview.hidden) this.preview.hidden = true;

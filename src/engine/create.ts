@@ -6,17 +6,17 @@ import type { CorpusStore, DocumentRecord, StoreChange } from '../storage/store.
 import { encodeSegment, type Segment } from '../index-format/segment.ts';
 import { readCorpusFile, readShards, writeCorpusFile } from '../index-format/corpus-file.ts';
 import { termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
+import { loadStemmers } from '../text/tokenizer.ts';
 import { timeCoverage } from '../temporal/index.ts';
 import type {
   Almanac, AlmanacOptions, AnswerEvent, AnswerOptions, AnswerResponse, CorpusChange, CorpusShards, CorpusStats, DocumentInput, Embedder,
   ExportOptions, Generator, ImportOptions, ImportReport, IngestReport,
   LongCallOptions, Passage, Reranker, SearchOptions, SearchResponse, StoredDocument, TimeBucket,
 } from '../types.ts';
-import { prepareDocument } from './prepare.ts';
 import { runSearch } from './search.ts';
 import { runAnswer, streamAnswer } from './answer.ts';
 import { emptyIndexes, type EngineState } from './state.ts';
-import { analyseSegment, corpusSegment, splitPassages, splitSegment } from './segments.ts';
+import { analyseSegment, corpusSegment, splitPassages, splitSegment, tokenisedTexts } from './segments.ts';
 import { TimeSlice } from './time-slice.ts';
 
 /** The parts of the state that indexing fills: the live ones, or a set built aside (`setModels`). */
@@ -83,6 +83,8 @@ class Engine implements Almanac {
   async restore(options: LongCallOptions): Promise<void> {
     const loaded = await this.store.load((done, total) => options.onProgress?.({ phase: 'restore', done, total }));
     throwIfAborted(options.signal, 'Opening the corpus');
+    // Before anything is tokenised (a stale segment here, passages and questions in searches).
+    await loadStemmers(tokenisedTexts([...loaded.segments.flatMap((s) => s.records), ...(loaded.legacy ?? [])]));
     const fingerprint = termsFingerprint();
     const stale: Segment[] = [];
     const segments = loaded.segments.map((s) => {
@@ -137,6 +139,9 @@ class Engine implements Almanac {
     const seen = new Set<string>();
     const slice = new TimeSlice();
     const pause = () => slice.pause();
+    // The readers, chunker and date finders come with the first ingest: a page that searches a
+    // corpus it restored or imported never fetches them (the embed's budget, issue 13).
+    let prepare: typeof import('./prepare.ts') | undefined;
     let stored = 0;
     let next = 0;
     while (next < total) {
@@ -152,7 +157,8 @@ class Engine implements Almanac {
         throwIfAborted(signal, 'Ingest');
         const name = nameOf(input);
         try {
-          const prepared = await prepareDocument(input as DocumentInput, { signal, pause });
+          prepare ??= await import('./prepare.ts');
+          const prepared = await prepare.prepareDocument(input as DocumentInput, { signal, pause });
           const id = prepared.document.id;
           if (seen.has(id)) throw createError('DUPLICATE_ID', name, id);
           seen.add(id);
@@ -176,7 +182,8 @@ class Engine implements Almanac {
           if (this.state.embedder) await this.embedRecords(batch, options, next - batch.length, total);
           await slice.yield();
           throwIfAborted(signal, 'Ingest');
-          // Tokenised once: the same postings are stored and indexed.
+          // Tokenised once: the same postings are stored and indexed (with the stemmers their scripts need).
+          await loadStemmers(tokenisedTexts(batch));
           segment = analyseSegment(batch, this.state.embedder?.id);
           await slice.yield();
           const rev = await this.store.put(segment, this.state.embedder?.id, signal);
@@ -355,6 +362,7 @@ class Engine implements Almanac {
         ? readCorpusFile(file instanceof ArrayBuffer ? new Uint8Array(file) : file).segments
         : readShards(file.manifest as never, file.segments.map((b) => (b instanceof ArrayBuffer ? new Uint8Array(b) : b)));
       throwIfAborted(options.signal, 'Import');
+      await loadStemmers(tokenisedTexts(read.flatMap((s) => s.records)));
       const seen = new Set<string>();
       for (const s of read) {
         for (const r of s.records) {
@@ -471,6 +479,7 @@ class Engine implements Almanac {
         await this.embedRecords(needVectors, {}, 0, needVectors.length);
         await this.store.putVectors(needVectors, embedder!.id).catch(() => undefined);
       }
+      await loadStemmers(tokenisedTexts(incoming));
       await this.addToIndexes([analyseSegment(incoming)]);
     }
     if (removed.length || added.length || updated.length) this.onChange?.({ kind: 'documents', added, updated, removed });

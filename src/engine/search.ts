@@ -3,7 +3,7 @@ import { RETRIEVAL } from '../settings.ts';
 import { parseQuestion, rerankTemporal, summarizeForQuestion, SUMMARIES, type PassageSummary } from '../temporal/index.ts';
 import { fuseCandidates, type Hit } from '../retrieval/fusion.ts';
 import type { IndexHit } from '../retrieval/passage-index.ts';
-import { tokenize } from '../text/tokenizer.ts';
+import { loadStemmers, tokenize } from '../text/tokenizer.ts';
 import type { Passage, SearchOptions, SearchResponse, SearchResult, TemporalConstraint, TemporalExplanation } from '../types.ts';
 import { chooseDocument } from './choose-document.ts';
 import type { EngineState } from './state.ts';
@@ -27,6 +27,8 @@ interface Ranked {
 export async function runSearch(state: EngineState, query: string, options: SearchOptions): Promise<SearchResponse> {
   const t0 = performance.now();
   if (typeof query !== 'string' || !query.trim()) throw createError('INVALID_QUERY');
+  // The corpus's scripts have their stemmers (loaded where its text came in); the question's may not.
+  await loadStemmers([query]);
   const limit = options.limit ?? 10;
   if (!Number.isInteger(limit) || limit < 1) throw createError('INVALID_OPTION', 'limit', 'use a positive integer');
   const steps: string[] = [];

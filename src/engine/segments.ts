@@ -1,5 +1,5 @@
 import type { Segment } from '../index-format/segment.ts';
-import { analysePassages, splitTermIndex, STRUCTURED_KINDS, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
+import { analysePassages, fieldValues, splitTermIndex, STRUCTURED_KINDS, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
 import type { DocumentRecord } from '../storage/store.ts';
 import type { Passage } from '../types.ts';
 import type { EngineState } from './state.ts';
@@ -16,6 +16,14 @@ export function splitPassages(records: readonly DocumentRecord[]): { lexical: Pa
   const structured: Passage[] = [];
   for (const r of records) for (const p of r.passages) (STRUCTURED_KINDS.has(p.kind) ? structured : lexical).push(p);
   return { lexical, structured };
+}
+
+/**
+ * Every text of records that indexing or search tokenises (each passage's fields): what the
+ * stemmers of other scripts are loaded for before it happens (`loadStemmers`).
+ */
+export function* tokenisedTexts(records: Iterable<DocumentRecord>): Iterable<string> {
+  for (const r of records) for (const p of r.passages) yield* fieldValues(p);
 }
 
 /** A segment of records, their passages tokenised into postings. */

@@ -3,7 +3,7 @@ import { createTextTokenizer, tokenize } from '../text/tokenizer.ts';
 import { Bm25Index, DEFAULT_BM25, type Bm25Parameters, type ScoredId } from './bm25.ts';
 import type { CollectionStats } from '../types.ts';
 import { analysePassages, FIELDS, fieldValues, type TermIndex } from './term-index.ts';
-import { VectorIndex } from './vector-index.ts';
+import type { VectorIndex } from './vector-index.ts';
 import { TABLE_TITLE_WEIGHT } from '../tables/settings.ts';
 
 /** A first-stage hit: a passage id and its score. */
@@ -47,6 +47,8 @@ export class PassageIndex {
   private readonly bm25: Bm25Index;
   private readonly dims: number | undefined;
   private vectorIndex: VectorIndex | undefined;
+  /** The vector index being made: Orama is imported on first use (`vector-index.ts`), once however many loads ask. */
+  private vectorIndexReady: Promise<VectorIndex> | undefined;
 
   /**
    * @param dimensions vector size of the embedder, or undefined for BM25 only.
@@ -91,7 +93,9 @@ export class PassageIndex {
       });
     }
     if (!ids.length) return;
-    this.vectorIndex ??= new VectorIndex(this.dims);
+    // Orama (about 17 kB gzip) comes with the first vector: a zero-download page never fetches it.
+    const dims = this.dims;
+    this.vectorIndex ??= await (this.vectorIndexReady ??= import('./vector-index.ts').then((m) => new m.VectorIndex(dims)));
     try {
       await this.vectorIndex.add(ids, vectors);
     } catch (err) {

@@ -1,10 +1,3 @@
-import { stemmer as arabic } from '@orama/stemmers/arabic';
-import { stemmer as armenian } from '@orama/stemmers/armenian';
-import { stemmer as greek } from '@orama/stemmers/greek';
-import { stemmer as hindi } from '@orama/stemmers/indian';
-import { stemmer as russian } from '@orama/stemmers/russian';
-import { stemmer as tamil } from '@orama/stemmers/tamil';
-
 /**
  * Writing systems, and what the tokenizer does with the words of each (`tokenizer.ts` reads
  * Latin text itself; this module covers the others, and names the language a document was
@@ -17,6 +10,13 @@ import { stemmer as tamil } from '@orama/stemmers/tamil';
  * (`@orama/stemmers`, Snowball ports), for the scripts whose main language has one; the words of
  * other scripts are kept whole. Scripts written without spaces between words (Chinese, Japanese,
  * Thai, Lao, Khmer, Burmese) are cut into words by `Intl.Segmenter` (ICU's dictionaries).
+ *
+ * The six stemmers are loaded on first use ({@link loadScriptStemmers}): they were 15-22 kB of
+ * the embed's gzip, which a site in English never needs. The tokenizer is synchronous, so
+ * whoever tokenises text must load the stemmers its scripts need first (the engine does, at
+ * every door where text comes in: ingest, open, import, another tab's change, the question);
+ * a word whose stemmer is not loaded yet is kept whole, and the tokenizer forgets the terms it
+ * cached once a stemmer arrives.
  */
 
 /** A script Almanac knows by name, with the language its text is assumed to be in. */
@@ -31,20 +31,33 @@ export interface ScriptInfo {
   segmented: boolean;
 }
 
+type Stem = (word: string) => string;
+
 interface Script extends ScriptInfo {
   test: RegExp;
-  stem?: (word: string) => string;
+  /** The stemmer, once loaded. */
+  stem?: Stem;
 }
+
+/** Each stemmer's module, imported on first use (a chunk of its own in a bundle). */
+const STEMMERS: Readonly<Record<string, () => Promise<Stem>>> = {
+  russian: () => import('@orama/stemmers/russian').then((m) => m.stemmer),
+  greek: () => import('@orama/stemmers/greek').then((m) => m.stemmer),
+  arabic: () => import('@orama/stemmers/arabic').then((m) => m.stemmer),
+  armenian: () => import('@orama/stemmers/armenian').then((m) => m.stemmer),
+  hindi: () => import('@orama/stemmers/indian').then((m) => m.stemmer),
+  tamil: () => import('@orama/stemmers/tamil').then((m) => m.stemmer),
+};
 
 // Latin first: nearly every word is Latin, and the lookup stops at the first match.
 const SCRIPTS: readonly Script[] = [
   { script: 'Latin', tag: 'en', stemmer: 'english', segmented: false, test: /\p{Script=Latin}/u },
-  { script: 'Cyrillic', tag: 'ru', stemmer: 'russian', segmented: false, test: /\p{Script=Cyrillic}/u, stem: russian },
-  { script: 'Greek', tag: 'el', stemmer: 'greek', segmented: false, test: /\p{Script=Greek}/u, stem: greek },
-  { script: 'Arabic', tag: 'ar', stemmer: 'arabic', segmented: false, test: /\p{Script=Arabic}/u, stem: arabic },
-  { script: 'Armenian', tag: 'hy', stemmer: 'armenian', segmented: false, test: /\p{Script=Armenian}/u, stem: armenian },
-  { script: 'Devanagari', tag: 'hi', stemmer: 'hindi', segmented: false, test: /\p{Script=Devanagari}/u, stem: hindi },
-  { script: 'Tamil', tag: 'ta', stemmer: 'tamil', segmented: false, test: /\p{Script=Tamil}/u, stem: tamil },
+  { script: 'Cyrillic', tag: 'ru', stemmer: 'russian', segmented: false, test: /\p{Script=Cyrillic}/u },
+  { script: 'Greek', tag: 'el', stemmer: 'greek', segmented: false, test: /\p{Script=Greek}/u },
+  { script: 'Arabic', tag: 'ar', stemmer: 'arabic', segmented: false, test: /\p{Script=Arabic}/u },
+  { script: 'Armenian', tag: 'hy', stemmer: 'armenian', segmented: false, test: /\p{Script=Armenian}/u },
+  { script: 'Devanagari', tag: 'hi', stemmer: 'hindi', segmented: false, test: /\p{Script=Devanagari}/u },
+  { script: 'Tamil', tag: 'ta', stemmer: 'tamil', segmented: false, test: /\p{Script=Tamil}/u },
   { script: 'Hebrew', tag: 'he', segmented: false, test: /\p{Script=Hebrew}/u },
   { script: 'Hangul', tag: 'ko', segmented: false, test: /\p{Script=Hangul}/u },
   // Kana before Han: Japanese text mixes both, Chinese has no kana.
@@ -60,6 +73,11 @@ const SCRIPTS: readonly Script[] = [
 ];
 
 const LATIN = SCRIPTS[0]!;
+/** Scripts whose words are stemmed (Latin aside, which the tokenizer stems itself). */
+const STEMMED = SCRIPTS.filter((s) => s !== LATIN && s.stemmer);
+const ANY_STEMMED = new RegExp(STEMMED.map((s) => s.test.source).join('|'), 'u');
+const NON_ASCII = /[^\x00-\x7f]/;
+const loading = new Map<Script, Promise<void>>();
 const UNKNOWN: ScriptInfo = { script: 'Unknown', tag: 'und', segmented: false };
 
 /**
@@ -77,12 +95,45 @@ function scriptOf(word: string): Script | undefined {
 
 /**
  * A non-Latin word as a term: stemmed when its script's language has a stemmer, else whole.
- * Returns undefined for a Latin word (or one of digits only), which the tokenizer's English path reads.
+ * Returns undefined for a Latin word (or one of digits only), which the tokenizer's English path
+ * reads. A stemmer not loaded yet ({@link loadScriptStemmers}) leaves the word whole.
  */
 export function nonLatinTerm(word: string): string | undefined {
   const script = scriptOf(word);
   if (!script || script === LATIN) return undefined;
   return script.stem ? script.stem(word) : word;
+}
+
+/**
+ * Loads the stemmers of the scripts `texts` are written in that are not loaded yet. Resolves
+ * to whether any arrived (the tokenizer then forgets the terms it cached: `loadStemmers` in
+ * `tokenizer.ts`). A text of ASCII only costs one native scan.
+ */
+export async function loadScriptStemmers(texts: Iterable<string>): Promise<boolean> {
+  const missing = STEMMED.filter((s) => !s.stem);
+  const wanted = new Set<Script>();
+  for (const text of texts) {
+    if (wanted.size >= missing.length) break;
+    if (!text || !NON_ASCII.test(text) || !ANY_STEMMED.test(text)) continue;
+    for (const s of missing) if (!wanted.has(s) && s.test.test(text)) wanted.add(s);
+  }
+  if (!wanted.size) return false;
+  await Promise.all([...wanted].map((s) => {
+    let p = loading.get(s);
+    if (!p) {
+      p = STEMMERS[s.stemmer!]!().then((stem) => { s.stem = stem; });
+      // A failed import (a network error fetching the chunk) may be tried again.
+      p.catch(() => loading.delete(s));
+      loading.set(s, p);
+    }
+    return p;
+  }));
+  return true;
+}
+
+/** The stemmers loaded so far, by language name. */
+export function loadedStemmers(): string[] {
+  return STEMMED.filter((s) => s.stem).map((s) => s.stemmer!);
 }
 
 let segmenter: Intl.Segmenter | undefined | null;

@@ -2,14 +2,17 @@ import { tokenizer as oramaTokenizer } from '@orama/orama/components';
 import type { Tokenizer } from '@orama/orama';
 import { STOP_WORDS } from './stopwords.ts';
 import { expandAbbreviation } from './abbreviations.ts';
-import { nonLatinTerm, segmentWords, UNSPACED_CHARS } from './scripts.ts';
+import { loadScriptStemmers, nonLatinTerm, segmentWords, UNSPACED_CHARS } from './scripts.ts';
 
 /**
  * Version of the terms this tokenizer writes. Stored indexes (`src/index-format/`) keep the
  * terms of their passages; bump this whenever a change here changes any term, so that a
- * corpus stored before is re-tokenised on open instead of read with stale terms.
+ * corpus stored before is re-tokenised on open instead of read with stale terms. It also stands
+ * for the stemmers of other scripts (`scripts.ts`), which load on demand and so are not in the
+ * fingerprint's probe text: bump it when one of them changes (2: the probe lost its Cyrillic
+ * and Arabic words when those stemmers became lazy).
  */
-export const TOKENIZER_VERSION = 1;
+export const TOKENIZER_VERSION = 2;
 
 /**
  * Rewrites text so that Orama's English splitter (which cuts at everything but letters, digits,
@@ -194,6 +197,16 @@ const oramaStemmer = oramaTokenizer.createTokenizer({ stemming: true }).stemmer!
 // reload of 16k TimeQA passages). Bounded against streams of unique tokens.
 const TERMS_MAX = 200_000;
 const terms = new Map<string, string | readonly string[]>();
+
+/**
+ * Loads the stemmers the scripts of `texts` need (`scripts.ts`), so that tokenising them gives
+ * the terms it always gave. Await it before tokenising text that may be in another script than
+ * Latin (the engine does, wherever text comes in); cached terms are forgotten when a stemmer
+ * arrives, since words of its script were kept whole until then.
+ */
+export async function loadStemmers(texts: Iterable<string>): Promise<void> {
+  if (await loadScriptStemmers(texts)) terms.clear();
+}
 
 /** A token's term (an ASCII token), or terms (one with other characters: {@link unicodeTerms}). */
 function termOf(token: string): string | readonly string[] {
