@@ -10,6 +10,7 @@ import { mergeSegments } from '../src/index-format/merge.ts';
 import { writeShardedIndex } from '../src/index-format/term-shards.ts';
 import { openShardedIndex } from '../src/storage/sharded-index.ts';
 import type { DocumentInput } from '../src/types.ts';
+import { measureEmbed } from '../scripts/embed-size.ts';
 import { dataPath, option, percentile, round1 } from './args.ts';
 import { readTimeQa, timeQaDocuments } from './timeqa.ts';
 
@@ -228,22 +229,12 @@ async function shardedRun(argv: string[], timeqa: DocumentInput[], pages: Return
 }
 
 /**
- * Gzip bytes of what the one-tag embed downloads before any query: its script, the engine
- * worker, and the chunks they import statically (not the parsers they import on demand), from
- * `dist/embed/` (`npm run build:package`), if built.
+ * Gzip bytes of what the one-tag embed downloads before its first result over a prebuilt index:
+ * what `npm run size` counts at start plus the prebuilt-index chunk the worker imports for
+ * `index=`, from `dist/embed/` (`npm run build:package`), if built.
  */
-export function embedGzipBytes(dir = path.join(import.meta.dirname, '..', 'dist', 'embed')): number | undefined {
+function embedGzipBytes(dir = path.join(import.meta.dirname, '..', 'dist', 'embed')): number | undefined {
   if (!fs.existsSync(path.join(dir, 'almanac-search.js'))) return undefined;
-  const todo = ['almanac-search.js', ...fs.readdirSync(dir).filter((f) => /^engine\.worker-.*\.js$/.test(f))];
-  const seen = new Set<string>();
-  let bytes = 0;
-  while (todo.length) {
-    const f = todo.pop()!;
-    if (seen.has(f)) continue;
-    seen.add(f);
-    const text = fs.readFileSync(path.join(dir, f));
-    bytes += zlib.gzipSync(text, { level: 9 }).length;
-    for (const m of text.toString('utf8').matchAll(/(?:^|[;}\s])import\s*(?:[\w${},\s*]*?from\s*)?["']\.\/([^"']+\.js)["']/g)) todo.push(m[1]!);
-  }
-  return bytes;
+  const size = measureEmbed(dir);
+  return size.atStart + size.lazyChunks.filter((c) => c.file.startsWith('prebuilt-store')).reduce((n, c) => n + c.gzip, 0);
 }
