@@ -23,6 +23,9 @@ import { readTimeQa, timeQaDocuments } from './timeqa.ts';
  *   (default 3), from the folder (`almanac ask`) and from bytes over fetch (what the element's
  *   worker does, network excluded);
  * - query p50 / p95 on the loaded index over TimeQA's questions (default search);
+ * - `--browser`: in Chromium, `examples/site/index.html` over that index from a local static
+ *   server: navigation start to `almanac-ready` on a first visit (fetched) and on the next
+ *   (Cache Storage), median of `--runs`;
  * - sharded, on a corpus of >= 150k passages (TimeQA replicated `--copies` times, default 4, ids
  *   `k/p:i`, plus every distinct HiTab table, `--hitab` limits them): the term-sharded layout
  *   (`writeShardedIndex`), then `--sharded-queries` (default 51) TimeQA questions in one session:
@@ -82,6 +85,7 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
     log(`load-to-ready ${i + 1}: folder ${Math.round(fromFolder.at(-1)!)} ms, fetch ${Math.round(fromFetch.at(-1)!)} ms`);
   }
 
+  const browser = option(argv, 'browser') !== undefined ? await browserReady(dir, runs, log) : undefined;
   opened = await createAlmanac({ storage: { store: await openFileStore(dir) } });
   const times: number[] = [];
   for (const q of questions.slice(0, queryCount)) {
@@ -104,6 +108,7 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
     files: files.length,
     load_to_ready_ms: { folder: ms(fromFolder), fetch: ms(fromFetch), target: 300 },
     query_ms: { p50: round1(percentile(times, 50)), p95: round1(percentile(times, 95)), queries: times.length },
+    ...(browser ? { browser_load_to_ready_ms: browser } : {}),
     ...(sharded ? { sharded } : {}),
   };
 }
@@ -237,4 +242,44 @@ function embedGzipBytes(dir = path.join(import.meta.dirname, '..', 'dist', 'embe
   if (!fs.existsSync(path.join(dir, 'almanac-search.js'))) return undefined;
   const size = measureEmbed(dir);
   return size.atStart + size.lazyChunks.filter((c) => c.file.startsWith('prebuilt-store')).reduce((n, c) => n + c.gzip, 0);
+}
+
+/** Navigation start to `almanac-ready` in Chromium, first visit (fresh profile) and next visit (cached). */
+async function browserReady(indexDir: string, runs: number, log: (line: string) => void): Promise<Record<string, unknown>> {
+  const { build } = await import('vite');
+  const { launch, root } = await import('../test/e2e/harness.ts');
+  const { serveStatic } = await import('../test/e2e/static-site.ts');
+  const site = fs.mkdtempSync(path.join(os.tmpdir(), 'almanac-bench-site-'));
+  await build({ root, configFile: path.join(root, 'vite.element.config.ts'), logLevel: 'error', build: { outDir: path.join(site, 'almanac'), emptyOutDir: true } });
+  for (const f of fs.readdirSync(indexDir)) fs.copyFileSync(path.join(indexDir, f), path.join(site, 'almanac', f));
+  fs.copyFileSync(path.join(root, 'examples/site/index.html'), path.join(site, 'index.html'));
+  const server = await serveStatic(site);
+  const first: number[] = [];
+  const next: number[] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const b = await launch(site);
+      try {
+        await b.context.addInitScript(() => {
+          document.addEventListener('almanac-ready', () => { (window as unknown as { __ready: number }).__ready = performance.now(); });
+          document.addEventListener('almanac-error', (e) => { (window as unknown as { __error: string }).__error = JSON.stringify((e as CustomEvent).detail); });
+        });
+        for (const into of [first, next]) {
+          await b.page.goto(server.origin);
+          await b.page.waitForFunction(() => (window as unknown as { __ready?: number; __error?: string }).__ready ?? (window as unknown as { __error?: string }).__error, undefined, { timeout: 120_000 });
+          const err = await b.page.evaluate(() => (window as unknown as { __error?: string }).__error);
+          if (err) throw new Error(`the element failed: ${err}`);
+          into.push(await b.page.evaluate(() => (window as unknown as { __ready: number }).__ready));
+        }
+        log(`browser ${i + 1}: first visit ${Math.round(first.at(-1)!)} ms, next ${Math.round(next.at(-1)!)} ms`);
+      } finally {
+        await b.close();
+      }
+    }
+  } finally {
+    await server.close();
+    fs.rmSync(site, { recursive: true, force: true });
+  }
+  const ms = (xs: number[]) => ({ median: Math.round(percentile(xs, 50)), min: Math.round(Math.min(...xs)), max: Math.round(Math.max(...xs)) });
+  return { first_visit: ms(first), next_visit_cached: ms(next), note: 'navigation start to almanac-ready: script, worker, index fetched from localhost or Cache Storage, decoded and indexed' };
 }
