@@ -100,8 +100,11 @@ function axes(chart: SVGSVGElement, t0: number, t1: number, yMax: number): void 
   }
 }
 
-/** Bars of sentences per bucket, so holes in the corpus's time coverage show at a glance. */
-export function coverageChart(all: TimeBucket[]): SVGSVGElement {
+/**
+ * Bars of sentences per bucket, so holes in the corpus's time coverage show at a glance. With
+ * `onPick`, each bar that holds sentences is a button (click, Enter or Space) that picks its bucket.
+ */
+export function coverageChart(all: TimeBucket[], onPick?: (bucket: TimeBucket) => void): SVGSVGElement {
   // The edge buckets that note what the axis leaves off are told in words beside the chart.
   const buckets = all.filter((b) => !b.outlier);
   // Sized for the side panel (~300 px), so 9-unit text renders at about 9 px.
@@ -116,7 +119,8 @@ export function coverageChart(all: TimeBucket[]): SVGSVGElement {
   const chart = svg('svg', {
     viewBox: `0 0 ${width} ${height}`,
     class: 'chart coverage-chart',
-    role: 'img',
+    // A picture, unless its bars are buttons: an image's children are not announced.
+    role: onPick ? 'group' : 'img',
     'aria-label': first && last
       ? `${total} dated sentences from ${first.label} to ${last.label}, at most ${max} in one bucket.${empty.length ? ` No dated sentences in: ${empty.slice(0, 12).join(', ')}${empty.length > 12 ? '…' : ''}.` : ''}`
       : 'No dated sentences yet.',
@@ -132,13 +136,28 @@ export function coverageChart(all: TimeBucket[]): SVGSVGElement {
   buckets.forEach((b, i) => {
     const h = (b.sentences / max) * plotH;
     const xx = pad.left + i * barW;
-    chart.appendChild(svg('rect', {
+    const what = `${b.label}: ${b.sentences} sentence${b.sentences === 1 ? '' : 's'}`;
+    const bar = svg('rect', {
       x: xx + barW * 0.1,
       y: bottom - h,
       width: Math.max(1, barW * 0.8),
       height: Math.max(b.sentences > 0 ? 1 : 0, h),
       class: b.sentences > 0 ? 'bar' : 'bar empty',
-    }, [svg('title', {}, [`${b.label}: ${b.sentences} sentence${b.sentences === 1 ? '' : 's'}`])]));
+    }, [svg('title', {}, [what])]);
+    if (onPick && b.sentences > 0) {
+      // The hit area is the bar's whole column, so a thin bar on a phone is still easy to tap.
+      const hit = svg('rect', { x: xx, y: pad.top, width: barW, height: bottom - pad.top, class: 'bar-hit', role: 'button', tabindex: 0, 'aria-label': `${what}; list them` });
+      hit.addEventListener('click', () => onPick(b));
+      hit.addEventListener('keydown', (event) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        event.preventDefault();
+        onPick(b);
+      });
+      chart.appendChild(bar);
+      chart.appendChild(hit);
+    } else {
+      chart.appendChild(bar);
+    }
     if (i % labelEvery === 0) {
       chart.appendChild(svg('text', { x: xx + barW / 2, y: height - 6, class: 'tick', 'text-anchor': 'middle' }, [b.label]));
     }

@@ -19,8 +19,8 @@ export interface DocumentsPanel {
   refresh(): Promise<void>;
   /** Ingests inputs with progress; resolves to the reports (the panel shows their summary). */
   ingest(docs: DocumentInput[], label: string): Promise<IngestReport[]>;
-  /** Ingests the bundled sample corpus. */
-  ingestSample(): Promise<IngestReport[]>;
+  /** Ingests the bundled sample corpus; `host`, if given, holds the progress bar meanwhile. */
+  ingestSample(host?: HTMLElement): Promise<IngestReport[]>;
   /** Removes every document (no confirmation: the caller asks). */
   removeAll(): Promise<void>;
   /** Moves keyboard focus to the list, where each document has its Remove button. */
@@ -182,7 +182,17 @@ export function documentsPanel(
     });
   });
 
-  const ingestSample = async (): Promise<IngestReport[]> => ingest(await loadSampleCorpus(), 'Indexing the sample corpus', [], () => ({ kind: 'seeded' }));
+  const ingestSample = async (host?: HTMLElement): Promise<IngestReport[]> => {
+    const docs = await loadSampleCorpus();
+    // A first visit shows the bar under the status line, in a phone's first screen, rather
+    // than in this panel further down.
+    if (host) host.appendChild(progress.element);
+    try {
+      return await ingest(docs, 'Indexing the sample corpus', [], () => ({ kind: 'seeded' }));
+    } finally {
+      if (host) byId('ingest-progress').appendChild(progress.element);
+    }
+  };
   byId<HTMLButtonElement>('load-sample').addEventListener('click', () => void ingestSample());
   byId<HTMLButtonElement>('clear-all').addEventListener('click', () => {
     if (!window.confirm('Remove every document from this device?')) return;

@@ -60,3 +60,10 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
 }
+
+/** `heading` without the document title it starts with ("Title: Section" -> "Section"); '' when it is only the title. */
+export function headingBeyond(heading: string, title: string): string {
+  // Only a whole-word prefix: "Pythonic ways" is not "Python" plus "ic ways".
+  if (!title || !heading.startsWith(title) || /^[\p{L}\p{N}]/u.test(heading.slice(title.length))) return heading;
+  return heading.slice(title.length).replace(/^[\s:;,.·›>|–—-]+/, '');
+}

@@ -36,8 +36,9 @@ function flagStore(): Storage | undefined {
 }
 
 async function main(): Promise<void> {
+  let storage: ReturnType<typeof storagePanel> | undefined;
   // First, so that the app is stored for offline use even if the engine then fails to start.
-  startOffline();
+  startOffline(() => void storage?.refresh());
   const status = byId('status');
   const startup = progressView('Restoring the corpus');
   byId('startup-progress').appendChild(startup.element);
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
   const coverage = coveragePanel(almanac);
   let docs: ReturnType<typeof documentsPanel> | undefined;
   let transfer: ReturnType<typeof corpusTransfer> | undefined;
-  const storage = storagePanel({
+  storage = storagePanel({
     removeAll: async () => { await docs?.removeAll(); },
     showDocuments: () => docs?.focusList(),
   });
@@ -93,7 +94,7 @@ async function main(): Promise<void> {
     status.dataset.restored = String(opened.documents);
   } else if (!persistent || !flagStore()?.getItem(SEEDED_KEY)) {
     line.busy(`First visit: indexing the ${SAMPLE_SIZE} sample documents on this device…`);
-    await docs.ingestSample();
+    await docs.ingestSample(byId('startup-progress'));
     flagStore()?.setItem(SEEDED_KEY, '1');
     status.dataset.restored = '0';
   } else {

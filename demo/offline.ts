@@ -45,16 +45,44 @@ function showNotice(text: string, kind: 'info' | 'update', actions: Array<{ labe
   notice.hidden = false;
 }
 
+/** Rewrites the offline badge (once {@link watchNetwork} ran): its sentence depends on the offline state. */
+let showNetwork = (): void => undefined;
+
 function setOfflineState(state: 'unsupported' | 'installing' | 'ready' | 'failed', text: string): void {
   document.body.dataset.offline = state;
   byId('offline-state').textContent = text;
+  showNetwork();
 }
 
-/** Wires offline support and update notices; call once at start-up. */
-export function startOffline(): void {
+/**
+ * Says under the status line when the device is offline, and whether that matters: once the
+ * app is stored (`body[data-offline="ready"]`) nothing does; before, parts of the page not yet
+ * opened may not load. `body[data-network]` is `online` or `offline`.
+ */
+function watchNetwork(): void {
+  const badge = byId('network-state');
+  const show = showNetwork = (): void => {
+    const offline = !navigator.onLine;
+    document.body.dataset.network = offline ? 'offline' : 'online';
+    badge.hidden = !offline;
+    badge.textContent = !offline ? '' : document.body.dataset.offline === 'ready'
+      ? 'Offline: Almanac works from this device.'
+      : 'Offline: what Almanac has loaded works; parts not yet opened may wait until you are back online.';
+  };
+  window.addEventListener('online', show);
+  window.addEventListener('offline', show);
+  show();
+}
+
+/**
+ * Wires offline support and update notices; call once at start-up. `onOfflineReady` runs when
+ * the app has been stored for offline use (the storage panel then counts its bytes).
+ */
+export function startOffline(onOfflineReady: () => void = () => undefined): void {
   const build = currentBuild();
   byId('app-version').textContent = build ? `Almanac ${build.split(' ')[0]} · build ${build.split(' ')[1] ?? ''}` : 'Almanac (development build)';
 
+  watchNetwork();
   const last = remembered();
   const previous = last.get();
   if (build && previous && previous !== build) {
@@ -88,6 +116,7 @@ export function startOffline(): void {
     immediate: true,
     onOfflineReady() {
       setOfflineState('ready', 'Works offline: the app, the engine and the sample corpus are stored on this device.');
+      onOfflineReady();
     },
     onNeedRefresh() {
       document.body.dataset.update = 'waiting';

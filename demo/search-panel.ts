@@ -5,7 +5,7 @@
 import type { RemoteAlmanac } from '../src/engine/remote.ts';
 import type { SearchResponse, SearchResult, StoredDocument, TemporalConstraint } from '../src/types.ts';
 import { byId, clear, el } from './dom.ts';
-import { errorMessage, formatInterval, formatScore, formatSpan } from './format.ts';
+import { errorMessage, formatInterval, formatScore, formatSpan, headingBeyond } from './format.ts';
 import { citeCell } from '../src/tables/cite-cell.ts';
 import { highlighted } from './highlight.ts';
 import { scoreCurveChart, type CurveMark } from './charts.ts';
@@ -38,6 +38,8 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
   let current: AbortController | undefined;
   // Tables already drawn in the current result list, by `docId#tableIndex`.
   const shownTables = new Set<string>();
+  // Whether the line that says how the search ran is open: unset (by screen width) until the reader toggles it.
+  let runOpen: boolean | undefined;
 
   const getDocument = (id: string): Promise<StoredDocument | undefined> => {
     let doc = documents.get(id);
@@ -83,7 +85,12 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
   }
 
   function render(response: SearchResponse): void {
-    meta.replaceChildren(describeRun(response));
+    const runLine = describeRun(response, runOpen);
+    // A reader who opened (or closed) it keeps that choice for the next searches (a click on
+    // the summary is what Enter and Space on it do too).
+    const details = runLine.querySelector('details.run-details') as HTMLDetailsElement;
+    details.querySelector(':scope > summary')!.addEventListener('click', () => { runOpen = !details.open; });
+    meta.replaceChildren(runLine);
     renderTime(response);
     clear(list);
     shownTables.clear();
@@ -128,20 +135,23 @@ export function searchPanel(almanac: RemoteAlmanac): SearchPanel {
 
   function resultItem(result: SearchResult, rank: number): HTMLLIElement {
     const p = result.passage;
+    // Where the passage sits. The character offsets help a developer, not a reader: a phone
+    // hides them (CSS), and a heading that repeats the title above it shows only what it adds.
+    const heading = p.heading ? headingBeyond(p.heading, result.title) : '';
     const where = [
       p.page !== undefined ? `page ${p.page}` : '',
       `passage ${p.ordinal}`,
-      `chars ${p.start}–${p.end}`,
-      p.heading ? `§ ${p.heading}` : '',
-      p.kind !== 'text' ? p.kind : '',
-    ].filter(Boolean).join(' · ');
+      el('span', { class: 'chars', text: `chars ${p.start}–${p.end}` }),
+      heading ? `§ ${heading}` : '',
+      p.kind !== 'text' ? p.kind.replace('-', ' ') : '',
+    ].filter(Boolean).flatMap((part, i) => (i ? [el('span', { class: 'sep', text: ' · ' }), part] : [part]));
     const item = el('li', { class: 'result', attrs: { 'data-doc': p.docId, 'data-kind': p.kind } }, [
       el('div', { class: 'result-head' }, [
         el('span', { class: 'rank', text: `${rank}.` }),
         el('span', { class: 'result-title', text: result.title }),
         el('span', { class: 'score', text: `score ${formatScore(result.score)}`, attrs: { title: 'Final ranking score' } }),
       ]),
-      el('p', { class: 'where', text: where }),
+      el('p', { class: 'where' }, where),
       el('p', { class: 'passage-text' }, [highlighted(p.text, result.highlights)]),
     ]);
     if (result.matchedCells?.length) {
@@ -231,26 +241,32 @@ function conditionLabel(c: TemporalConstraint): string {
   return 'none';
 }
 
-/** "BM25 · 10 results in 12 ms · steps: temporal-parse → bm25 → temporal-rerank", then the skipped steps, their reasons folded. */
-function describeRun(response: SearchResponse): HTMLElement {
+/**
+ * One line, "BM25 (zero-download) · 10 results in 12 ms", that opens on the steps the engine ran
+ * and those it skipped (each reason folded again). On a phone the steps and reasons ran to four
+ * lines above every answer, so there the line starts closed; on a wide screen it starts open.
+ * A native disclosure: keyboard and screen readers get it for free.
+ */
+function describeRun(response: SearchResponse, open?: boolean): HTMLElement {
   const skipped = Object.entries(response.skipped);
+  const wide = open ?? (typeof matchMedia === 'function' && matchMedia('(min-width: 900px)').matches);
   return el('div', { class: 'run' }, [
-    el('p', {}, [
-      el('span', { class: `mode mode-${response.mode}`, text: response.mode === 'bm25' ? 'BM25 (zero-download)' : 'hybrid (BM25 + vectors)' }),
-      ` ${response.results.length} results in ${Math.round(response.tookMs)} ms · steps: `,
-      el('span', { class: 'steps', text: response.steps.join(' → ') || 'none' }),
+    el('details', { class: 'run-details', attrs: { open: wide } }, [
+      el('summary', {}, [
+        el('span', { class: `mode mode-${response.mode}`, text: response.mode === 'bm25' ? 'BM25 (zero-download)' : 'hybrid (BM25 + vectors)' }),
+        ` · ${response.results.length} results in ${Math.round(response.tookMs)} ms`,
+      ]),
+      el('p', {}, ['steps: ', el('span', { class: 'steps', text: response.steps.join(' → ') || 'none' })]),
+      skipped.length
+        ? el('details', { class: 'skipped' }, [
+          el('summary', { text: `skipped: ${skipped.map(([step]) => step).join(', ')}` }),
+          el('ul', {}, skipped.map(([step, why]) => el('li', {}, [el('span', { class: 'steps', text: step }), `: ${why}`]))),
+        ])
+        : null,
     ]),
+    // How the question was read changes what it found: always in sight.
     response.acronyms
       ? el('p', { class: 'skipped' }, [`read as acronyms: ${response.acronyms.map((a) => `${a.word} = ${a.phrase}`).join('; ')}`])
-      : null,
-    // Each reason is a sentence: on a phone the line ran to four lines above every answer, so
-    // the step names show and the reasons open on demand (a native disclosure: keyboard and
-    // screen readers get it for free).
-    skipped.length
-      ? el('details', { class: 'skipped' }, [
-        el('summary', { text: `skipped: ${skipped.map(([step]) => step).join(', ')}` }),
-        el('ul', {}, skipped.map(([step, why]) => el('li', {}, [el('span', { class: 'steps', text: step }), `: ${why}`]))),
-      ])
       : null,
   ]);
 }

@@ -53,7 +53,9 @@ export function storagePanel(actions: StorageActions): StoragePanel {
       ['models', 'Downloaded models', usage.models.length
         ? `${formatBytes(modelBytes)} (${usage.models.map((m) => `${m.id}: ${formatBytes(m.bytes)}`).join('; ')})`
         : 'none'],
-      ['app', 'The app, kept for offline use', bytesOrUnknown(usage.app)],
+      // 0 B would read as a figure; nothing is stored while the service worker installs (the
+      // panel refreshes when it is done) or where the browser refuses one (the footer says why).
+      ['app', 'The app, kept for offline use', usage.app === 0 ? 'not stored yet' : bytesOrUnknown(usage.app)],
       ['free', 'Space left for Almanac', free === undefined ? 'not reported by this browser' : `${formatBytes(free)} of ${formatBytes(usage.quota ?? 0)}`],
     ];
     clear(figures);

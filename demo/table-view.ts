@@ -97,6 +97,10 @@ export function renderTable(
       marks.headers.has(cell) ? 'cell-header-path' : '',
       // Numbers (and "n/a", "–" in their place) align right; names and text left.
       !isHeader && isValue(cell.text) ? 'num' : '',
+      // The row headers (and the corner above them) stay in view while a wide table scrolls.
+      cell.col < headerCols ? 'row-head' : '',
+      // A short token ("2023-01", "Q3/24", "-1,250") breaks at its hyphen or slash otherwise.
+      cell.text.length <= 16 && !/\s/.test(cell.text) ? 'nowrap' : '',
     ].filter(Boolean).join(' ');
     const td = el(isHeader ? 'th' : 'td', { text: cell.text, class: classes });
     if (cell.rowSpan > 1) td.rowSpan = cell.rowSpan;
@@ -120,23 +124,43 @@ export function renderTable(
 }
 
 /**
- * Once the table is on screen, scrolls it sideways so that the cell the question points at
- * (or the first cell of the passage) is in view: on a phone the answer's cell of a wide
- * table would otherwise sit off to the right, out of sight.
+ * Once the table is on screen: pins the row headers to the left edge while the table scrolls
+ * sideways (when they take at most half the width: on a phone a wider block would leave no
+ * room for the values), then scrolls so that the cell the question points at (or the first
+ * cell of the passage) is in view beside them. On a phone the answer's cell of a wide table
+ * would otherwise sit off to the right, out of sight, or in sight without the row that names it.
  */
 function revealMarked(scroller: HTMLElement): void {
   if (typeof ResizeObserver === 'undefined') return;
   const observer = new ResizeObserver(() => {
     if (!scroller.isConnected || scroller.clientWidth === 0) return;
     observer.disconnect();
+    if (scroller.scrollWidth <= scroller.clientWidth) return;
+    const pinned = pinRowHeaders(scroller);
     const target = scroller.querySelector<HTMLElement>('.cell-match') ?? scroller.querySelector<HTMLElement>('.cell-hit');
-    if (!target || scroller.scrollWidth <= scroller.clientWidth) return;
+    if (!target || target.classList.contains('row-head')) return;
     const box = scroller.getBoundingClientRect();
     const cell = target.getBoundingClientRect();
-    // As little as brings it in: as much as possible of the row headers on the left stays in view.
+    const left = box.left + pinned;
+    // As little as brings it in: as much as possible of the table's start stays in view.
     const margin = 12;
-    if (cell.right > box.right) scroller.scrollLeft += Math.min(cell.right - box.right + margin, cell.left - box.left);
-    else if (cell.left < box.left) scroller.scrollLeft -= box.left - cell.left + margin;
+    if (cell.right > box.right) scroller.scrollLeft += Math.min(cell.right - box.right + margin, cell.left - left);
+    else if (cell.left < left) scroller.scrollLeft -= left - cell.left + margin;
   });
   observer.observe(scroller);
+}
+
+/** Makes the row-header cells sticky at their own offsets; returns the width they pin (0 if none). */
+function pinRowHeaders(scroller: HTMLElement): number {
+  const heads = [...scroller.querySelectorAll<HTMLElement>('.row-head')];
+  const tableLeft = scroller.querySelector('table')?.getBoundingClientRect().left ?? 0;
+  const width = heads.reduce((max, h) => Math.max(max, h.getBoundingClientRect().right - tableLeft), 0);
+  if (width === 0 || width > scroller.clientWidth / 2) return 0;
+  // Offsets read first, then written, so the layout is measured once.
+  const offsets = heads.map((h) => h.getBoundingClientRect().left - tableLeft);
+  heads.forEach((h, i) => {
+    h.style.left = `${offsets[i]}px`;
+    h.classList.add('pinned');
+  });
+  return width;
 }

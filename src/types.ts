@@ -503,6 +503,18 @@ export interface TimeBucket {
   outlier?: 'before' | 'after';
 }
 
+/** A sentence whose timestamps overlap an interval (see {@link Almanac.datedSentences}). */
+export interface DatedSentence {
+  /** The passage holding it (`<docId>#<ordinal>`), its document and the document's title. */
+  passageId: string;
+  docId: string;
+  title: string;
+  /** The sentence's text. */
+  text: string;
+  /** The sentence's timestamps. */
+  times: TimeSpan[];
+}
+
 /** Corpus statistics. */
 export interface CorpusStats {
   documents: number;
@@ -662,6 +674,13 @@ export interface Almanac {
   stats(): Promise<CorpusStats>;
   /** How the corpus's sentence timestamps spread over time, so a user sees the holes. */
   timeCoverage(options?: { buckets?: 'year' | 'decade' }): Promise<TimeBucket[]>;
+  /**
+   * The sentences with a timestamp overlapping `[start, end)` (ms since epoch, e.g. one
+   * {@link TimeBucket}'s): `total` of them (as the bucket counts), the first `limit` (default
+   * 50) listed, those dated inside the interval first, a sentence repeated by several passages
+   * of one document listed once.
+   */
+  datedSentences(options: { start: number; end: number; limit?: number }): Promise<{ total: number; sentences: DatedSentence[] }>;
   /**
    * Loads or replaces models after creation. A new embedder re-embeds the stored passages
    * (`options` reports that as `embed` progress and can abort it).

@@ -113,6 +113,7 @@ export interface EngineWorkerApi {
   document(id: string): ReturnType<Almanac['document']>;
   stats(): ReturnType<Almanac['stats']>;
   timeCoverage(options?: Parameters<Almanac['timeCoverage']>[0]): ReturnType<Almanac['timeCoverage']>;
+  datedSentences(options: Parameters<Almanac['datedSentences']>[0]): ReturnType<Almanac['datedSentences']>;
   loadModels(call: CallId, request: ModelsRequest, onProgress?: ProgressPort): Promise<LoadedModels>;
   models(): Promise<LoadedModels>;
   /** The corpus as one file of the index format; the bytes are transferred, not copied. */

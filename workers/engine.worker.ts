@@ -191,6 +191,7 @@ const api: EngineWorkerApi = {
   document: (id) => requireEngine().document(id),
   stats: () => requireEngine().stats(),
   timeCoverage: (options) => requireEngine().timeCoverage(options),
+  datedSentences: (options) => requireEngine().datedSentences(options),
 
   loadModels(call, request, port) {
     const almanac = requireEngine();

@@ -7,9 +7,9 @@ import { encodeSegment, type Segment } from '../index-format/segment.ts';
 import { readCorpusFile, readShards, writeCorpusFile } from '../index-format/corpus-file.ts';
 import { termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
 import { loadStemmers } from '../text/tokenizer.ts';
-import { timeCoverage } from '../temporal/index.ts';
+import { sentencesIn, timeCoverage } from '../temporal/index.ts';
 import type {
-  Almanac, AlmanacOptions, AnswerEvent, AnswerOptions, AnswerResponse, CorpusChange, CorpusShards, CorpusStats, DocumentInput, Embedder,
+  Almanac, AlmanacOptions, AnswerEvent, AnswerOptions, AnswerResponse, CorpusChange, CorpusShards, CorpusStats, DatedSentence, DocumentInput, Embedder,
   ExportOptions, Generator, ImportOptions, ImportReport, IngestReport,
   LongCallOptions, Passage, Reranker, SearchOptions, SearchResponse, StoredDocument, TimeBucket,
 } from '../types.ts';
@@ -289,6 +289,20 @@ class Engine implements Almanac {
 
   async timeCoverage(options?: { buckets?: 'year' | 'decade' }): Promise<TimeBucket[]> {
     return timeCoverage(this.state.passages.values(), options);
+  }
+
+  async datedSentences(options: { start: number; end: number; limit?: number }): Promise<{ total: number; sentences: DatedSentence[] }> {
+    const { total, sentences } = sentencesIn(this.state.passages.values(), options.start, options.end, options.limit);
+    return {
+      total,
+      sentences: sentences.map(({ passage, sentence }) => ({
+        passageId: passage.id,
+        docId: passage.docId,
+        title: this.state.records.get(passage.docId)?.document.title ?? passage.docId,
+        text: passage.text.slice(sentence.start, sentence.end),
+        times: sentence.times,
+      })),
+    };
   }
 
   /** Bytes the store holds (used by the benchmarks). */

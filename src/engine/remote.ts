@@ -300,6 +300,7 @@ export async function connectAlmanac(options: ConnectOptions = {}): Promise<Remo
     document: (id) => call('reading a document', (api) => api.document(id)),
     stats: () => call('reading statistics', (api) => api.stats()),
     timeCoverage: (o) => call('reading time coverage', (api) => api.timeCoverage(o)),
+    datedSentences: (o) => call('listing dated sentences', (api) => api.datedSentences(o)),
     exportCorpus(callOptions = {}) {
       const { signal, onProgress, ...rest } = callOptions;
       const progress = onProgress ? Comlink.proxy(onProgress) : undefined;

@@ -3,7 +3,7 @@
  * so a user sees the holes (MRAG's advice: know what period the corpus can answer for).
  */
 
-import type { Passage, TimeBucket } from '../types.ts';
+import type { Passage, Sentence, TimeBucket } from '../types.ts';
 import { utc } from './date-grammar.ts';
 
 /** Coverage is not drawn wider than this many buckets: a stray "44 BC" should not stretch the chart to 2,000 bars. */
@@ -70,6 +70,37 @@ export function timeCoverage(passages: Iterable<Passage>, options?: { buckets?: 
   if (before) out.unshift({ start: utc(keys[0]!), end: utc(lo), label: `before ${label(lo)}`, sentences: before, outlier: 'before' });
   if (after) out.push({ start: utc(hi + size), end: utc(keys[keys.length - 1]! + size), label: `after ${label(hi)}`, sentences: after, outlier: 'after' });
   return out;
+}
+
+/**
+ * The sentences with a timestamp overlapping `[start, end)`: what a coverage bucket holds (a
+ * bucket's `sentences` is `total`). Those dated inside the interval come first, by date, then
+ * those whose span began before it ("since 1998" in the 2020s), latest beginning first. A
+ * sentence that several passages repeat (a table's caption in each of its row passages) counts
+ * once per passage but is listed once per document; `sentences` keeps the first `limit` of the list.
+ */
+export function sentencesIn(passages: Iterable<Passage>, start: number, end: number, limit = 50): { total: number; sentences: Array<{ passage: Passage; sentence: Sentence }> } {
+  const found: Array<{ passage: Passage; sentence: Sentence; key: number }> = [];
+  for (const passage of passages) {
+    for (const sentence of passage.sentences) {
+      let key = Infinity;
+      for (const t of sentence.times) {
+        if (t.start < end && t.end > start) key = Math.min(key, t.start >= start ? t.start : end + (start - t.start));
+      }
+      if (key !== Infinity) found.push({ passage, sentence, key });
+    }
+  }
+  found.sort((a, b) => a.key - b.key || a.passage.docId.localeCompare(b.passage.docId) || a.passage.ordinal - b.passage.ordinal || a.sentence.start - b.sentence.start);
+  const listed = new Set<string>();
+  const sentences: Array<{ passage: Passage; sentence: Sentence }> = [];
+  for (const { passage, sentence } of found) {
+    if (sentences.length >= limit) break;
+    const id = `${passage.docId}\u0000${passage.text.slice(sentence.start, sentence.end)}`;
+    if (listed.has(id)) continue;
+    listed.add(id);
+    sentences.push({ passage, sentence });
+  }
+  return { total: found.length, sentences };
 }
 
 function bucketOf(year: number, size: number): number {

@@ -7,6 +7,6 @@ export { parseQuestion, type ParsedQuestion, type TemporalRelation } from './con
 export { temporalScore, curveKind } from './curves.ts';
 export { rerankTemporal, type RerankInput, type RerankedPassage } from './rerank.ts';
 export { createLexicalScorer, lexicalSimilarity, contentTerms, type LexicalScorer } from './lexical-similarity.ts';
-export { timeCoverage } from './coverage.ts';
+export { timeCoverage, sentencesIn } from './coverage.ts';
 export { summarizeForQuestion, type PassageSummary } from './summaries.ts';
 export { CURVES, RERANK, LEXICAL, SUMMARIES } from './settings.ts';

@@ -101,6 +101,31 @@ describe('demo app (built, served, in Chromium)', () => {
     expect(await page.locator('#time-panel svg path.curve').count()).toBe(1);
   });
 
+  it('lists the sentences of a time-coverage bucket on a click, and from the keyboard', async () => {
+    const bars = page.locator('#coverage svg .bar-hit');
+    expect(await bars.count()).toBeGreaterThan(1);
+    // The fullest bucket: its bar says how many sentences it holds, and the list holds as many.
+    const labels = await bars.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? ''));
+    const counts = labels.map((l) => Number(/: (\d+) sentence/.exec(l)?.[1] ?? 0));
+    const fullest = counts.indexOf(Math.max(...counts));
+    await bars.nth(fullest).click();
+    const heading = page.locator('#coverage .coverage-list h3');
+    await heading.waitFor();
+    expect(await heading.textContent()).toBe(`${labels[fullest]!.split(':')[0]}: ${counts[fullest]} dated sentences`);
+    const items = page.locator('#coverage .dated-sentences li');
+    // A sentence repeated by several passages (a table's caption) is listed once.
+    expect(await items.count()).toBeGreaterThan(0);
+    expect(await items.count()).toBeLessThanOrEqual(Math.min(30, counts[fullest]!));
+    expect(await items.first().getAttribute('data-passage')).toMatch(/.#\d+$/);
+    // Enter on another bar lists that one instead.
+    const other = counts.findIndex((c, i) => c > 0 && i !== fullest);
+    await bars.nth(other).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((want) => document.querySelector('#coverage .coverage-list h3')?.textContent?.startsWith(want), labels[other]!.split(':')[0]!);
+    expect(await items.count()).toBeGreaterThan(0);
+    expect(await items.count()).toBeLessThanOrEqual(Math.min(30, counts[other]!));
+  });
+
   it('shows a table hit as a grid with the cells and their headers marked', async () => {
     await search(page, 'Mexican peso 2013 buy');
     const hit = page.locator('#results li.result .table-hit table').first();

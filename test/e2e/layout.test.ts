@@ -107,8 +107,22 @@ describe('layout at every width', () => {
       const r = target.getBoundingClientRect();
       return scroller.scrollWidth > scroller.clientWidth && r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
     }, undefined, { timeout: 10_000 });
-    // The skipped steps are one short line whose reasons open on demand.
-    const skipped = page.locator('#search-meta details.skipped');
+    // And the row headers that name it stay pinned at the left edge, in view beside it.
+    const heads = await page.locator('.answer-card .table-scroll tbody th.row-head').evaluateAll((nodes) => {
+      const box = nodes[0]!.closest('.table-scroll')!.getBoundingClientRect();
+      return nodes.map((n) => ({ pinned: n.classList.contains('pinned'), inView: n.getBoundingClientRect().left >= box.left - 0.5 && n.getBoundingClientRect().right <= box.right + 0.5 }));
+    });
+    expect(heads.length).toBeGreaterThan(0);
+    expect(heads.every((h) => h.pinned && h.inView)).toBe(true);
+    // How the search ran is one line on a phone, closed; it opens on the steps, and the
+    // skipped steps are one more short line whose reasons open on demand.
+    const run = page.locator('#search-meta details.run-details');
+    expect(await run.getAttribute('open')).toBeNull();
+    expect((await run.locator(':scope > summary').boundingBox())!.height).toBeLessThan(40);
+    expect(await run.locator(':scope > summary').textContent()).toMatch(/^BM25 \(zero-download\) · \d+ results in \d+ ms$/);
+    await run.locator(':scope > summary').click();
+    expect(await run.locator('.steps').first().isVisible()).toBe(true);
+    const skipped = run.locator('details.skipped');
     expect(await skipped.getAttribute('open')).toBeNull();
     expect((await skipped.locator('summary').boundingBox())!.height).toBeLessThan(40);
     await skipped.locator('summary').click();

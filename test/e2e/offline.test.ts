@@ -58,6 +58,8 @@ describe('offline, installable, updates', () => {
     await page.waitForSelector('body[data-offline="ready"]', { timeout: 60_000 });
     const cdp = await browser.context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors') as { installabilityErrors: Array<{ errorId: string }> };
+    // Detached, or Chromium stops emulating the network for the page (navigator.onLine stays true offline).
+    await cdp.detach();
     expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
     const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json()) as { name: string; display: string; icons: Array<{ src: string; sizes: string; purpose?: string }> };
     expect(manifest.display).toBe('standalone');
@@ -89,6 +91,9 @@ describe('offline, installable, updates', () => {
       await waitReady(page);
       expect(await page.textContent('#status')).toContain(`Restored ${documents} documents`);
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      // The page says it is offline, and that this costs nothing once the app is stored.
+      await page.waitForSelector('#network-state:not([hidden])', { timeout: 10_000 });
+      expect(await page.textContent('#network-state')).toContain('Offline: Almanac works from this device');
       // Still isolated offline (ONNX Runtime threads): the cached page kept its headers.
       expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
       await search(page, 'zenith telescope meteors');
@@ -107,6 +112,7 @@ describe('offline, installable, updates', () => {
     } finally {
       await browser.context.setOffline(false);
     }
+    await page.waitForSelector('#network-state', { state: 'hidden' });
   });
 
   it('detects a second build while open, keeps running its own, and applies it on the next visit', async () => {

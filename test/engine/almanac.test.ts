@@ -269,6 +269,16 @@ describe('createAlmanac', () => {
     const labels = buckets.filter((b) => b.sentences > 0).map((b) => b.label);
     expect(labels.some((l) => l.includes('1790'))).toBe(true);
     expect(labels.some((l) => l.includes('2010'))).toBe(true);
+    // A bucket's sentences, with their documents' titles: as many as the bucket counts.
+    const bucket = buckets.find((b) => b.label.includes('1790'))!;
+    const listed = await almanac.datedSentences({ start: bucket.start, end: bucket.end });
+    expect(listed.total).toBe(bucket.sentences);
+    expect(listed.sentences).toHaveLength(bucket.sentences);
+    for (const s of listed.sentences) {
+      expect(s.text).toMatch(/179\d/);
+      expect(s.passageId.startsWith(`${s.docId}#`)).toBe(true);
+      expect(s.title).toBeTruthy();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeCoverage } from '../../src/temporal/index.ts';
+import { sentencesIn, timeCoverage } from '../../src/temporal/index.ts';
 import { datedPassage } from './passages.ts';
 
 const passage = (id: string, sentences: string[]) => datedPassage(id, sentences);
@@ -35,5 +35,39 @@ describe('timeCoverage', () => {
   it('is empty for a corpus without dates', () => {
     expect(timeCoverage([passage('d', ['Nothing dated.'])])).toEqual([]);
     expect(timeCoverage([])).toEqual([]);
+  });
+});
+
+describe('sentencesIn', () => {
+  const corpus = [
+    passage('a', ['Built in 1794 by Thomas Beall.', 'Sold in 1796 and again in 1796.', 'No date here.']),
+    passage('b', ['He served from 1798 to 1799.', 'In May 1794 the roof burned.']),
+  ];
+
+  it('lists what each coverage bucket counts, earliest first', () => {
+    for (const options of [undefined, { buckets: 'decade' as const }]) {
+      for (const bucket of timeCoverage(corpus, options)) expect(sentencesIn(corpus, bucket.start, bucket.end).total, bucket.label).toBe(bucket.sentences);
+    }
+    const texts = (from: number, to: number) => sentencesIn(corpus, Date.UTC(from, 0, 1), Date.UTC(to, 0, 1)).sentences.map(({ passage, sentence }) => passage.text.slice(sentence.start, sentence.end));
+    expect(texts(1794, 1795)).toEqual(['Built in 1794 by Thomas Beall.', 'In May 1794 the roof burned.']);
+    // A range counts in every year it spans.
+    expect(texts(1799, 1800)).toEqual(['He served from 1798 to 1799.']);
+    expect(texts(1795, 1796)).toEqual([]);
+  });
+
+  it('lists the sentences dated inside the interval before those begun earlier, and a repeated one once', () => {
+    const repeated = [
+      passage('t#0', ['In office since 1998.', 'Elected in 2021.']),
+      passage('t#1', ['In office since 1998.']),
+    ].map((p) => ({ ...p, docId: 't' }));
+    const out = sentencesIn(repeated, Date.UTC(2020, 0, 1), Date.UTC(2030, 0, 1));
+    expect(out.total).toBe(3);
+    expect(out.sentences.map(({ passage, sentence }) => passage.text.slice(sentence.start, sentence.end))).toEqual(['Elected in 2021.', 'In office since 1998.']);
+  });
+
+  it('keeps the first `limit` and counts the rest', () => {
+    const out = sentencesIn(corpus, Date.UTC(1790, 0, 1), Date.UTC(1800, 0, 1), 2);
+    expect(out.total).toBe(4);
+    expect(out.sentences).toHaveLength(2);
   });
 });
