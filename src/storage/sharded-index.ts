@@ -161,6 +161,7 @@ export async function openShardedIndex(url: string, options: ShardedIndexOptions
     remove: (ids) => engine.remove(ids),
     documents: () => engine.documents(),
     timeCoverage: (o) => engine.timeCoverage(o),
+    datedSentences: (o) => engine.datedSentences(o),
     setModels: (m, o) => engine.setModels(m, o),
     exportCorpus: (o) => engine.exportCorpus(o),
     importCorpus: (f, o) => engine.importCorpus(f, o),
