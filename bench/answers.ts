@@ -292,6 +292,10 @@ async function timeqa(argv: string[], log: Log, maxQ: number, fold: string | und
   const asked = pages.filter((page) => !fold || foldOf(page.link) === fold);
   const questions = subset(asked.flatMap((page) => page.questions.map(([text, answers]) => ({ text, answers: [...new Set(answers.map((a) => normalizeAnswer(a.answer)).filter(Boolean))] }))), maxQ);
   let sentenceHit = 0;
+  // The answer's own text (a span when one was read: a date, a number, a name) holds the answer.
+  let textHit = 0;
+  let spans = 0;
+  let spanHit = 0;
   let passageHit = 0;
   let answered = 0;
   // TimeQA leaves some questions without an answer (the page holds none for that time): there
@@ -313,13 +317,21 @@ async function timeqa(argv: string[], log: Log, maxQ: number, fold: string | und
       if (res.answer.kind === 'none') noneOnUnanswerable++;
     }
     if (s) sentenceHit++;
-    if (has(top, q.answers)) passageHit++;
-    details.write({ suite: 'timeqa', question: q.text, answers: q.answers, sentence, kind: res.answer.kind, sentence_hit: s });
+    const spanRead = res.answer.kind === 'sentence' && res.answer.text !== sentence;
+    const t = res.answer.kind !== 'none' && has(res.answer.text, q.answers);
+    if (t) textHit++;
+    if (spanRead) {
+      spans++;
+      if (t) spanHit++;
+    }
+    const passage = has(top, q.answers);
+    if (passage) passageHit++;
+    details.write({ suite: 'timeqa', question: q.text, answers: q.answers, sentence, answer: res.answer.text, kind: res.answer.kind, sentence_hit: s, text_hit: t, passage_hit: passage, top, steps: res.steps });
   }
   await almanac.close();
   const answerable = questions.length - unanswerable;
   const out = {
-    ...(fold ? { fold } : {}), questions: questions.length, 'answer_sentence_AR@1': pct(sentenceHit, questions.length), 'passage_AR@1': pct(passageHit, questions.length), coverage: pct(answered, questions.length),
+    ...(fold ? { fold } : {}), questions: questions.length, 'answer_sentence_AR@1': pct(sentenceHit, questions.length), 'passage_AR@1': pct(passageHit, questions.length), 'answer_text_AR@1': pct(textHit, questions.length), spans, 'span_precision': pct(spanHit, spans), coverage: pct(answered, questions.length),
     answerable, 'answer_sentence_AR@1_answerable': pct(sentenceHit, answerable), coverage_answerable: pct(answered - (unanswerable - noneOnUnanswerable), answerable),
     unanswerable, none_on_unanswerable: pct(noneOnUnanswerable, unanswerable),
   };

@@ -14,6 +14,7 @@ const SUITES: Record<string, () => Promise<{ run: (argv: string[], log: (line: s
   formats: () => import('./formats.ts'),
   hostile: () => import('./hostile.ts'),
   scale: () => import('./scale.ts'),
+  peers: () => import('./peers.ts'),
   transfer: () => import('./transfer.ts'),
   index: () => import('./index.ts'),
 };

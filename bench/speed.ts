@@ -77,6 +77,8 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
     ingest_passages_per_s_memory: Math.round(stats.passages / measured.memoryIngestS),
     query_ms_p50: round1(percentile(measured.times, 50)),
     query_ms_p95: round1(percentile(measured.times, 95)),
+    query_ms_p50_fastest_of_3: round1(percentile(measured.fastest, 50)),
+    query_ms_p95_fastest_of_3: round1(percentile(measured.fastest, 95)),
     temporal_query_ms_p50: round1(percentile(measured.temporalTimes, 50)),
     temporal_query_ms_p95: round1(percentile(measured.temporalTimes, 95)),
     index_bytes: measured.indexBytes,
@@ -117,10 +119,17 @@ async function ingestAndQuery(docs: DocumentInput[], questions: string[], storag
   await memory.close();
 
   const times: number[] = [];
-  for (const q of questions) {
-    const t1 = performance.now();
-    await almanac.search(q, { limit: 10, temporal: false });
-    times.push(performance.now() - t1);
+  // Each question three times more, keeping its fastest: on a shared machine the tail of one pass
+  // is mostly waiting for a core; the fastest of three is closer to what a query costs.
+  const fastest = questions.map(() => Infinity);
+  for (let pass = 0; pass < 4; pass++) {
+    for (const [i, q] of questions.entries()) {
+      const t1 = performance.now();
+      await almanac.search(q, { limit: 10, temporal: false });
+      const ms = performance.now() - t1;
+      if (pass === 0) times.push(ms);
+      else fastest[i] = Math.min(fastest[i]!, ms);
+    }
   }
   const temporalTimes: number[] = [];
   for (const q of questions) {
@@ -130,5 +139,5 @@ async function ingestAndQuery(docs: DocumentInput[], questions: string[], storag
   }
   const indexBytes = await (almanac as unknown as { storedBytes(): Promise<number> }).storedBytes();
   await almanac.close();
-  return { stats, ingestS, memoryIngestS, times, temporalTimes, indexBytes, heapBytes };
+  return { stats, ingestS, memoryIngestS, times, fastest, temporalTimes, indexBytes, heapBytes };
 }

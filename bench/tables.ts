@@ -33,6 +33,7 @@ import type { Bm25Parameters } from '../src/retrieval/bm25.ts';
 import { PassageIndex } from '../src/retrieval/passage-index.ts';
 import { fuseCandidates, type Hit } from '../src/retrieval/fusion.ts';
 import { termPresenceCeiling } from './term-ceiling.ts';
+import { mb, retainedBytes } from './memory.ts';
 
 const KS = [1, 3, 5, 10] as const;
 const ALL_CONFIGS = ['flat', 'table-summary', 'rcl', 'h-rcl', 'ensemble'] as const;
@@ -146,6 +147,7 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
     ...(ceiling ? { term_presence_ceiling: { ...ceiling.overall, [tatqa ? 'by_answer_from' : 'by_source']: ceiling.byGroup } } : {}),
     ...extra,
     ingest_s: round1(ingestS),
+    ...(Object.keys(engineStats).length ? { engine: engineStats } : {}),
     ingest_breakdown_s: { read: round1(loadS), summaries: round1(summariesS), indexes: round1(indexS) },
   };
 }
@@ -348,14 +350,28 @@ async function explain(questions: Question[], docs: Doc[], lex: { search: (q: st
 // ---------------------------------------------------------------------------
 
 /** Ingests the documents as a user's HTML into a real engine; returns its document ranking. */
+/** The engine's ingest of the corpus (`ensemble`): time, CPU, tables/s and retained heap. */
+const engineStats: Record<string, number> = {};
+
 async function engineRanking(docs: Doc[], log: (l: string) => void): Promise<(q: string) => Promise<string[]>> {
-  const almanac = await createAlmanac();
   const inputs: DocumentInput[] = docs.map((d) => ({
     id: d.id, name: d.html ? 'table.html' : 'report.html', content: d.html ?? tatqaHtml(d), format: 'html',
   }));
+  const before = retainedBytes();
+  const almanac = await createAlmanac();
   const t = performance.now();
+  const cpu = process.cpuUsage();
   await almanac.ingest(inputs);
-  log(`engine ingest: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const used = process.cpuUsage(cpu);
+  const wallS = (performance.now() - t) / 1000;
+  const cpuS = (used.user + used.system) / 1e6;
+  const tables = docs.reduce((n, d) => n + d.tables.length, 0);
+  engineStats.ingest_wall_s = round1(wallS);
+  engineStats.ingest_cpu_s = round1(cpuS);
+  engineStats.tables_per_s_wall = Math.round(tables / wallS);
+  engineStats.tables_per_s_cpu = Math.round(tables / cpuS);
+  engineStats.heap_mb = mb(retainedBytes() - before);
+  log(`engine ingest: ${wallS.toFixed(1)} s wall, ${cpuS.toFixed(1)} s CPU (${engineStats.tables_per_s_cpu} tables/s CPU), heap +${engineStats.heap_mb} MB`);
   return async (q) => (await almanac.search(q, { limit: 10, groupByDocument: true })).results.map((r) => r.passage.docId);
 }
 

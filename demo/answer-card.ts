@@ -31,7 +31,10 @@ export function answerCard(almanac: RemoteAlmanac, getDocument: (id: string) => 
   const element = el('section', { class: 'answer-card', attrs: { 'aria-live': 'polite', 'aria-label': 'Answer', hidden: true } });
 
   async function run(query: string, signal: AbortSignal, onRetrieved: (search: SearchResponse) => void): Promise<AnswerResponse | undefined> {
-    const generating = !!(await almanac.models()).generator;
+    const generator = (await almanac.models()).generator;
+    const generating = !!generator;
+    // A synthetic generator (random weights) proves the streaming and the Stop button only.
+    const synthetic = !!generator?.id.startsWith('synthetic/');
     const stop = new AbortController();
     const onOuter = () => stop.abort();
     signal.addEventListener('abort', onOuter, { once: true });
@@ -46,13 +49,17 @@ export function answerCard(almanac: RemoteAlmanac, getDocument: (id: string) => 
       for await (const event of almanac.answerStream(query, { limit: 10, signal: stop.signal })) {
         if (event.type === 'retrieved') {
           onRetrieved(event.search);
-          if (generating) body.textContent = 'Writing the answer…';
+          if (generating) {
+            body.textContent = 'Writing the answer…';
+            if (synthetic) element.append(el('p', { class: 'hint answer-synthetic', text: 'The loaded generator is synthetic (random weights): it shows the streaming and the Stop button, its words mean nothing. The citations and the checked calculation come from the documents.' }));
+          }
         } else if (event.type === 'token') {
           streamed += event.text;
           body.textContent = streamed;
           element.dataset.streaming = 'true';
         } else if (event.type === 'final') {
           render(event.response);
+          if (synthetic && event.response.recap) element.append(el('p', { class: 'hint answer-synthetic', text: 'Written by a synthetic generator (random weights): it proves the plumbing, not the quality of an answer.' }));
           return event.response;
         }
       }
@@ -105,7 +112,7 @@ export function answerCard(almanac: RemoteAlmanac, getDocument: (id: string) => 
     const viewer = el('div', { class: 'citation-view' });
     const list = el('ol', { class: 'citations', attrs: { 'aria-label': 'Citations' } });
     a.citations.forEach((c, i) => {
-      const button = el('button', { class: 'citation link', text: describeCitation(c), attrs: { type: 'button', 'data-citation': i, 'aria-expanded': 'false' } });
+      const button = el('button', { class: 'citation link', text: describeCitation(c, { maxChars: 80, offsets: false }), attrs: { type: 'button', 'data-citation': i, 'aria-expanded': 'false' } });
       button.addEventListener('click', () => {
         for (const b of list.querySelectorAll('button')) b.setAttribute('aria-expanded', 'false');
         button.setAttribute('aria-expanded', 'true');

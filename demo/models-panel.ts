@@ -58,7 +58,7 @@ export function modelsPanel(almanac: RemoteAlmanac, changed: () => void): { refr
 
   function show(models: LoadedModels): void {
     clear(state);
-    if (!models.embedder && !models.reranker) {
+    if (!models.embedder && !models.reranker && !models.generator) {
       state.appendChild(el('strong', { text: 'Zero-download mode. ' }));
       state.appendChild(document.createTextNode('No model is loaded; search runs on BM25 and the temporal ranker alone, with nothing to download.'));
       return;
@@ -66,13 +66,15 @@ export function modelsPanel(almanac: RemoteAlmanac, changed: () => void): { refr
     const rows: Array<[string, string, () => void]> = [];
     if (models.embedder) rows.push(['Embedder', `${models.embedder.id} on ${models.embedder.device} (${models.embedder.dimensions} dimensions)`, () => void unload('embedder')]);
     if (models.reranker) rows.push(['Reranker', `${models.reranker.id} on ${models.reranker.device}`, () => void unload('reranker')]);
+    // A synthetic generator has random weights: it proves the streaming and the Stop button, its words mean nothing.
+    if (models.generator) rows.push(['Generator', `${models.generator.id} on ${models.generator.device}, answers stream in (RECAP)${models.generator.id.startsWith('synthetic/') ? '; synthetic, random weights: it proves the plumbing, its words mean nothing' : ''}`, () => void unload('generator')]);
     state.appendChild(el('ul', { class: 'loaded-models' }, rows.map(([label, text, onClick]) => el('li', {}, [
       el('strong', { text: `${label}: ` }), text, ' ',
       el('button', { class: 'link', text: 'unload', attrs: { type: 'button', 'aria-label': `Unload the ${label.toLowerCase()}` }, on: { click: onClick } }),
     ]))));
   }
 
-  async function unload(which: 'embedder' | 'reranker'): Promise<void> {
+  async function unload(which: 'embedder' | 'reranker' | 'generator'): Promise<void> {
     try {
       show(await almanac.loadModels({ [which]: null }));
       changed();
@@ -95,7 +97,7 @@ export function modelsPanel(almanac: RemoteAlmanac, changed: () => void): { refr
       return;
     }
     const device = (new FormData(form).get('device') ?? 'auto') as ModelDevice;
-    const which = kind.value === 'reranker' ? 'reranker' : 'embedder';
+    const which = kind.value === 'reranker' ? 'reranker' : kind.value === 'generator' ? 'generator' : 'embedder';
     loading?.abort();
     const controller = new AbortController();
     loading = controller;

@@ -114,6 +114,8 @@ export interface EventInterval {
    * date rather than to the whole interval.
    */
   dates?: Array<{ name: string; start: number; end: number; granularity: TimeSpan['granularity'] }>;
+  /** A record's yes / no fields by name (a row's "lts" cell: "true", a date, or empty / "false"), so a question that names one ("the LTS line") asks for the records where it holds. */
+  flags?: Array<{ name: string; value: boolean }>;
 }
 
 /** A sentence of a passage, with its timestamps. Offsets are relative to the passage text. */
@@ -375,6 +377,8 @@ export interface Citation {
   end: number;
   /** `[start, end)` in the content the user gave (text formats). */
   source?: { start: number; end: number };
+  /** 1-based page of the cited passage (PDF), as {@link Passage.page}. */
+  page?: number;
   /** For `text`: the span of the answer inside `text` ("12 May 2021" inside its sentence), `[start, end)`. */
   span?: [number, number];
   /** For a cell: index into {@link StoredDocument.tables}. */

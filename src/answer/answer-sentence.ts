@@ -14,7 +14,8 @@
  *   candidate sentences);
  * - names the question does not already give (capitalised words after the sentence's first:
  *   "who", "which team", "where" ask for one, and most asked-for things are named);
- * - whether the reranker chose it, and whether it opens its passage.
+ * - whether the reranker chose it, and whether it opens its passage;
+ * - whether it names the kind of thing a "which X" question asks for ("title", "school").
  *
  * The weights are `ANSWER_SETTINGS.sentence` (chosen on one fold of TimeQA pages, checked on the
  * other). Support: the best temporal evidence among the candidates (no sentence near the asked
@@ -108,6 +109,9 @@ export function chooseAnswerSentence(analysis: QuestionAnalysis, candidates: Sen
   const idf = (t: string) => Math.log(1 + (rows.length + 1) / ((df.get(t) ?? 0) + 0.5));
   const total = main.reduce((s, t) => s + idf(t), 0) || 1;
   const headings = candidates.map((cand) => new Set(answerTerms(cand.source.heading ?? '')));
+  // The kind of thing a "which X" / "what X" question asks for is often named beside the answer
+  // ("He earned his international master title in 2012" for "which title ... in 2012?").
+  const target = answerTerms(analysis.target ?? '');
   let best: { row: Row; score: number } | undefined;
   for (const r of rows) {
     const cand = candidates[r.c]!;
@@ -118,7 +122,8 @@ export function chooseAnswerSentence(analysis: QuestionAnalysis, candidates: Sen
     const score = (constraint ? w.temporal * Math.log(r.temporal + 0.01) + (r.dated ? w.dated : 0) : 0)
       + w.prior * Math.log(Math.max(cand.prior, 1e-3))
       + w.overlap * overlap + w.names * names
-      + (preferred ? w.preferred : 0) + (r.i === 0 ? w.first : 0);
+      + (preferred ? w.preferred : 0) + (r.i === 0 ? w.first : 0)
+      + (target.some((t) => r.terms.has(t)) ? w.target : 0);
     if (!best || score > best.score) best = { row: r, score };
   }
   const chosen = best!.row;

@@ -74,6 +74,8 @@ export interface QuestionAnalysis {
    * for figure questions ("what percent", "how many") and for "which" without a noun.
    */
   target?: string;
+  /** The question asks for a figure ("how many", "what percent", "what was the number of"), not a thing or a date. */
+  asksFigure: boolean;
 }
 
 const HIGH = /\b(highest|largest|biggest|greatest|most|maximum|max|top|more|higher|larger|greater|bigger|better|longer|older|increased more)\b/;
@@ -118,7 +120,11 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
     || (wh && !figureAsk && !/^\s*(?:what|how)\s+(?:was|is|were|are)\s+the\s+(?:highest|lowest|largest|smallest|maximum|minimum)\b/.test(q) && set(lowFirst(sq) ? 'argmin' : 'argmax', SUPERLATIVE.exec(sq) ?? (/\bwhich [a-z]+\b/.test(q) ? (HIGH.exec(sq) ?? LOW.exec(sq)) : null) ?? /\b(?:more|less) likely\b/.exec(q)))
     || set('max', /^\s*(?:what|how)\s+(?:was|is|were|are)\s+the\s+(?:highest|largest|maximum|greatest)\b/.exec(q))
     || set('min', /^\s*(?:what|how)\s+(?:was|is|were|are)\s+the\s+(?:lowest|smallest|minimum|least)\b/.exec(q))
-    || set('count', /\bhow many (?:years|times|items|rows|categories|countries|states|provinces|segments|companies|types)\b[^?]*\b(?:were|was|did|had|have|has|are|is|exceed|above|below|more than|less than|over|under)\b/.exec(q) && /\b(?:exceed|above|below|more than|less than|over|under|greater than)\b/.test(q) ? /\bhow many\b/.exec(q) : null)
+    // "How many years did X exceed $5,000?", "how many quarters had lows lower than $2.00?": a
+    // count of the cells past a bound.
+    || set('count', /\bhow many\b/.test(q) && /\b(?:exceed(?:ed|s)?|above|below|more than|less than|fewer than|lower than|higher than|over|under|greater than|at least|at most)\s+\$?\s?-?\d/.test(q) ? /\bhow many\b/.exec(q) : null)
+    // "How many components are there under deferred tax assets?": the items a group lists.
+    || set('count', /^\s*how many (?:(?:major|main|different)\s+)?(?:types|kinds|components|categories|items|classes|sub-?categories)\b(?=\s+(?:of|are there|under|in|does|did|were|are)\b)/.exec(q))
     || set('date', /^\s*when\b|\b(?:what|which) (?:year|date|month|day)\b|\bin what year\b/.exec(q))
     || set('name', /^\s*who\b|^\s*whose\b/.exec(q));
 
@@ -131,6 +137,7 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
   const target = targetOf(q);
   return {
     question, operation, numeric, terms, allTerms, years, respectively,
+    asksFigure: figureAsk || /\bhow (?:many|much)\b|\b(?:what|which) (?:percent(?:age)?|proportion|share)\b/.test(q) || COMPUTED.has(operation),
     ...(target ? { target } : {}),
     ...(cue ? { cue } : {}),
     ...(mentions ? { mentions } : {}),
@@ -142,16 +149,31 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
 /** Words after "which" / "what" that ask for a figure or start a clause, not a kind of thing. */
 const NOT_TARGETS = new Set(['is', 'was', 'were', 'are', 'did', 'does', 'do', 'has', 'had', 'have', 'will', 'would', 'can', 'could', 'of', 'in', 'the', 'a', 'an', 'percent', 'percentage', 'proportion', 'share', 'number', 'amount', 'rate', 'ratio', 'value', 'total', 'sum', 'average', 'mean', 'difference', 'change', 'level', 'levels', 'per', 'fraction', 'times', 'many', 'much', 'one', 'ones', 'kind', 'type', 'sort']);
 
+/** Words that end the noun phrase after "which": auxiliaries, prepositions, common verbs. */
+const PHRASE_END = new Set(['is', 'was', 'were', 'are', 'be', 'been', 'did', 'does', 'do', 'has', 'had', 'have', 'will', 'would', 'can', 'could', 'should', 'may', 'might', 'of', 'in', 'on', 'for', 'to', 'with', 'at', 'by', 'from', 'as', 'than', 'that', 'and', 'or', 'the', 'a', 'an', 'came', 'come', 'comes', 'went', 'got', 'made', 'led', 'won', 'left', 'began', 'ran', 'saw', 'took', 'gave', 'became', 'play', 'plays', 'said', 'get', 'gets', 'reached', 'shipped']);
+/** Nouns that name a kind only with the word before them ("age group", "income level"). */
+const GENERIC_HEADS = new Set(['group', 'type', 'kind', 'category', 'level', 'sector', 'region', 'area', 'class', 'status', 'range', 'period', 'name']);
+
 /**
- * The noun a "which X" / "what X" question asks for ("which club did he play for" -> "club",
- * "which age group" -> "age group", "what kind of school" -> "school"); none for figure
- * questions.
+ * The noun a "which X" / "what X" question asks for: the head of the noun phrase after the
+ * question word ("which club did he play for" -> "club", "which Kubernetes minor release came
+ * out" -> "release", "which age group" -> "age group", "what kind of school" -> "school");
+ * none for figure questions.
  */
 function targetOf(q: string): string | undefined {
   if (/\bhow (?:many|much)\b/.test(q)) return undefined;
-  const m = /\b(?:which|what)\s+(?:(?:kind|type|sort)s?\s+of\s+)?([a-z][a-z'-]*)(?:\s+(group|type|kind|category|level|sector|region|area|class|status|range|period))?\b/.exec(q);
-  if (!m || NOT_TARGETS.has(m[1]!)) return undefined;
-  return m[2] ? `${m[1]} ${m[2]}` : m[1];
+  const m = /\b(?:which|what)\s+(?:(?:kind|type|sort)s?\s+of\s+)?([a-z0-9][a-z0-9.'-]*(?:\s+[a-z0-9][a-z0-9.'-]*){0,4})/.exec(q);
+  if (!m) return undefined;
+  const words: string[] = [];
+  for (const w of m[1]!.split(/\s+/)) {
+    if (PHRASE_END.has(w) || (words.length > 0 && /^[a-z]{3,}ed$/.test(w))) break;
+    words.push(w);
+  }
+  // The head is the phrase's last word that is a word (not "2.7" or "1.25").
+  while (words.length && !/[a-z]/.test(words.at(-1)!)) words.pop();
+  const head = words.at(-1);
+  if (!head || NOT_TARGETS.has(head) || NOT_TARGETS.has(words[0]!)) return undefined;
+  return GENERIC_HEADS.has(head) && words.length >= 2 ? `${words.at(-2)} ${head}` : head;
 }
 
 /** Question words that name no row or column ("how many", "what was"), as terms. */

@@ -14,6 +14,8 @@
  */
 import { detectHeaders, type TableStructure } from '../tables/headers.ts';
 import { coverMap } from '../tables/grid.ts';
+import { datedColumns } from '../tables/dated-rows.ts';
+import { findDates } from '../temporal/date-grammar.ts';
 import { answerTerms as tokenize } from './synonyms.ts';
 import type { Table } from '../types.ts';
 import { calculate } from './calculator.ts';
@@ -64,6 +66,10 @@ interface Prepared {
   colLeafTerms: Map<number, Set<string>>;
   weight: (t: string) => number;
   tableTerms: Set<string>;
+  /** The column that names the rows of a table without row headers: its first. */
+  idCol?: number;
+  /** Caption words that no label or row gives. */
+  captionTerms: Set<string>;
   /** Columns and rows whose labels name a derived statistic (see DERIVED_LABEL). */
   derivedCols: Set<number>;
   derivedRows: Set<number>;
@@ -111,6 +117,7 @@ function prepare(table: Table, structure: TableStructure): Prepared {
   const df = new Map<string, number>();
   const count = (terms: Set<string>) => { for (const t of terms) df.set(t, (df.get(t) ?? 0) + 1); };
   const tableTerms = new Set<string>();
+  const idCol = structure.headerCols === 0 && structure.dataCols.length >= 2 ? structure.dataCols[0] : undefined;
   for (const r of structure.dataRows) {
     const path = structure.rowPaths[r] ?? [];
     const terms = new Set(tokenize(path.join(' ')));
@@ -118,6 +125,9 @@ function prepare(table: Table, structure: TableStructure): Prepared {
     rowLeafTerms.set(r, new Set(tokenize(path.at(-1) ?? '')));
     rowParentTerms.set(r, new Set(tokenize(path.slice(0, -1).join(' '))));
     const texts = structure.dataCols.map((c) => at(r, c)).filter((t) => t && readNumber(t) === undefined && !isEmptyValue(t));
+    // A table without row headers names its rows by its first column ("Groovy | JVM required":
+    // "2.4"), numbers included, and with that column's header ("Groovy 2.4").
+    if (idCol !== undefined && at(r, idCol)) texts.push(at(r, idCol), `${structure.columnPaths[idCol]?.at(-1) ?? ''} ${at(r, idCol)}`);
     const textTerms = new Set(tokenize(texts.join(' ')));
     rowTextTerms.set(r, textTerms);
     count(terms);
@@ -132,14 +142,16 @@ function prepare(table: Table, structure: TableStructure): Prepared {
     count(terms);
     for (const t of terms) tableTerms.add(t);
   }
-  for (const t of tokenize(table.caption ?? '')) tableTerms.add(t);
+  // Caption words no label or row gives.
+  const captionTerms = new Set(tokenize(table.caption ?? '').filter((t) => !tableTerms.has(t)));
+  for (const t of captionTerms) tableTerms.add(t);
   const n = structure.dataRows.length + structure.dataCols.length;
   const weight = (t: string) => Math.log(1 + n / (df.get(t) ?? n));
   const tableUnit = tableWideUnit(table, structure, at);
   const derived = (terms: Set<string>) => [...terms].some((t) => DERIVED_LABEL.has(t));
   const derivedCols = new Set(structure.dataCols.filter((c) => derived(colTerms.get(c)!)));
   const derivedRows = new Set(structure.dataRows.filter((r) => derived(rowTerms.get(r)!)));
-  const out: Prepared = { table, structure, at, rowTerms, rowLeafTerms, rowParentTerms, rowTextTerms, colTerms, colLeafTerms, weight, tableTerms, derivedCols, derivedRows, ...(tableUnit ? { tableUnit } : {}) };
+  const out: Prepared = { table, structure, at, rowTerms, rowLeafTerms, rowParentTerms, rowTextTerms, colTerms, colLeafTerms, weight, tableTerms, captionTerms, derivedCols, derivedRows, ...(idCol !== undefined ? { idCol } : {}), ...(tableUnit ? { tableUnit } : {}) };
   prepared.set(table, out);
   return out;
 }
@@ -150,12 +162,41 @@ function prepare(table: Table, structure: TableStructure): Prepared {
  */
 function tableWideUnit(table: Table, structure: TableStructure, at: (r: number, c: number) => string): { scale: Scale; unit: string } | undefined {
   const found = new Map<Scale, string>();
-  const texts = [table.caption ?? '', ...structure.headerRows.flatMap((r) => Array.from({ length: table.cols }, (_, c) => at(r, c)))];
+  // A unit row written over one column only ("| | U.S. $ in thousands | |") holds for the
+  // columns beside it too, when no other scale is written.
+  const unitRows = structure.units.filter((u): u is string => !!u);
+  // The rows above the first figure are headings whether or not detection called them so
+  // ("| | 2019 | 2 0 1 8 |", "| | U.S. $ in thousands | |", "| (Dollars in Millions) | ... |").
+  const isFigure = (t: string) => { const n = readNumber(t); return !!n && !(/^\s*(?:19|20)\d\d\s*$/.test(t)); };
+  const leading: number[] = [];
+  for (let r = 0; r < table.rows && leading.length < 4; r++) {
+    if (Array.from({ length: table.cols }, (_, c) => at(r, c)).some(isFigure)) break;
+    leading.push(r);
+  }
+  const rows = [...new Set([...structure.headerRows, ...leading])];
+  const texts = [table.caption ?? '', ...rows.flatMap((r) => Array.from({ length: table.cols }, (_, c) => at(r, c))), ...unitRows];
   for (const t of texts) {
     if (!t) continue;
     const inner = /\(([^()]{1,40})\)/.exec(t)?.[1];
     const read = (inner ? readUnit(inner) : undefined) ?? (t.length <= 40 ? readUnit(t) : undefined);
     // A percent label heads its own column ("% change"); only a scale of amounts holds table-wide.
+    if (read && read.scale && read.scale !== 'percent') found.set(read.scale, read.label);
+  }
+  if (found.size !== 1) return undefined;
+  const [scale, unit] = [...found][0]!;
+  return { scale, unit };
+}
+
+/**
+ * The scale the sentence introducing a table states ("Deferred charges and other assets
+ * consisted of the following (in thousands):"), as reports write it: a parenthesised scale in
+ * the last sentence before the table. Only one scale counts.
+ */
+function preambleUnit(preamble: string): { scale: Scale; unit: string } | undefined {
+  const last = preamble.trim().split(/(?<=[.!?])\s+/).at(-1) ?? '';
+  const found = new Map<Scale, string>();
+  for (const m of last.matchAll(/\(([^()]{1,40})\)/g)) {
+    const read = readUnit(m[1]);
     if (read && read.scale && read.scale !== 'percent') found.set(read.scale, read.label);
   }
   if (found.size !== 1) return undefined;
@@ -177,6 +218,10 @@ export interface TableAnswerOptions {
   structure?: TableStructure;
   /** Only these cells may be chosen (a passage's cells); default every data cell. */
   cells?: ReadonlyArray<readonly [number, number]>;
+  /** Text that names the whole table (the document's title): its words need no cell to name them. */
+  context?: string;
+  /** The text just before the table: a scale it states ("(in thousands)") holds for cells no label gives one. */
+  preamble?: string;
 }
 
 /**
@@ -188,7 +233,8 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   const p = prepare(table, structure);
   if (!structure.dataRows.length || !structure.dataCols.length) return undefined;
   const allowed = options.cells ? new Set(options.cells.map(([r, c]) => r * table.cols + c)) : undefined;
-  const ctx: Context = { p, analysis, allowed };
+  const stated = options.preamble ? preambleUnit(options.preamble) : undefined;
+  const ctx: Context = { p, analysis, allowed, ...(options.context ? { context: new Set(tokenize(options.context)) } : {}), ...(stated ? { preambleUnit: stated } : {}) };
 
   const op = analysis.operation;
   if (op === 'compare' && analysis.mentions) {
@@ -222,8 +268,12 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     const named = targetLookup(ctx, analysis.target);
     if (named) return named;
   }
-  const ranked = bestCells(ctx, analysis.terms, analysis.numeric);
-  const best = inAskedUnit(ctx, ranked) ?? ranked[0] ?? (analysis.numeric ? bestCells(ctx, analysis.terms, false)[0] : undefined);
+  // The first column of a table without row headers names its rows ("Groovy | JVM required":
+  // "2.4"): a figure question asks for another cell of the row it names ("which" questions read
+  // the names through `targetLookup`).
+  const given = (s: Scored) => s.c === p.idCol;
+  const ranked = bestCells(ctx, analysis.terms, analysis.numeric).filter((s) => !given(s));
+  const best = inAskedUnit(ctx, ranked) ?? dateOfRow(ctx, ranked) ?? ranked[0] ?? (analysis.numeric ? bestCells(ctx, analysis.terms, false).filter((s) => !given(s))[0] : undefined);
   return best && best.score > 0 ? cellAnswer(ctx, best) : undefined;
 }
 
@@ -231,6 +281,10 @@ interface Context {
   p: Prepared;
   analysis: QuestionAnalysis;
   allowed?: Set<number>;
+  /** Terms of text that names the whole table (see `TableAnswerOptions.context`). */
+  context?: Set<string>;
+  /** The scale the text before the table states (see `TableAnswerOptions.preamble`). */
+  preambleUnit?: { scale: Scale; unit: string };
 }
 
 function cueNamed(ctx: Context, s: Scored): boolean {
@@ -303,6 +357,17 @@ function inAskedUnit(ctx: Context, ranked: Scored[]): Scored | undefined {
   return ranked.find((s) => s.unitMatch && (s.r === top.r || s.c === top.c));
 }
 
+/** A "when" question reads the date of the row it names ("Begin code freeze | Who | When"), not the row's other cells. */
+function dateOfRow(ctx: Context, ranked: Scored[]): Scored | undefined {
+  const top = ranked[0];
+  if (ctx.analysis.operation !== 'date' || !top || hasDate(ctx.p.at(top.r, top.c))) return undefined;
+  return ranked.find((s) => s.r === top.r && hasDate(ctx.p.at(s.r, s.c)));
+}
+
+function hasDate(text: string): boolean {
+  return findDates(text, { shortYears: 'none', reference: 0, prepositions: false }).length > 0;
+}
+
 function hasAny(s: Set<string>, q: Set<string>): boolean {
   for (const t of s) if (q.has(t)) return true;
   return false;
@@ -328,6 +393,7 @@ function unitOfCell(ctx: Context, r: number, c: number): { scale: Scale; unit?: 
   const read = readUnit(label) ?? readUnit(headerUnit(structure, r, c));
   if (read) return { scale: read.scale, unit: read.label };
   if (ctx.p.tableUnit) return ctx.p.tableUnit;
+  if (ctx.preambleUnit) return ctx.preambleUnit;
   return label ? { scale: '', unit: label } : { scale: '' };
 }
 
@@ -343,7 +409,16 @@ function headerUnit(structure: TableStructure, r: number, c: number): string | u
 
 function confidenceOf(ctx: Context, score: number, terms: string[]): number {
   let total = 0;
-  for (const t of new Set(terms)) if (ctx.p.tableTerms.has(t)) total += ctx.p.weight(t) || 0.1;
+  // Words the caption or the document's title give are the whole table's: no cell need name them.
+  let all = 0;
+  for (const t of new Set(terms)) {
+    if (!ctx.p.tableTerms.has(t)) continue;
+    const w = ctx.p.weight(t) || 0.1;
+    all += w;
+    if (!ctx.p.captionTerms.has(t) && !ctx.context?.has(t)) total += w;
+  }
+  // A question all of whose words the title gives is judged on them all.
+  if (total === 0) total = all;
   return total > 0 ? Math.min(1, score / total) : 0;
 }
 
@@ -380,8 +455,14 @@ function targetLookup(ctx: Context, target: string): TableAnswer | undefined {
   const cols = structure.dataCols.filter((c) => hasAny(new Set(tokenize((structure.columnPaths[c] ?? []).join(' '))), noun));
   // A "which" answer is a name: a column of names wins over the counts beside it ("league ›
   // division", not "league › apps").
-  const ranked = cols.length ? bestCells(ctx, rest, false, { cols }).filter((s) => !given(p.at(s.r, s.c))) : [];
-  const inColumn = ranked.find((s) => !readNumber(p.at(s.r, s.c))) ?? ranked[0];
+  // Only the best-named row answers: where its cell is one the question gives, another row's is
+  // no answer either ("integrated in which version of Windows?" of the row "3.0" is not "4.0").
+  const all = cols.length ? bestCells(ctx, rest, false, { cols }) : [];
+  const ranked = all.filter((s) => s.r === all[0]!.r && !given(p.at(s.r, s.c)));
+  // Nor is it a date, unless a date is asked ("which release" of "Release | Released" is the
+  // release, not the day it came out).
+  const named = ctx.analysis.operation === 'date' ? ranked : ranked.filter((s) => !hasDate(p.at(s.r, s.c)));
+  const inColumn = named.find((s) => !readNumber(p.at(s.r, s.c))) ?? named[0] ?? ranked[0];
   // (ii) A row-header column whose stub header names the noun: the row's label there.
   let inStub: { s: Scored; c: number; label: string } | undefined;
   const levels = Array.from({ length: structure.headerCols }, (_, c) => c)
@@ -398,6 +479,48 @@ function targetLookup(ctx: Context, target: string): TableAnswer | undefined {
   if (!inStub) return undefined;
   const cell = cellOf(ctx, inStub.s.r, inStub.s.c);
   return { kind: 'label', text: inStub.label, scale: '', cells: [cell], score: inStub.s.score, confidence: confidenceOf(ctx, inStub.s.score, rest) };
+}
+
+/**
+ * The answer one row gives, when another step chose the row (the temporal path's dated row:
+ * "which Kubernetes release came out in December 2023?" -> the row "v1.29.0 released"): the
+ * cell of the column the "which X" noun names, the row's date for a "when" question, else the
+ * row's label — its row header, or its first cell that is no date and not already in the
+ * question. Undefined when the row holds none of these.
+ */
+export function answerRow(analysis: QuestionAnalysis, table: Table, row: number, options: { structure?: TableStructure } = {}): TableAnswer | undefined {
+  const structure = options.structure ?? detectHeaders(table);
+  const p = prepare(table, structure);
+  if (!structure.dataRows.includes(row)) return undefined;
+  const allowed = new Set(Array.from({ length: table.cols }, (_, c) => row * table.cols + c));
+  const ctx: Context = { p, analysis, allowed };
+  if (analysis.target) {
+    const named = targetLookup(ctx, analysis.target);
+    if (named) return named;
+  }
+  const dated = datedColumns(table, structure);
+  const dateCols = new Set([...(dated?.roles.map((x) => x.col) ?? []), ...(dated?.points ?? [])]);
+  const cellAt = (c: number): TableAnswer => {
+    const cell = cellOf(ctx, row, c);
+    return { kind: 'cell', text: cell.text, scale: '', cells: [cell], score: 0, confidence: 1 };
+  };
+  if (analysis.operation === 'date') {
+    const start = dated?.roles.find((x) => x.role === 'start')?.col ?? dated?.points[0] ?? dated?.roles[0]?.col;
+    if (start !== undefined && p.at(row, start)) return cellAt(start);
+  }
+  const asked = new Set(analysis.allTerms);
+  const given = (text: string) => {
+    const t = tokenize(text);
+    return !t.length || t.every((x) => asked.has(x));
+  };
+  const label = structure.rowPaths[row]?.at(-1);
+  const first = structure.dataCols.find((c) => !dateCols.has(c) && p.at(row, c) && !given(p.at(row, c)));
+  if (label && !given(label)) {
+    // The label's own cell: the innermost row-header column.
+    const cell = cellOf(ctx, row, Math.max(0, structure.headerCols - 1));
+    return { kind: 'label', text: label, scale: '', cells: [cell], score: 0, confidence: 1 };
+  }
+  return first === undefined ? undefined : cellAt(first);
 }
 
 /** The terms that name mention `i` and not the other, plus the question's shared context. */
@@ -424,9 +547,94 @@ function twoCells(ctx: Context, mentions: [string, string]): [Scored, Scored] | 
 const AVERAGE = /\b(?:average|mean)\b/i;
 const AVERAGE_TERMS = [...tokenize('average'), ...tokenize('mean'), ...tokenize('avg')];
 
+/** A count's condition: "exceed $200,000 thousand", "below 100", "lower than $2.00". */
+const BOUND = /\b(exceed(?:ed|s)?|above|over|more than|greater than|higher than|at least|below|under|less than|lower than|fewer than|at most)\s+\$?\s?(-?\d[\d,]*(?:\.\d+)?)\s*(thousand|million|billion)?/;
+const SCALE_FACTOR: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9 };
+/** What "how many years / quarters" counts: the columns of one row; other nouns count rows. */
+const PERIOD_NOUN = /\bhow many (?:years|quarters|months|periods|fiscal years)\b/;
+
+/**
+ * "How many years did net income exceed $30,000 thousand?": the cells of the line the question
+ * names that meet the bound — the year columns of the best-named row, or for other things
+ * ("how many segments in 2019 were above $50 million?") the rows of the best-named column,
+ * totals left out. The answer is the count, citing the cells counted.
+ */
+function countAnswer(ctx: Context): TableAnswer | undefined {
+  const { analysis, p } = ctx;
+  const q = analysis.question.toLowerCase();
+  const m = BOUND.exec(q);
+  if (!m) return groupCount(ctx);
+  const bound = Number(m[2]!.replace(/,/g, ''));
+  const above = !/^(?:below|under|less than|lower than|fewer than|at most)$/.test(m[1]!);
+  const inclusive = m[1] === 'at least' || m[1] === 'at most';
+  const boundTerms = new Set(tokenize(m[0]));
+  const terms = analysis.terms.filter((t) => !boundTerms.has(t));
+  const best = bestCells(ctx, terms, true)[0];
+  if (!best || best.score <= 0) return undefined;
+  const { structure } = p;
+  const total = (labels: string[] | undefined) => /\btotal\b/i.test((labels ?? []).join(' '));
+  const line: Array<[number, number]> = PERIOD_NOUN.test(q)
+    ? structure.dataCols.filter((c) => !p.derivedCols.has(c) && !total(structure.columnPaths[c])).map((c) => [best.r, c])
+    : structure.dataRows.filter((r) => !p.derivedRows.has(r) && !total(structure.rowPaths[r])).map((r) => [r, best.c]);
+  const cells = line.map(([r, c]) => ({ r, c, n: readNumber(p.at(r, c)) })).filter((x) => x.n !== undefined);
+  if (cells.length < 2) return undefined;
+  // A bound written with a scale ("$5 million") meets cells of another scale ("in thousands") in theirs.
+  const cellScale = unitOfCell(ctx, best.r, best.c).scale;
+  const factor = m[3] && SCALE_FACTOR[cellScale] ? SCALE_FACTOR[m[3]]! / SCALE_FACTOR[cellScale]! : 1;
+  const limit = bound * factor;
+  const met = cells.filter(({ n }) => (above ? (inclusive ? n!.value >= limit : n!.value > limit) : (inclusive ? n!.value <= limit : n!.value < limit)));
+  const counted = met.map(({ r, c }) => cellOf(ctx, r, c));
+  return {
+    kind: 'computed', text: String(met.length), value: met.length, scale: '', cells: counted.length ? counted : [cellOf(ctx, best.r, best.c)],
+    score: best.score, confidence: confidenceOf(ctx, best.score, terms),
+  };
+}
+
+/** Labels that close or adjust a group rather than belong to it ("Total", "Gross ...", "Less valuation allowance"). */
+const GROUP_SUMMARY = /^\s*(?:total|sub-?total|less)\b/i;
+/** "Gross ..." and "Net ..." sum the group only when they name it ("Net deferred tax assets", not "Net operating loss"). */
+const GROUP_SUM = /^\s*(?:gross|net)\b/i;
+
+/**
+ * "How many components are there under deferred tax assets?": the distinct items of the group
+ * the question names — the rows whose parent labels name it, or the rows above the total row
+ * that names it ("... under total stock-based compensation expense") — summary rows left out.
+ */
+function groupCount(ctx: Context): TableAnswer | undefined {
+  const { analysis, p } = ctx;
+  const { structure } = p;
+  const noun = /^\s*how many (?:(?:major|main|different)\s+)?([a-z-]+)/i.exec(analysis.question)?.[1] ?? '';
+  const nounTerms = new Set(tokenize(`${noun} under there within listed table`));
+  const group = analysis.terms.filter((t) => !nounTerms.has(t));
+  if (!group.length) return undefined;
+  const names = (labels: string[]) => { const t = new Set(tokenize(labels.join(' '))); return group.every((x) => t.has(x)); };
+  const items = new Map<string, number>();
+  for (const r of structure.dataRows) {
+    const path = structure.rowPaths[r] ?? [];
+    const leaf = path.at(-1) ?? '';
+    const summary = GROUP_SUMMARY.test(leaf) || (GROUP_SUM.test(leaf) && names([leaf]));
+    if (leaf && !summary && path.length >= 2 && names(path.slice(0, -1)) && !items.has(leaf)) items.set(leaf, r);
+  }
+  if (!items.size) {
+    // The group as its total row names it: the rows above it, back to the previous summary.
+    const rows = structure.dataRows;
+    const at = rows.findIndex((r) => { const leaf = structure.rowPaths[r]?.at(-1) ?? ''; return GROUP_SUMMARY.test(leaf) && names([leaf]); });
+    for (let i = at - 1; at > 0 && i >= 0; i--) {
+      const leaf = structure.rowPaths[rows[i]!]?.at(-1) ?? '';
+      if (!leaf || GROUP_SUMMARY.test(leaf)) break;
+      items.set(leaf, rows[i]!);
+    }
+  }
+  if (items.size < 2) return undefined;
+  const c = structure.headerCols > 0 ? structure.headerCols - 1 : 0;
+  const cells = [...items.values()].map((r) => cellOf(ctx, r, c));
+  return { kind: 'computed', text: String(items.size), value: items.size, scale: '', cells, score: group.length, confidence: 1 };
+}
+
 function compute(ctx: Context, as?: QuestionAnalysis['operation']): TableAnswer | undefined {
   const { analysis } = ctx;
   const op = as ?? analysis.operation;
+  if (op === 'count') return countAnswer(ctx);
   let operands: Scored[] | undefined;
   if ((op === 'sum' || op === 'average') && analysis.years.length >= 2) {
     operands = [];

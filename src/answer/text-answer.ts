@@ -1,8 +1,9 @@
 /**
  * The answer sentence of a text passage, and the short span a question asks for when one can
  * be read without a model: a date for "when" (the sentence's own timestamps, found at ingest),
- * a number for "how many" / "how much". The sentence stays the citation. Pure.
+ * a number for "how many" / "how much", a name for "who". The sentence stays the citation. Pure.
  */
+import { STOP_WORDS } from '../text/stopwords.ts';
 import type { Sentence } from '../types.ts';
 import { readNumber } from './numbers.ts';
 import type { QuestionAnalysis } from './question.ts';
@@ -80,7 +81,7 @@ export function answerAt(analysis: QuestionAnalysis, source: TextSource, index: 
   return out;
 }
 
-/** The span a "when" or "how many" question asks for, inside the sentence. */
+/** The span a "when", "how many" or "who" question asks for, inside the sentence. */
 function spanOf(analysis: QuestionAnalysis, sentence: string, s: Sentence): { at: [number, number]; value?: number } | undefined {
   const q = analysis.question.toLowerCase();
   if (analysis.operation === 'date') {
@@ -104,6 +105,56 @@ function spanOf(analysis: QuestionAnalysis, sentence: string, s: Sentence): { at
       const start = m.index + (m[0].length - m[0].trimStart().length);
       return { at: [start, m.index + m[0].trimEnd().length], value: n.value };
     }
+  }
+  if (analysis.operation === 'name') return nameSpan(analysis, sentence, s);
+  return undefined;
+}
+
+const STOP = new Set(STOP_WORDS);
+/** Titles written before a name: they introduce the name, they are not it ("Col. William Pattison"). */
+const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'sir', 'dame', 'lord', 'lady', 'col', 'gen', 'lt', 'capt', 'maj', 'sgt', 'rev', 'st', 'hon']);
+/** A run of capitalised words, with the particles names carry inside them ("Ursula von der Leyen"). */
+const CAPITALISED_RUN = /\p{Lu}[\p{L}\p{M}'’.-]*(?:\s+(?:(?:de|van|von|der|den|da|di|del|la|le|du|bin|al|ibn)\s+)*\p{Lu}[\p{L}\p{M}'’.-]*)*/gu;
+
+/**
+ * The name a "who" question asks for: the first run of capitalised words in the sentence that
+ * the question does not already name, outside the sentence's dates. English capitalises names,
+ * so without a model this is the reading that holds across documents; the words the question
+ * gives ("prime minister", the country) and capitalised function words at the start of a sentence
+ * are not the answer. A lone capitalised word opening the sentence is ambiguous ("Later, ...")
+ * and is passed over.
+ */
+function nameSpan(analysis: QuestionAnalysis, sentence: string, s: Sentence): { at: [number, number] } | undefined {
+  const asked = new Set(answerTerms(analysis.question));
+  const first = sentence.length - sentence.trimStart().length;
+  const inDate = (from: number, to: number) => s.times.some((t) => from < t.to && t.from < to);
+  for (const run of sentence.matchAll(CAPITALISED_RUN)) {
+    const words = [...run[0].matchAll(/\S+/g)].map((w) => {
+      const from = run.index + w.index;
+      // A possessive or a trailing full stop is not part of the name ("Johnson's", "Johnson.").
+      const word = w[0].replace(/(?:['’]s|['’.])$/u, '');
+      return { from, to: from + word.length, word };
+    });
+    const good = words.map(({ from, to, word }) => {
+      const lower = word.toLowerCase();
+      if (STOP.has(lower) || HONORIFICS.has(lower) || inDate(from, to)) return false;
+      if (!/^\p{Lu}/u.test(word)) return true; // a particle inside the name
+      const terms = answerTerms(word);
+      return terms.length > 0 && terms.some((t) => !asked.has(t));
+    });
+    let best: [number, number] | undefined;
+    for (let i = 0; i < words.length; i++) {
+      if (!good[i] || !/^\p{Lu}/u.test(words[i]!.word)) continue;
+      let j = i;
+      while (j + 1 < words.length && good[j + 1]) j++;
+      while (j > i && !/^\p{Lu}/u.test(words[j]!.word)) j--;
+      if (!best || j - i > best[1] - best[0]) best = [i, j];
+      i = j;
+    }
+    if (!best) continue;
+    const [i, j] = best;
+    if (i === j && words[i]!.from === first) continue;
+    return { at: [words[i]!.from, words[j]!.to] };
   }
   return undefined;
 }

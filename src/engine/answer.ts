@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerFromText, answerTable, chooseAnswerSentence, formatNumber, parseRecap, readNumber, RECAP, recapPrompt,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerFromText, answerRecord, answerRow, answerTable, answerTerms, chooseAnswerSentence, formatNumber, parseRecap, readNumber, RECAP, recapPrompt,
   type AnswerCell, type QuestionAnalysis, type RecapEvidence, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -19,6 +19,8 @@ import { runSearch } from './search.ts';
 import type { EngineState } from './state.ts';
 import { structureOf } from './table-context.ts';
 import { cellTextSpan, sourceOffset } from '../ingest/source-map.ts';
+import { contentTerms, temporalScore } from '../temporal/index.ts';
+import { datedEvidence } from '../temporal/intervals.ts';
 
 const TABLE_KINDS = new Set<Passage['kind']>(['table', 'table-row', 'table-column']);
 const TEXT_KINDS = new Set<Passage['kind']>(['text', 'sentence']);
@@ -41,9 +43,13 @@ export async function runAnswer(state: EngineState, question: string, options: A
 
   const table = tableCandidate(state, analysis, search);
   const text = textCandidate(state, analysis, search);
+  const record = recordCandidate(state, analysis, search);
+  if (record) steps.push('record-answer');
   if (table) steps.push('table-answer');
   if (text) steps.push('text-answer');
-  let answer = chooseDeterministic(state, analysis, search, table, text);
+  let answer = record && (!table || record.rank <= table.rank) && (!text || record.rank <= text.rank)
+    ? record.answer
+    : chooseDeterministic(state, analysis, search, table, text);
 
   let recap: AnswerResponse['recap'];
   if (state.generator && generate !== false && search.results.length) {
@@ -121,10 +127,12 @@ function tableCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
   });
   let fallback: TableCandidate | undefined;
   for (const { docId, rank } of docs) {
-    const tables = state.records.get(docId)?.document.tables ?? [];
+    const document = state.records.get(docId)?.document;
+    const tables = document?.tables ?? [];
     let best: TableCandidate | undefined;
     tables.forEach((table, tableIndex) => {
-      const found = answerTable(analysis, table, { structure: structureOf(table) });
+      const preamble = document ? document.text.slice(Math.max(0, table.start - 400), table.start) : '';
+      const found = answerTable(analysis, table, { structure: structureOf(table), preamble, ...(document?.title ? { context: document.title } : {}) });
       if (found && (!best || found.score > best.found.score)) best = { found, docId, tableIndex, table, rank };
     });
     if (!best) continue;
@@ -161,6 +169,69 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
   return found ? { found, passage: first.r.passage, rank: first.rank, supported: found.confidence >= ANSWER_SETTINGS.minTextConfidence } : undefined;
 }
 
+interface RecordCandidate {
+  answer: Answer;
+  rank: number;
+}
+
+/** Whether a passage is a dated record: a table row or a line of fields with a start or end date. */
+function isRecord(p: Passage): boolean {
+  return p.sentences.some((s) => s.intervals?.some((iv) => iv.source === 'record'));
+}
+
+/**
+ * The dated record the temporal path ranked first ("which Django LTS version was still supported
+ * in July 2020?": the row or the `key: value` line whose interval holds the date), read for the
+ * thing it names — its label, the field the question names, its date for "when". Only for a
+ * question that asks for a thing or a date, and only when the record fits the constraint
+ * (`ANSWER_SETTINGS.minTemporalEvidence`). Rows that fit alike (one release's rows of a timeline)
+ * are told apart by the question's words.
+ */
+function recordCandidate(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse): RecordCandidate | undefined {
+  if (!search.constraint || analysis.asksFigure) return undefined;
+  const pool = search.results.slice(0, ANSWER_SETTINGS.recordResults)
+    .map((r, rank) => ({ r, rank }))
+    .filter(({ r }) => r.temporal && isRecord(r.passage) && r.temporal.temporal >= ANSWER_SETTINGS.minTemporalEvidence);
+  const first = pool[0];
+  if (!first) return undefined;
+  const main = new Set(answerTerms(first.r.temporal!.mainContent));
+  const overlap = (p: Passage) => answerTerms(p.text).filter((t) => main.has(t)).length;
+  const tied = pool.filter(({ r }) => Math.abs(r.score - first.r.score) <= 1e-9 * Math.max(1, Math.abs(first.r.score)) && r.temporal!.temporal === first.r.temporal!.temporal);
+  const chosen = tied.reduce((best, x) => (overlap(x.r.passage) > overlap(best.r.passage) ? x : best), first);
+  const p = chosen.r.passage;
+  const confidence = round3(chosen.r.temporal!.temporal);
+  if (p.kind === 'table-row' && p.tableIndex !== undefined && p.cells?.length) {
+    const t = state.records.get(p.docId)?.document.tables[p.tableIndex];
+    if (!t) return undefined;
+    const found = answerRow(analysis, t, p.cells[0]![0], { structure: structureOf(t) });
+    if (!found) return undefined;
+    const c: TableCandidate = { found: { ...found, confidence }, docId: p.docId, tableIndex: p.tableIndex, table: t, rank: chosen.rank };
+    return { answer: tableAnswerOf(state, analysis, search, c), rank: chosen.rank };
+  }
+  // A line of fields: of the passage's records (one list item each), the one that fits the
+  // constraint best, the first of equals.
+  const constraint = search.constraint;
+  const questionTerms = new Set(contentTerms(chosen.r.temporal!.mainContent));
+  let s: Passage['sentences'][number] | undefined;
+  let sBest = -1;
+  for (const x of p.sentences) {
+    if (!x.intervals?.some((iv) => iv.source === 'record')) continue;
+    const dates = datedEvidence(x, constraint, questionTerms, contentTerms);
+    const fit = temporalScore(constraint, dates.times, dates.intervals);
+    if (fit > sBest) { s = x; sBest = fit; }
+  }
+  if (!s) return undefined;
+  const sentence = p.text.slice(s.start, s.end);
+  const read = answerRecord(analysis, sentence);
+  if (!read) return undefined;
+  const source = sourceSpan(state, p.docId, p.start + s.start, p.start + s.end);
+  const citation: Citation = {
+    docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence',
+    text: sentence, start: p.start + s.start, end: p.start + s.end, ...(source ? { source } : {}), ...pageOf(p), span: read.span,
+  };
+  return { answer: { text: read.text, kind: 'sentence', citations: [citation], confidence, operation: analysis.operation }, rank: chosen.rank };
+}
+
 function chooseDeterministic(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, table: TableCandidate | undefined, text: TextCandidate | undefined): Answer {
   const tableOk = !!table && table.found.confidence >= ANSWER_SETTINGS.minTableConfidence;
   const textOk = !!text && text.supported;
@@ -174,6 +245,11 @@ function chooseDeterministic(state: EngineState, analysis: QuestionAnalysis, sea
 
 function noAnswer(analysis: QuestionAnalysis): Answer {
   return { text: NO_ANSWER, kind: 'none', citations: [], confidence: 0, operation: analysis.operation };
+}
+
+/** The page a citation names, for passages read from a paged format (PDF). */
+function pageOf(p: { page?: number } | undefined): { page?: number } {
+  return p?.page !== undefined ? { page: p.page } : {};
 }
 
 function titleOf(search: SearchResponse, docId: string): string {
@@ -195,7 +271,7 @@ function cellCitation(state: EngineState, search: SearchResponse, c: TableCandid
   const source = sourceSpan(state, c.docId, start, end);
   return {
     docId: c.docId, title: titleOf(search, c.docId), passageId: holder?.id ?? `${c.docId}#table${c.tableIndex}`, kind: 'cell',
-    text: cell.text, start, end, ...(source ? { source } : {}),
+    text: cell.text, start, end, ...(source ? { source } : {}), ...pageOf(holder),
     tableIndex: c.tableIndex, cell: [r, col], rowPath: cell.rowPath, columnPath: cell.columnPath,
   };
 }
@@ -247,7 +323,7 @@ function textAnswerOf(state: EngineState, analysis: QuestionAnalysis, search: Se
   const source = sourceSpan(state, p.docId, p.start + s, p.start + e);
   const citation: Citation = {
     docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence',
-    text: p.text.slice(s, e), start: p.start + s, end: p.start + e, ...(source ? { source } : {}),
+    text: p.text.slice(s, e), start: p.start + s, end: p.start + e, ...(source ? { source } : {}), ...pageOf(p),
     ...(c.found.span ? { span: c.found.span } : {}),
   };
   return {

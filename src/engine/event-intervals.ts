@@ -1,5 +1,6 @@
 import { rowIntervals } from '../tables/dated-rows.ts';
 import { documentIntervals, type DatedSentence } from '../temporal/intervals.ts';
+import type { TableStructure } from '../tables/headers.ts';
 import type { Passage, Sentence, Table } from '../types.ts';
 
 /**
@@ -7,9 +8,9 @@ import type { Passage, Sentence, Table } from '../types.ts';
  * see `src/temporal/intervals.ts`): the text read in order across its passages, so "took
  * office on A" in one paragraph meets "remained until B" in a later one; a document's sentence
  * passages take the interval of the same sentence; a row summary takes its row's interval
- * (`src/tables/dated-rows.ts`).
+ * (`src/tables/dated-rows.ts`). `structures`: the tables' detected headers, when the caller has them.
  */
-export function attachEventIntervals(passages: Passage[], tables: Table[], options?: { referenceDate?: Date }): void {
+export function attachEventIntervals(passages: Passage[], tables: Table[], options?: { referenceDate?: Date }, structures?: ReadonlyArray<TableStructure>): void {
   const text = passages.filter((p) => p.kind === 'text');
   const sentences: Array<{ passage: Passage; sentence: Sentence }> = [];
   for (const p of text) for (const s of p.sentences) sentences.push({ passage: p, sentence: s });
@@ -30,7 +31,7 @@ export function attachEventIntervals(passages: Passage[], tables: Table[], optio
   tables.forEach((table, tableIndex) => {
     const rows = passages.filter((p) => p.kind === 'table-row' && p.tableIndex === tableIndex && p.cells?.length);
     if (!rows.length) return;
-    const byRow = rowIntervals(table, options);
+    const byRow = rowIntervals(table, { ...options, structure: structures?.[tableIndex] });
     for (const p of rows) {
       const iv = byRow.get(p.cells![0]![0]);
       if (iv) for (const s of p.sentences) s.intervals = [iv];

@@ -7,7 +7,7 @@ import { chunkBlocks } from '../text/chunk.ts';
 import { splitSentences, type SentenceSpan } from '../text/segment.ts';
 import { assumedLanguage, type ScriptInfo } from '../text/scripts.ts';
 import { extractTimestamps } from '../temporal/index.ts';
-import { summarizeTable } from '../tables/index.ts';
+import { detectHeaders, summarizeTable } from '../tables/index.ts';
 import { CHUNKING, LIMITS } from '../settings.ts';
 import { attachEventIntervals } from './event-intervals.ts';
 import type { DocumentInput, Passage, Sentence, StoredDocument } from '../types.ts';
@@ -123,6 +123,8 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
       }
     }
   }
+  // Detected once per table: the summaries and the dated rows read the same structure.
+  const structures = parsed.tables.map((table) => detectHeaders(table));
   for (const [tableIndex, table] of parsed.tables.entries()) {
     // A caption names the table within its document ("releases"); the document's own title
     // (not a file name standing in for one) says whose it is ("Alpine Linux"): both head its
@@ -130,12 +132,12 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
     // (The nearest section heading was measured in either place and left out: docs/RESULTS.md, Formats.)
     const own = parsed.title?.trim();
     const heading = own ? tableHeading(own, table.caption) : table.caption ?? title;
-    for (const s of summarizeTable(table, { title: heading })) {
+    for (const s of summarizeTable(table, { title: heading, structure: structures[tableIndex] })) {
       push({ kind: s.kind, text: s.text, start: table.start, end: table.end, heading, tableIndex, cells: s.cells }, splitSentences(s.text));
       await step();
     }
   }
-  attachEventIntervals(passages, parsed.tables, timeOptions);
+  attachEventIntervals(passages, parsed.tables, timeOptions, structures);
   return { document, passages, warnings: parsed.warnings, language: assumedLanguage(parsed.text) };
 }
 

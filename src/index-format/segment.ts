@@ -1,4 +1,4 @@
-import type { Passage, Sentence, StoredDocument, Table, TableCell, TimeSpan } from '../types.ts';
+import type { EventInterval, Passage, Sentence, StoredDocument, Table, TableCell, TimeSpan } from '../types.ts';
 import type { DocumentRecord } from '../storage/store.ts';
 import { FIELDS, selectPassages, STRUCTURED_KINDS as STRUCTURED, type FieldPostings, type TermIndex } from '../retrieval/term-index.ts';
 import { ByteReader, ByteWriter, FormatError } from './bytes.ts';
@@ -41,8 +41,11 @@ export interface SegmentHeader {
 
 /** Bytes 0-3 of every segment: "ALSG". */
 const MAGIC = [0x41, 0x4c, 0x53, 0x47] as const;
-/** The version this code writes; it reads this one and every older one it knows. */
-export const SEGMENT_VERSION = 1;
+/**
+ * The version this code writes; it reads this one and every older one it knows.
+ * 1: the first layout. 2: sentences carry their event intervals (`Sentence.intervals`) in binary.
+ */
+export const SEGMENT_VERSION = 2;
 /** magic, version (u16), flags (u16), checksum (u32), header length (u32). */
 const PREFIX = 16;
 
@@ -52,7 +55,9 @@ const DAY = 86_400_000;
 const DOCUMENT_KEYS = new Set(['id', 'name', 'format', 'title', 'text', 'tables', 'addedAt', 'date', 'rawLength', 'sourceMap']);
 const PASSAGE_KEYS = new Set(['id', 'docId', 'ordinal', 'kind', 'text', 'start', 'end', 'heading', 'tableIndex', 'cells', 'sentences', 'source', 'page']);
 const CELL_KEYS = new Set(['row', 'col', 'rowSpan', 'colSpan', 'text', 'header']);
-const SENTENCE_KEYS = new Set(['start', 'end', 'times']);
+const SENTENCE_KEYS = new Set(['start', 'end', 'times', 'intervals']);
+const INTERVAL_KEYS = new Set(['start', 'end', 'endKind', 'granularity', 'source', 'stated', 'from', 'to', 'dates']);
+const DATE_KEYS = new Set(['name', 'start', 'end', 'granularity']);
 const SPAN_KEYS = new Set(['start', 'end', 'granularity', 'open', 'from', 'to']);
 
 /** The fields formats adds to passages (TEAM.md); stored in binary when present. */
@@ -175,7 +180,7 @@ function decode(bytes: Uint8Array, options: { exclude?: ReadonlySet<string> }): 
     const documents = readDocuments(r, header.documents);
     const tables = readTables(r, documents.length);
     documents.forEach((d, i) => { d.tables = tables[i]!; });
-    const records = readPassages(r, documents);
+    const records = readPassages(r, documents, header.version);
     if (records.reduce((n, x) => n + x.passages.length, 0) !== header.passages) throw new FormatError('passage count differs from the header');
     if (header.vectors) readVectors(r, records, header.dimensions ?? 0, header.vectors);
     let lexical = readTermIndex(r);
@@ -379,6 +384,14 @@ function writePassages(w: ByteWriter, records: DocumentRecord[]): void {
   const texts: string[] = [];
   const grans: string[] = [];
   const granIndex = new Map<string, number>();
+  // Words of event intervals (end kinds, sources, date names), as a string table.
+  const labels: string[] = [];
+  const labelIndex = new Map<string, number>();
+  const label = (v: string) => {
+    let i = labelIndex.get(v);
+    if (i === undefined) labelIndex.set(v, (i = labels.push(v) - 1));
+    return i;
+  };
   const body = new ByteWriter();
   const extras: Array<[number, Record<string, unknown>]> = [];
   let k = 0;
@@ -394,7 +407,9 @@ function writePassages(w: ByteWriter, records: DocumentRecord[]): void {
       if (p.cells) flags |= P_CELLS;
       if (isRange(x.source)) flags |= P_SOURCE;
       if (isCount(x.page)) flags |= P_PAGE;
-      const plainSentences = p.sentences.every((s) => plainKeys(s, SENTENCE_KEYS) && s.times.every((t) => plainKeys(t, SPAN_KEYS) && isCount(t.from) && isCount(t.to) && t.to >= t.from));
+      const plainSentences = p.sentences.every((s) => plainKeys(s, SENTENCE_KEYS)
+        && s.times.every((t) => plainKeys(t, SPAN_KEYS) && isCount(t.from) && isCount(t.to) && t.to >= t.from)
+        && (s.intervals === undefined || (Array.isArray(s.intervals) && s.intervals.every(plainInterval))));
       if (!plainSentences) flags |= P_SENTENCES_JSON;
       body.varint(flags);
       body.varint(kinds.indexOf(p.kind));
@@ -432,6 +447,8 @@ function writePassages(w: ByteWriter, records: DocumentRecord[]): void {
           end = s.end;
           body.varint(s.times.length);
           for (const t of s.times) writeSpan(body, t, grans, granIndex);
+          body.varint(s.intervals ? s.intervals.length + 1 : 0);
+          for (const v of s.intervals ?? []) writeInterval(body, v, grans, granIndex, label);
         }
       }
       const extra = extraKeys(p, PASSAGE_KEYS);
@@ -448,18 +465,20 @@ function writePassages(w: ByteWriter, records: DocumentRecord[]): void {
   w.strings(headings);
   w.strings(grans);
   w.strings(texts);
+  w.strings(labels);
   const b = body.finish();
   w.varint(b.length);
   w.bytes(b);
   w.string(extras.length ? JSON.stringify(extras) : '');
 }
 
-function readPassages(r: ByteReader, docs: StoredDocument[]): DocumentRecord[] {
+function readPassages(r: ByteReader, docs: StoredDocument[], version: number): DocumentRecord[] {
   const counts = indexes(r, docs.length, Infinity);
   const kinds = r.strings() as Passage['kind'][];
   const headings = r.strings();
   const grans = r.strings() as TimeSpan['granularity'][];
   const texts = r.strings();
+  const labels = version >= 2 ? r.strings() : [];
   const length = r.count();
   const b = new ByteReader(r.bytes(length));
   let nextText = 0;
@@ -527,6 +546,14 @@ function readPassages(r: ByteReader, docs: StoredDocument[]): DocumentRecord[] {
           const times: TimeSpan[] = new Array(spans);
           for (let j = 0; j < spans; j++) times[j] = readSpan(b, grans);
           sentences[i] = { start: s, end: e, times };
+          if (version >= 2) {
+            const marked = b.varint();
+            if (marked) {
+              const intervals: EventInterval[] = new Array(marked - 1);
+              for (let j = 0; j < intervals.length; j++) intervals[j] = readInterval(b, grans, labels);
+              sentences[i]!.intervals = intervals;
+            }
+          }
         }
         p.sentences = sentences;
       }
@@ -585,6 +612,113 @@ function readSpan(r: ByteReader, grans: TimeSpan['granularity'][]): TimeSpan {
   const to = from + r.varint();
   const open = flags & S_OPEN_START ? 'start' : flags & S_OPEN_END ? 'end' : undefined;
   return open ? { start, end, granularity, open, from, to } : { start, end, granularity, from, to };
+}
+
+// Interval flags.
+const I_START = 1;
+const I_END = 2;
+const I_START_DAYS = 4;
+const I_END_DAYS = 8;
+const I_STATED = 16;
+const I_STATED_END = 32;
+const I_OFFSETS = 64;
+const I_DATES = 128;
+
+/** An interval the binary layout takes: known fields of the known types (else the sentences ride as JSON). */
+function plainInterval(v: EventInterval): boolean {
+  if (!v || !plainKeys(v, INTERVAL_KEYS) || typeof v.endKind !== 'string' || typeof v.granularity !== 'string' || typeof v.source !== 'string') return false;
+  if ((v.start !== undefined && typeof v.start !== 'number') || (v.end !== undefined && typeof v.end !== 'number')) return false;
+  if (v.stated !== undefined && v.stated !== 'start' && v.stated !== 'end') return false;
+  if ((v.from === undefined) !== (v.to === undefined) || (v.from !== undefined && !(isCount(v.from) && isCount(v.to) && v.to! >= v.from))) return false;
+  return v.dates === undefined || (Array.isArray(v.dates) && v.dates.every((d) => d && plainKeys(d, DATE_KEYS) && typeof d.name === 'string'
+    && typeof d.start === 'number' && typeof d.end === 'number' && typeof d.granularity === 'string'));
+}
+
+/** Whether a time is a whole number of days that a varint holds exactly. */
+function inDays(t: number): boolean {
+  return Number.isSafeInteger(t) && t % DAY === 0 && Math.abs(t) < 2 ** 52;
+}
+
+function writeTime(w: ByteWriter, t: number, days: boolean): void {
+  if (days) w.svarint(t / DAY);
+  else w.f64(t);
+}
+
+function readTime(r: ByteReader, days: boolean): number {
+  return days ? r.svarint() * DAY : r.f64();
+}
+
+function writeInterval(w: ByteWriter, v: EventInterval, grans: string[], granIndex: Map<string, number>, label: (s: string) => number): void {
+  const gran = (g: string) => {
+    let i = granIndex.get(g);
+    if (i === undefined) granIndex.set(g, (i = grans.push(g) - 1));
+    return i;
+  };
+  let flags = 0;
+  if (v.start !== undefined) flags |= I_START | (inDays(v.start) ? I_START_DAYS : 0);
+  if (v.end !== undefined) flags |= I_END | (inDays(v.end) ? I_END_DAYS : 0);
+  if (v.stated) flags |= I_STATED | (v.stated === 'end' ? I_STATED_END : 0);
+  if (v.from !== undefined) flags |= I_OFFSETS;
+  if (v.dates) flags |= I_DATES;
+  w.varint(flags);
+  w.varint(label(v.endKind));
+  w.varint(label(v.source));
+  w.varint(gran(v.granularity));
+  if (flags & I_START) writeTime(w, v.start!, !!(flags & I_START_DAYS));
+  if (flags & I_END) writeTime(w, v.end!, !!(flags & I_END_DAYS));
+  if (flags & I_OFFSETS) {
+    w.varint(v.from!);
+    w.varint(v.to! - v.from!);
+  }
+  if (flags & I_DATES) {
+    w.varint(v.dates!.length);
+    for (const d of v.dates!) {
+      const days = (inDays(d.start) ? 1 : 0) | (inDays(d.end) ? 2 : 0);
+      w.varint(days);
+      w.varint(label(d.name));
+      w.varint(gran(d.granularity));
+      writeTime(w, d.start, !!(days & 1));
+      writeTime(w, d.end, !!(days & 2));
+    }
+  }
+}
+
+function readInterval(r: ByteReader, grans: TimeSpan['granularity'][], labels: string[]): EventInterval {
+  const flags = r.varint();
+  const word = () => {
+    const v = labels[r.varint()];
+    if (v === undefined) throw new FormatError('interval label out of range');
+    return v;
+  };
+  const gran = () => {
+    const g = grans[r.varint()];
+    if (g === undefined) throw new FormatError('interval granularity out of range');
+    return g;
+  };
+  const v: EventInterval = { endKind: word() as EventInterval['endKind'], source: word() as EventInterval['source'], granularity: gran() };
+  // Fields in the order the ingest writes them, so a decoded interval equals the original.
+  const out: EventInterval = {} as EventInterval;
+  if (flags & I_START) out.start = readTime(r, !!(flags & I_START_DAYS));
+  if (flags & I_END) out.end = readTime(r, !!(flags & I_END_DAYS));
+  Object.assign(out, v);
+  if (flags & I_STATED) out.stated = flags & I_STATED_END ? 'end' : 'start';
+  if (flags & I_OFFSETS) {
+    out.from = r.varint();
+    out.to = out.from + r.varint();
+  }
+  if (flags & I_DATES) {
+    const n = r.count(4);
+    out.dates = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const days = r.varint();
+      const name = word();
+      const granularity = gran();
+      const start = readTime(r, !!(days & 1));
+      const end = readTime(r, !!(days & 2));
+      out.dates[i] = { name, start, end, granularity };
+    }
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------

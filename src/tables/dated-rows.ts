@@ -1,6 +1,6 @@
 import type { EventInterval, Table } from '../types.ts';
 import { findDates } from '../temporal/date-grammar.ts';
-import { fieldRole, recordInterval } from '../temporal/intervals.ts';
+import { FALSE_VALUE, fieldDates, fieldRole, recordInterval, TRUE_VALUE } from '../temporal/intervals.ts';
 import { coverMap } from './grid.ts';
 import { detectHeaders, type TableStructure } from './headers.ts';
 
@@ -42,13 +42,18 @@ export function datedColumns(table: Table, structure: TableStructure = detectHea
   if (!rows.length) return undefined;
   const roles: DatedColumns['roles'] = [];
   const points: number[] = [];
+  const names = Array.from({ length: table.cols }, (_, c) => (structure.columnPaths[c] ?? []).join(' '));
+  const fieldRoles = names.map((name) => (name ? fieldRole(name) : undefined));
+  // Points count only beside a role (below): a table without a start or end header is not read
+  // cell by cell (on HiTab, reading every cell as a date was 8% of an ingest).
+  if (!fieldRoles.some(Boolean)) return undefined;
   for (let c = 0; c < table.cols; c++) {
-    const name = (structure.columnPaths[c] ?? []).join(' ');
+    const name = names[c]!;
     const cells = rows.map((r) => map.at(r, c)).filter((cell) => cell && cell.row >= 0).map((cell) => cell!.text);
     const filled = cells.filter((t) => t.trim());
     if (!filled.length) continue;
     const dated = filled.filter(isDateCell).length / filled.length;
-    const role = name ? fieldRole(name) : undefined;
+    const role = fieldRoles[c];
     if (role && dated >= DATED_SHARE) roles.push({ col: c, role, name });
     else if (role === 'end' && dated > 0 && dated + (cells.length - filled.length) / cells.length >= DATED_SHARE) roles.push({ col: c, role, name });
     else if (!role && dated >= 0.9 && filled.length >= 2) points.push(c);
@@ -72,6 +77,14 @@ export function rowIntervals(table: Table, options?: { structure?: TableStructur
   if (!dated) return out;
   const map = coverMap(table);
   const starts = dated.roles.some((r) => r.role === 'start');
+  // Yes / no columns ("lts": "true" or empty; or a date and "false"): every filled cell a yes / no
+  // word or a date, one at least a yes / no word. A date there says yes (since that date).
+  const flagCols: number[] = [];
+  for (let c = 0; c < table.cols; c++) {
+    if (!(structure.columnPaths[c] ?? []).length) continue;
+    const filled = structure.dataRows.map((r) => map.at(r, c)?.text.trim() ?? '').filter(Boolean);
+    if (filled.some((t) => TRUE_VALUE.test(t) || FALSE_VALUE.test(t)) && filled.every((t) => TRUE_VALUE.test(t) || FALSE_VALUE.test(t) || isDateCell(t))) flagCols.push(c);
+  }
   for (const r of structure.dataRows) {
     const text = (c: number) => {
       const cell = map.at(r, c);
@@ -81,7 +94,13 @@ export function rowIntervals(table: Table, options?: { structure?: TableStructur
     // Without a start column, the row's moment ("Released 4 October 2021") is where it begins.
     if (!starts && dated.points.length) fields.unshift(['start', text(dated.points[0]!)]);
     const iv = recordInterval(fields, options);
-    if (iv) out.set(r, { ...iv, source: 'record' });
+    // Every named column's date stays the row's, as every field of a `key: value` line does: a
+    // question may name a milestone no start or end column holds ("the newest LTS line" and
+    // an "lts" column of dates and "false").
+    const named: Array<[string, string]> = [];
+    for (let c = 0; c < table.cols; c++) named.push([(structure.columnPaths[c] ?? []).join(' '), text(c)]);
+    const flags = flagCols.map((c) => ({ name: named[c]![0], value: !!text(c).trim() && !FALSE_VALUE.test(text(c)) }));
+    if (iv) out.set(r, { ...iv, source: 'record', dates: fieldDates(named, options), ...(flags.length ? { flags } : {}) });
   }
   return out;
 }

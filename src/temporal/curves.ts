@@ -114,6 +114,18 @@ function spanScore(c: TemporalConstraint, kind: Kind | 'any', span: TimeSpan): n
 }
 
 /**
+ * Among intervals that cover the question's date, "current" / "newest" prefers the latest
+ * begun and "oldest" / "first" the earliest. Every covering interval meets the question; the
+ * preference only orders them, so it costs the least preferred at most
+ * `CURVES.conditionPreference` of its score (a covering record still beats undated prose).
+ */
+function conditionPreference(condition: TemporalConstraint['condition'], start: number, at: number): number {
+  if (condition === 'none' || !Number.isFinite(start)) return 1;
+  const recent = Math.exp(-Math.max(0, at - start) / MS_PER_YEAR / CURVES.rampDecayYears);
+  return 1 - CURVES.conditionPreference * (condition === 'last' ? 1 - recent : recent);
+}
+
+/**
  * How well the interval over which a sentence's fact holds fits the constraint (see
  * `intervals.ts`). Where intervals take over from the curves: a state is *in force* over its
  * interval, so a point or as-of question ("on 6 May 2021", "in June 2022", "as of 2019") is met
@@ -139,8 +151,7 @@ function intervalScore(c: TemporalConstraint, kind: Kind | 'any', iv: EventInter
       let score = known ? CURVES.high : age(c.start);
       // Among the intervals that cover the date: the latest begun for "current" / "newest",
       // the earliest for "oldest" / "first".
-      if (c.condition === 'last') score *= age(c.start);
-      else if (c.condition === 'first' && Number.isFinite(a)) score *= CURVES.low + (CURVES.high - CURVES.low) * (1 - Math.exp(-Math.max(0, c.start - a) / MS_PER_YEAR / CURVES.rampDecayYears));
+      score *= conditionPreference(c.condition, a, c.start);
       if (kind === 'overlap' && CURVES.overlapInside < 1 && Number.isFinite(a)) {
         // "from T1 to T2": the interval that begins at T1 is the answer, as for sentence dates.
         const lift = Math.exp(-Math.abs(a - c.start) / MS_PER_YEAR / CURVES.endpointYears);
@@ -156,7 +167,7 @@ function intervalScore(c: TemporalConstraint, kind: Kind | 'any', iv: EventInter
       // ended before T: by how long ago it ended.
       if (b > T) {
         const base = known ? CURVES.high : age(T);
-        return c.condition === 'first' && Number.isFinite(a) ? base * (CURVES.low + (CURVES.high - CURVES.low) * (1 - Math.exp(-Math.max(0, T - a) / MS_PER_YEAR / CURVES.rampDecayYears))) : base;
+        return base * (c.condition === 'first' ? conditionPreference('first', a, T) : 1);
       }
       return windowRamp((T - b) / W) * CURVES.low / CURVES.high;
     }

@@ -30,6 +30,7 @@ const WORD_SLASH_NUMBER = /(?<![\p{L}\p{N}_/.-])\p{L}{2,}\/\d{1,6}(?![\p{L}\p{N}
 const BRACKET_REF = /\[(?:\^?\d{1,6}|[^\]\s]*\p{L}[^\]\s]*)\]/gu;
 // Letters joined by a hyphen to a number: an identifier ("RSA-2048", "CVE-2024-1086").
 const IDENTIFIER = /(?<![\p{L}\p{N}_-])(\p{L}[\p{L}\p{N}]*)(?:-[\p{L}\p{N}]+)*-\d[\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)*/gu;
+const HYPHEN_DIGIT = /-\d/;
 // Words that put a time on the number they are joined to.
 const TIME_PREFIX = /^(?:mid|pre|post|non|early|late|circa|ca|c|fy|ay|sy|ad|bc|bce|ce|q[1-4]|h[12]|end|start|since|until|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|fall|winter|year|years|season|class|vintage|anno)$/i;
 
@@ -58,7 +59,8 @@ export function blockedSpans(text: string): Array<[number, number]> {
     for (const m of text.matchAll(URL)) out.push([m.index, m.index + m[0].length]);
   }
   if (text.includes('[')) for (const m of text.matchAll(BRACKET_REF)) out.push([m.index, m.index + m[0].length]);
-  if (text.includes('-')) {
+  // An identifier needs a hyphen before a digit: a plain scan first (the pattern is Unicode-aware).
+  if (HYPHEN_DIGIT.test(text)) {
     for (const m of text.matchAll(IDENTIFIER)) {
       if (!TIME_PREFIX.test(m[1]!) && /\d{4}/.test(m[0])) out.push([m.index, m.index + m[0].length]);
     }

@@ -60,6 +60,17 @@ function dateOf(value: string, reference: number): TimeSpan | undefined {
   return d ? { start: d.start, end: d.end, granularity: d.granularity, from: d.from, to: d.to } : undefined;
 }
 
+/** The dated fields of a record by name (`EventInterval.dates`): every field whose value reads as a date. */
+export function fieldDates(fields: Array<[string, string]>, options?: { referenceDate?: Date }): NonNullable<EventInterval['dates']> {
+  const reference = options?.referenceDate?.getTime() ?? Date.now();
+  const out: NonNullable<EventInterval['dates']> = [];
+  for (const [name, value] of fields) {
+    const own = name ? dateOf(value, reference) : undefined;
+    if (own) out.push({ name, start: own.start, end: own.end, granularity: own.granularity });
+  }
+  return out;
+}
+
 /**
  * The interval of one record (a table row, a line of fields): its start-named field's date to
  * its end-named field's date, an empty or "present" end being open. `fields` are
@@ -73,10 +84,9 @@ export function recordInterval(fields: Array<[string, string]>, options?: { refe
   let endIsLife = false;
   let endNamed = false;
   let endOpen = false;
-  const dates: NonNullable<EventInterval['dates']> = [];
+  const dates = fieldDates(fields, options);
+  const flags = fields.filter(([, v]) => TRUE_VALUE.test(v) || FALSE_VALUE.test(v)).map(([name, v]) => ({ name, value: TRUE_VALUE.test(v) }));
   for (const [name, value] of fields) {
-    const own = dateOf(value, reference);
-    if (own) dates.push({ name, start: own.start, end: own.end, granularity: own.granularity });
     const role = fieldRole(name);
     if (role === 'start' && !start) start = dateOf(value, reference);
     else if (role === 'end') {
@@ -97,7 +107,26 @@ export function recordInterval(fields: Array<[string, string]>, options?: { refe
     granularity: start?.granularity ?? end!.granularity,
     source: 'record',
     dates,
+    ...(flags.length ? { flags } : {}),
   };
+}
+
+/** A field value that says yes / no. */
+export const TRUE_VALUE = /^\s*(?:true|yes|y|✓|✔)\s*$/i;
+export const FALSE_VALUE = /^\s*(?:false|no|n|✗|✘)\s*$/i;
+
+/**
+ * Whether a record fails a yes / no field the question names: "Which Django LTS version ..." names
+ * "lts", and a row whose "lts" cell is empty or "false" is not an LTS line. Names are matched
+ * as `namedDate` matches them.
+ */
+export function failsNamedFlag(iv: EventInterval, questionTerms: ReadonlySet<string>, termsOf: (text: string) => string[]): boolean {
+  for (const f of iv.flags ?? []) {
+    if (f.value) continue;
+    const words = termsOf(fieldWords(f.name)).filter((w) => !GENERIC_FIELD_WORDS.has(w));
+    if (words.length && words.every((w) => questionTerms.has(w))) return true;
+  }
+  return false;
 }
 
 // Words of a field name that do not tell fields apart ("Initial Release", "release date").

@@ -12,7 +12,7 @@
 import type { Passage, Sentence, TemporalConstraint, TemporalExplanation } from '../types.ts';
 import { temporalScore } from './curves.ts';
 import { contentTerms, createLexicalScorer } from './lexical-similarity.ts';
-import { datedEvidence } from './intervals.ts';
+import { datedEvidence, failsNamedFlag } from './intervals.ts';
 import { CURVES, RERANK } from './settings.ts';
 
 /** What {@link rerankTemporal} takes. */
@@ -84,7 +84,10 @@ export function rerankTemporal(input: RerankInput): RerankedPassage[] {
     const sentences = c.passage.kind === 'table-column' ? sentencesOf(c.passage).map((s) => ({ ...s, times: [] })) : sentencesOf(c.passage);
     const temps = sentences.map((s) => {
       const dates = datedEvidence(s, constraint, questionTerms, contentTerms);
-      return temporalScore(constraint, dates.times, dates.intervals);
+      const score = temporalScore(constraint, dates.times, dates.intervals);
+      // A record that fails a yes / no field the question names ("LTS") does not meet it.
+      const record = s.intervals?.find((iv) => iv.source === 'record');
+      return record && failsNamedFlag(record, questionTerms, contentTerms) ? Math.min(score, CURVES.outside) : score;
     });
     const isDated = (s: Sentence) => s.times.length > 0 || !!s.intervals?.length;
     let dated = -1;

@@ -93,6 +93,12 @@ export const CURVES = {
    * before T keeps (a state in force at T, an interval, keeps all of it).
    */
   asOfMomentShare: 0.5,
+  /**
+   * Largest share of its score that a covering interval loses for being the least preferred by
+   * a first / last condition (`conditionPreference` in `curves.ts`): the condition orders the
+   * intervals that meet the question, it does not demote them below undated sentences.
+   */
+  conditionPreference: 0.1,
 } as const;
 
 /** The temporal reranker (`rerankTemporal`). */

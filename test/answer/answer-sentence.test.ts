@@ -42,6 +42,14 @@ describe('the answer sentence of a dated question', () => {
     expect(chosen.evidence).toBeLessThan(0.6);
   });
 
+  it('prefers, among sentences of the asked time, the one that names the kind of thing asked for', () => {
+    const chess = passage('Blubaum earned his first two GM norms in the Chess Bundesliga in 2012 , with Werder Bremen . He earned his International Master title in 2012 in Dresden .', 'Matthias Blubaum');
+    const { analysis, constraint, mainContent } = ask('Which title did Matthias Blubaum receive in 2012?');
+    expect(analysis.target).toBe('title');
+    const chosen = chooseAnswerSentence(analysis, [{ source: chess, prior: 1 }], { constraint, mainContent })!;
+    expect(chosen.answer.text).toMatch(/International Master title/);
+  });
+
   it('counts the names a sentence gives that the question does not', () => {
     const known = new Set(answerTerms('Where did Thomas Broughton work?'));
     expect(novelNames('Broughton would go on to teach at Amherst College , Bryn Mawr College ( 1928-1965 ) .', known)).toBe(2);

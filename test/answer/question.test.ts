@@ -71,3 +71,23 @@ describe('question analysis', () => {
     expect(analyzeQuestion('Who were more likely to smoke, men or women?').numeric).toBe(false);
   });
 });
+
+describe('what a question asks for', () => {
+  it('tells figure questions from questions for a thing or a date', () => {
+    expect(analyzeQuestion('How many votes did Carol Willing receive?').asksFigure).toBe(true);
+    expect(analyzeQuestion('What percentage of workers were part-time?').asksFigure).toBe(true);
+    expect(analyzeQuestion('What was the change in revenue from 2018 to 2019?').asksFigure).toBe(true);
+    expect(analyzeQuestion('Which Django LTS version was still supported in July 2020?').asksFigure).toBe(false);
+    expect(analyzeQuestion('When did code freeze begin?').asksFigure).toBe(false);
+  });
+
+  it('reads the head of the noun phrase after "which" as the thing asked for', () => {
+    expect(analyzeQuestion('Which Kubernetes minor release came out in December 2023?').target).toBe('release');
+    expect(analyzeQuestion('Which club did he play for in 2005?').target).toBe('club');
+    expect(analyzeQuestion('Which age group has the highest rate?').target).toBe('age group');
+    expect(analyzeQuestion('What kind of school did she attend?').target).toBe('school');
+    expect(analyzeQuestion('Which Python 3.8 release in July 2020 was a security hotfix?').target).toBe('release');
+    expect(analyzeQuestion('What percentage of boys were in daycare?').target).toBeUndefined();
+    expect(analyzeQuestion('How many releases came out?').target).toBeUndefined();
+  });
+});

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion } from '../../src/answer/question.ts';
-import { answerTable } from '../../src/answer/table-answer.ts';
+import { answerRow, answerTable } from '../../src/answer/table-answer.ts';
 import { readHtmlTable } from '../../src/tables/index.ts';
 import { readGrid } from '../../src/tables/read-grid.ts';
 import type { Table } from '../../src/types.ts';
 import { CURRENCY_HTML, tableElement } from '../tables/helpers.ts';
 
 const currency = readHtmlTable(tableElement(CURRENCY_HTML)).table;
+const op = (q: string) => analyzeQuestion(q).operation;
 const ask = (q: string, table: Table = currency) => answerTable(analyzeQuestion(q), table);
 
 /** A financial statement as TAT-QA writes one: years across, a unit row, group rows, "(1,234)" negatives and "—". */
@@ -130,6 +131,101 @@ describe('table answers', () => {
     // The bounds beside an estimate are read only when the question asks for them.
     expect(ask('What was the figure for manitoba in 2014?', jobs)).toMatchObject({ value: 3090 });
     expect([2950, 3230]).toContain(ask('What was the confidence interval for manitoba in 2014?', jobs)!.value);
+  });
+
+  it('names the rows of a table without row headers by its first column, numbers included', () => {
+    const jvm = readGrid([
+      ['Groovy', 'JVM required (non-indy)', 'JVM required (indy)'],
+      ['2.4', '6+', '7+'],
+      ['2.5', '7+', '7+'],
+      ['3.0', '8+', '8+'],
+    ]).table;
+    expect(ask('What JVM version does Groovy 2.4 require without invokedynamic (non-indy)?', jvm)).toMatchObject({ text: '6+' });
+    expect(ask('Which JVM does Groovy 3.0 require (indy)?', jvm)).toMatchObject({ text: '8+' });
+  });
+
+  it('reads the date of the row a "when" question names, not its other cells', () => {
+    const schedule = readGrid([
+      ['What', 'Who', 'When'],
+      ['Begin code freeze', 'Branch Manager', 'Wednesday 3rd August 2022'],
+      ['Release candidate', 'Branch Manager', 'Tuesday 16th August 2022'],
+    ]).table;
+    expect(ask('When did code freeze begin?', schedule)).toMatchObject({ text: 'Wednesday 3rd August 2022' });
+  });
+
+  it('reads one chosen row: the named column, its date for "when", else its label', () => {
+    const releases = readGrid([
+      ['Release', 'Codename', 'Released'],
+      ['22.04', 'Jammy Jellyfish', '2022-04-21'],
+      ['20.04', 'Focal Fossa', '2020-04-23'],
+    ]).table;
+    expect(answerRow(analyzeQuestion('Which release came out in April 2020?'), releases, 2)).toMatchObject({ text: '20.04' });
+    expect(answerRow(analyzeQuestion('Which codename had the release of April 2020?'), releases, 2)).toMatchObject({ text: 'Focal Fossa' });
+    expect(answerRow(analyzeQuestion('When did Jammy Jellyfish come out?'), releases, 1)).toMatchObject({ text: '2022-04-21' });
+    expect(answerRow(analyzeQuestion('Which release came out in April 2020?'), releases, 0)).toBeUndefined();
+  });
+
+  it('does not ask a cell to name the words the document\'s title gives', () => {
+    const votes = readGrid([['Candidate', 'Votes'], ['Carol Willing', '57'], ['Brett Cannon', '52']]).table;
+    const q = analyzeQuestion('How many votes did Carol Willing receive in the steering council election?');
+    const bare = answerTable(q, votes)!;
+    const titled = answerTable(q, votes, { context: 'Python steering council election' })!;
+    expect(titled).toMatchObject({ text: '57' });
+    expect(titled.confidence).toBeGreaterThanOrEqual(bare.confidence);
+  });
+
+  it('counts the cells past a bound: the years of a row, or the rows of a year, totals left out', () => {
+    expect(op('How many years did sensors exceed 900?')).toBe('count');
+    const years = ask('How many years did sensors exceed 900?', statement)!;
+    expect(years).toMatchObject({ kind: 'computed', value: 2 });
+    expect(years.cells.map((c) => c.text)).toEqual(['914', '918']);
+    // The bound's scale meets the table's: "$1 billion" over cells "in millions".
+    expect(ask('How many segments in 2019 were above $1 billion?', statement)).toMatchObject({ value: 1 });
+    expect(ask('How many segments in 2018 were below $800 million?', statement)).toMatchObject({ value: 2 });
+  });
+
+  it('counts the items of a group the question names, its summary rows left out', () => {
+    const taxes = readGrid([
+      ['', '2019', '2018'],
+      ['Deferred tax assets:', '', ''],
+      ['Net operating loss carryforwards', '120', '98'],
+      ['Pension costs', '40', '45'],
+      ['Other', '7', '9'],
+      ['Net deferred tax assets', '167', '152'],
+      ['Deferred tax liabilities:', '', ''],
+      ['Depreciation', '(30)', '(28)'],
+      ['Other', '(2)', '(3)'],
+    ]).table;
+    expect(op('How many components are there under deferred tax assets?')).toBe('count');
+    const a = ask('How many components are there under deferred tax assets?', taxes);
+    expect(a).toMatchObject({ kind: 'computed', value: 3 });
+    expect(a!.cells.map((c) => c.text)).toEqual(['Net operating loss carryforwards', 'Pension costs', 'Other']);
+    const expenses = readGrid([['', '2019'], ['Cost of revenues', '12'], ['Sales and marketing', '30'], ['Research', '25'], ['Total stock-based compensation expense', '67']]).table;
+    expect(ask('How many categories are there under total stock-based compensation expense?', expenses)).toMatchObject({ value: 3 });
+  });
+
+  it('carries a scale stated once for the table: a unit row over one column, or the sentence before it', () => {
+    const unitRow = readGrid([
+      ['', 'December 31', ''],
+      ['', '2019', '2018'],
+      ['', 'U.S. $ in thousands', ''],
+      ['Operating loss carryforward', '73,260', '57,768'],
+    ]).table;
+    expect(ask('What was the operating loss carryforward in 2018?', unitRow)).toMatchObject({ value: 57768, scale: 'thousand' });
+    const bare = readGrid([['', '2019', '2018'], ['Prepaid expenses', '2,303', '1,780'], ['Other', '193', '167']]).table;
+    const q = analyzeQuestion('What were the prepaid expenses in 2019?');
+    expect(answerTable(q, bare)).toMatchObject({ value: 2303, scale: '' });
+    expect(answerTable(q, bare, { preamble: 'Note 15. Prepaid expenses consisted of the following (in thousands):' })).toMatchObject({ value: 2303, scale: 'thousand' });
+    // A scale in a heading row above the first figure, a row detection may not call a header.
+    const corner = readGrid([
+      ['', 'Fiscal Year Ended', ''],
+      ['(Dollars in Millions)', 'April 27, 2019', 'April 28, 2018'],
+      ['Revenues', '$1,073.3', '$1,095.0'],
+      ['Net Income', '$106.4', '$70.5'],
+    ]).table;
+    expect(ask('What was the net income in fiscal 2019?', corner)).toMatchObject({ value: 106.4, scale: 'million' });
+    // Only the sentence that introduces the table speaks for it.
+    expect(answerTable(q, bare, { preamble: 'Revenue (in millions) grew. Prepaid expenses consisted of the following:' })).toMatchObject({ scale: '' });
   });
 
   it('finds nothing when no label names the question', () => {

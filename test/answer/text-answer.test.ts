@@ -29,7 +29,21 @@ describe('text answers', () => {
     const q = analyzeQuestion('Who led the Conservatives?');
     expect(answerFromText(q, pm)!.text).toMatch(/^He led the Conservatives/);
     const preferred = answerFromText(q, pm, { preferred: 'Theresa May resigned in 2019.' })!;
-    expect(preferred.text).toBe('Theresa May resigned in 2019.');
+    expect(pm.text.slice(...preferred.sentence)).toBe('Theresa May resigned in 2019.');
+    expect(preferred.text).toBe('Theresa May');
+  });
+
+  it('reads the name a "who" question asks for: not the words the question gives, not a date, not a title', () => {
+    const q = analyzeQuestion('Who was UK prime minister as of 6 May 2021?');
+    const a = answerFromText(q, passage('Boris Johnson became Prime Minister of the United Kingdom on 24 July 2019, after Theresa May resigned.'))!;
+    expect(a.text).toBe('Boris Johnson');
+    const titled = answerFromText(analyzeQuestion('Who owned the house in 1916?'), passage('In 1915, Col. William Pattison bought the house.'))!;
+    expect(titled.text).toBe('William Pattison');
+    const particle = answerFromText(analyzeQuestion('Who presided over the European Commission in 2020?'), passage('In December 2019 Ursula von der Leyen took office as President of the European Commission.'))!;
+    expect(particle.text).toBe('Ursula von der Leyen');
+    // A lone capitalised word opening the sentence is not taken for a name.
+    const opener = answerFromText(analyzeQuestion('Who chaired the board in 2020?'), passage('Later the board was chaired by a committee in 2020.'))!;
+    expect(opener.text).toBe('Later the board was chaired by a committee in 2020.');
   });
 
   it('counts the heading toward support, and says how little an unrelated sentence covers', () => {

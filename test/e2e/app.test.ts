@@ -13,6 +13,9 @@ import { foreignRequests, root, sampleCount, search, startApp, waitReady, type A
 /** A synthetic embedder (`npm run models:synthetic`); the model test is skipped without it. */
 const tinyEmbedder = 'synthetic/bert-tiny-embedder';
 const hasTinyEmbedder = fs.existsSync(path.join(root, 'public/models', tinyEmbedder, 'onnx/model.onnx'));
+/** The synthetic transformers.js decoder: random weights, so it proves streaming and Stop, not answers. */
+const tinyGenerator = 'synthetic/decoder-tiny';
+const hasTinyGenerator = fs.existsSync(path.join(root, 'public/models', tinyGenerator, 'onnx/model.onnx'));
 
 let app: App;
 let browser: Browser;
@@ -185,6 +188,39 @@ describe('demo app (built, served, in Chromium)', () => {
     await search(page, 'zenith telescope meteors');
     expect(await page.textContent('#search-meta')).toContain('hybrid');
     expect(await page.locator('#results li.result').count()).toBeGreaterThan(0);
+  });
+
+  it.skipIf(!hasTinyGenerator)('streams the answer of a loaded generator, and its Stop button stops it', async () => {
+    await page.selectOption('#model-kind', 'generator');
+    await page.fill('#model-id', tinyGenerator);
+    await page.check('input[name="device"][value="wasm"]');
+    await page.click('#model-form button[type="submit"]');
+    await page.waitForFunction((id) => new RegExp(`Loaded ${id}|failed|not found`, 'i').test(document.querySelector('#model-messages')?.textContent ?? ''), tinyGenerator, { timeout: 120_000 });
+    expect(await page.textContent('#model-messages')).toContain(`Loaded ${tinyGenerator}`);
+    expect(await page.textContent('#model-state')).toMatch(/Generator: .*synthetic, random weights/);
+    // Press Stop at the first streamed token, from inside the page, so the test does not race the model.
+    await page.evaluate(() => {
+      const observer = new MutationObserver(() => {
+        const card = document.querySelector<HTMLElement>('.answer-card');
+        if (card?.dataset.streaming === 'true') {
+          observer.disconnect();
+          (window as unknown as { sawStreaming: boolean }).sawStreaming = true;
+          card.querySelector<HTMLButtonElement>('.answer-stop')?.click();
+        }
+      });
+      observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-streaming'] });
+    });
+    expect(await ask(page, 'What was the Mexican peso buy rate in 2013?')).toBe('stopped');
+    expect(await page.evaluate(() => (window as unknown as { sawStreaming?: boolean }).sawStreaming)).toBe(true);
+    const card = page.locator('.answer-card');
+    expect(await card.getAttribute('data-kind')).toBe('stopped');
+    expect(await card.textContent()).toContain('Stopped before the answer was finished');
+    expect(await card.locator('.answer-synthetic').count()).toBeGreaterThan(0);
+    expect(await card.locator('.answer-stop').isHidden()).toBe(true);
+    // Unloaded again: the next questions are answered on the deterministic path.
+    await page.click('button[aria-label="Unload the generator"]');
+    await page.waitForFunction(() => !/Generator:/.test(document.querySelector('#model-state')?.textContent ?? ''), undefined, { timeout: 30_000 });
+    await page.selectOption('#model-kind', 'embedder');
   });
 
   it('restores the corpus after a reload without re-indexing', async () => {

@@ -108,6 +108,33 @@ describe('almanac.answer (zero-download)', () => {
     expect(doc!.text.slice(html.start, html.end)).toBe('11.2');
   });
 
+  it('reads a dated record the temporal path ranked first: a line of fields, the one whose dates fit, cited in the original', async () => {
+    const txt = 'Distro releases\n\nreleaseCycle: "22.04" codename: "Jammy Jellyfish" releaseDate: 2022-04-21 eol: 2027-06-01\n\nreleaseCycle: "18.04" codename: "Bionic Beaver" releaseDate: 2018-04-26 eol: 2023-05-31\n';
+    const almanac = await createAlmanac();
+    await almanac.ingest([{ name: 'distro.txt', content: txt }, { name: 'other.md', content: '# Other\n\nThe weather in April 2018 was cold.' }]);
+    const res = await almanac.answer('Which Distro release came out in April 2018?');
+    expect(res.steps).toContain('record-answer');
+    expect(res.answer).toMatchObject({ kind: 'sentence', text: '18.04' });
+    const c = res.answer.citations[0]!;
+    expect(c.text).toContain('Bionic Beaver');
+    expect(c.text.slice(...c.span!)).toBe('18.04');
+    expect(txt.slice(c.source!.start, c.source!.end)).toBe(c.text);
+    // A figure question is no record's name.
+    expect((await almanac.answer('How many Distro releases came out in April 2018?')).steps).not.toContain('record-answer');
+  });
+
+  it('reads a dated row of a front-matter list for its name, or the field the question names', async () => {
+    const md = '---\ntitle: Distro\nreleases:\n  - releaseCycle: "22.04"\n    codename: "Jammy Jellyfish"\n    releaseDate: 2022-04-21\n    eol: 2027-06-01\n  - releaseCycle: "18.04"\n    codename: "Bionic Beaver"\n    releaseDate: 2018-04-26\n    eol: 2023-05-31\n---\n\n# Distro\n\nDistro is an operating system with long-term support releases.\n';
+    const almanac = await createAlmanac();
+    await almanac.ingest([{ name: 'distro.md', content: md }, { name: 'other.md', content: '# Other\n\nThe weather in April 2018 was cold.' }]);
+    const res = await almanac.answer('Which Distro release came out in April 2018?');
+    expect(res.steps).toContain('record-answer');
+    expect(res.answer.text).toBe('18.04');
+    const c = res.answer.citations[0]!;
+    expect(md.slice(c.source!.start, c.source!.end)).toBe('18.04');
+    expect((await almanac.answer('Which codename did the Distro release of April 2018 have?')).answer.text).toBe('Bionic Beaver');
+  });
+
   it('says so when the documents do not support an answer', async () => {
     const almanac = await corpus();
     const res = await almanac.answer('What is the boiling point of mercury?');

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   decodeSegment, encodeSegment, mergeSegments, readCorpusFile, readCorpusHeader, readSegmentHeader, readShards,
@@ -85,6 +86,19 @@ describe('segment encoding', () => {
     newer[4] = SEGMENT_VERSION + 1;
     expect(() => decodeSegment(newer)).toThrow(expect.objectContaining({ code: 'INDEX_TOO_NEW' }));
     expect(readSegmentHeader(bytes)).toMatchObject({ version: SEGMENT_VERSION, documents: 2, vectors: 9, dimensions: 3 });
+  });
+
+  it('reads a version 1 segment (event intervals as JSON) and writes it again as the current version', () => {
+    // Written by the version 1 encoder; the JSON beside it is what was encoded.
+    const v1 = new Uint8Array(readFileSync(new URL('../fixtures/segment-v1.bin', import.meta.url)));
+    const written = JSON.parse(readFileSync(new URL('../fixtures/segment-v1.json', import.meta.url), 'utf8'));
+    expect(readSegmentHeader(v1).version).toBe(1);
+    const back = decodeSegment(v1);
+    expect(JSON.parse(JSON.stringify(back.records))).toEqual(written);
+    expect(back.records[0]!.passages.flatMap((p) => p.sentences).filter((s) => s.intervals?.length)).toHaveLength(2);
+    const again = encodeSegment(analyseSegment(back.records));
+    expect(readSegmentHeader(again).version).toBe(SEGMENT_VERSION);
+    expect(decodeSegment(again).records).toEqual(back.records);
   });
 });
 

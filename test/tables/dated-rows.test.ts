@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { datedColumns, rowIntervals } from '../../src/tables/dated-rows.ts';
+import { failsNamedFlag, namedDate } from '../../src/temporal/intervals.ts';
+import { contentTerms } from '../../src/temporal/lexical-similarity.ts';
 import { readHtmlTable } from '../../src/tables/index.ts';
 import { CURRENCY_HTML, tableElement } from './helpers.ts';
 
@@ -22,6 +24,33 @@ describe('dated table rows', () => {
     expect([...rows.values()].map((iv) => `${iso(iv.start)} ${iso(iv.end)} ${iv.endKind}`)).toEqual([
       '1998-10-27 2005-11-22 explicit', '2005-11-22 2021-12-08 explicit', '2025-05-06 … present',
     ]);
+  });
+
+  it('keeps the date of every named column, so a question can name a milestone no start or end column holds', () => {
+    const releases = `<table><tr><th>releaseCycle</th><th>releaseDate</th><th>lts</th><th>eol</th></tr>
+<tr><td>17</td><td>2021-10-19</td><td>false</td><td>2022-06-01</td></tr>
+<tr><td>16</td><td>2021-04-20</td><td>2021-10-26</td><td>2023-09-11</td></tr></table>`;
+    const rows = [...rowIntervals(table(releases), { referenceDate: ref }).values()];
+    expect(rows.map((iv) => iv.dates!.map((d) => d.name).join(' '))).toEqual(['releaseDate eol', 'releaseDate lts eol']);
+    const lts = namedDate(rows[1]!, new Set(contentTerms('the newest Node.js LTS line in June 2022')), contentTerms);
+    expect(lts && iso(lts.start)).toBe('2021-10-26');
+    expect(namedDate(rows[0]!, new Set(contentTerms('the newest Node.js LTS line in June 2022')), contentTerms)).toBeUndefined();
+  });
+
+  it('reads a yes / no column as a flag the question can name ("LTS"): empty or "false" fails it, "true" or a date holds it', () => {
+    const django = `<table><tr><th>releaseCycle</th><th>lts</th><th>releaseDate</th><th>eol</th></tr>
+<tr><td>3.0</td><td></td><td>2019-12-02</td><td>2021-04-06</td></tr>
+<tr><td>2.2</td><td>true</td><td>2019-04-01</td><td>2022-04-11</td></tr></table>`;
+    const [v30, v22] = [...rowIntervals(table(django), { referenceDate: ref }).values()];
+    const lts = new Set(contentTerms('Which Django LTS version was still supported in July 2020?'));
+    expect(failsNamedFlag(v30!, lts, contentTerms)).toBe(true);
+    expect(failsNamedFlag(v22!, lts, contentTerms)).toBe(false);
+    // A question that does not name the flag is not filtered by it.
+    expect(failsNamedFlag(v30!, new Set(contentTerms('Which Django version was supported in July 2020?')), contentTerms)).toBe(false);
+    const node = `<table><tr><th>releaseCycle</th><th>releaseDate</th><th>lts</th><th>eol</th></tr>
+<tr><td>17</td><td>2021-10-19</td><td>false</td><td>2022-06-01</td></tr>
+<tr><td>16</td><td>2021-04-20</td><td>2021-10-26</td><td>2023-09-11</td></tr></table>`;
+    expect([...rowIntervals(table(node), { referenceDate: ref }).values()].map((iv) => failsNamedFlag(iv, lts, contentTerms))).toEqual([true, false]);
   });
 
   it('leaves years as column headers, and a column of years alone, to the fusion', () => {

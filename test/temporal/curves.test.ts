@@ -147,6 +147,12 @@ describe('temporalScore with event intervals', () => {
     expect(temporalScore(c, [], [term(day(2022, 4, 19))])).toBeGreaterThan(temporalScore(c, [], [term(day(2021, 4, 20))]));
     const oldest = { ...on(2021, 1, 1), condition: 'first' as const };
     expect(temporalScore(oldest, [], [term(day(2016, 1, 7), day(2021, 2, 11))])).toBeGreaterThan(temporalScore(oldest, [], [term(day(2020, 9, 24), day(2025, 11, 13))]));
+    // The condition only orders what meets the question: the least preferred covering term
+    // keeps all but `conditionPreference` of its score, far above an undated sentence.
+    for (const [q, iv] of [[c, term(day(1990, 1, 1))], [oldest, term(day(2020, 12, 31), day(2025, 1, 1))]] as const) {
+      expect(temporalScore(q, [], [iv])).toBeGreaterThanOrEqual(CURVES.high * (1 - CURVES.conditionPreference) - 1e-9);
+      expect(temporalScore(q, [], [iv])).toBeGreaterThan(CURVES.noTimestamp);
+    }
   });
 });
 

@@ -1,0 +1,111 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAlmanac } from '../../src/index.ts';
+import type { Almanac } from '../../src/types.ts';
+
+/*
+ * Dated questions over the shape of a data package (a README about a series, the series as
+ * CSV) and of a release schedule (a table of lines with their start and end, a list of
+ * maintenance releases written as text): the row or passage dated at the question's time
+ * answers it.
+ */
+const readme = [
+  '# US Consumer Price Index',
+  '',
+  'Consumer Price Index for All Urban Consumers (CPI-U) from the U.S. Department of Labor, Bureau of Labor Statistics.',
+  'This is a monthly time series from January 1913. Values are U.S. city averages for all items, index value 1982-84=100.',
+].join('\n');
+const series = ['Date,Index,Inflation', '1999-11-01,168.3,0.06', '1999-12-01,168.3,0', '2000-01-01,168.8,0.3', '2000-02-01,169.8,0.59', '2000-03-01,171.2,0.82'].join('\n');
+const schedule = [
+  '# Python 2.7 Release Schedule',
+  '',
+  'This document describes the development and release schedule for the Python 2.7 series.',
+  '',
+  '| Version | Released | End of life |',
+  '|---|---|---|',
+  '| 2.6 | 2008-10-01 | 2013-10-29 |',
+  '| 2.7 | 2010-07-03 | 2020-01-01 |',
+  '',
+  '## Maintenance releases',
+  '',
+  'Maintenance releases of Python 2.7 came out about every six months; the first maintenance release, 2.7.1, came out in November 2010.',
+  '',
+  '## Release dates',
+  '',
+  '2.7.14: 2017-09-16. 2.7.15rc1: 2018-04-14. 2.7.15: 2018-05-01. 2.7.16: 2019-03-04.',
+].join('\n');
+
+const election = [
+  '---',
+  'title: 2021 Term Steering Council election',
+  'created: 2020-11-16',
+  '---',
+  '',
+  'This document describes the schedule of the December 2020 election for the Python steering council.',
+  '',
+  '| Candidate | Votes Received |',
+  '|---|---|',
+  '| Carol Willing | 57 |',
+  '| Barry Warsaw | 56 |',
+  '',
+  'Past councils:',
+  '',
+  '| Council | Term start | Term end |',
+  '|---|---|---|',
+  '| First council | 2019-02-04 | 2019-12-31 |',
+].join('\n');
+
+const django = [
+  '# Django',
+  '',
+  'Django is a Python web framework. Feature releases are supported for about 16 months; LTS releases for three years.',
+  '',
+  '| releaseCycle | lts | releaseDate | eol |',
+  '|---|---|---|---|',
+  '| 3.1 | false | 2020-08-04 | 2021-12-07 |',
+  '| 3.0 | false | 2019-12-02 | 2021-04-06 |',
+  '| 2.2 | true | 2019-04-01 | 2022-04-11 |',
+  '| 1.11 | true | 2017-04-04 | 2020-04-01 |',
+].join('\n');
+
+let almanac: Almanac;
+beforeAll(async () => {
+  almanac = await createAlmanac();
+  await almanac.ingest([
+    { id: 'cpi-us/README.md', name: 'cpi-us/README.md', content: readme },
+    { id: 'cpi-us/data/cpiai.csv', name: 'cpi-us/data/cpiai.csv', content: series },
+    { id: 'pep-0373.md', name: 'pep-0373.md', content: schedule },
+    { id: 'pep-8102.md', name: 'pep-8102.md', content: election },
+    { id: 'django.md', name: 'django.md', content: django },
+  ]);
+});
+
+describe('dated rows and dated passages', () => {
+  it('a question for a figure at a date goes to the series row of that date, not to the README about the series', async () => {
+    const res = await almanac.search('What was the US CPI-U index value in January 2000?');
+    expect(res.steps).toContain('fusion');
+    expect(res.skipped['temporal-rerank']).toMatch(/row hit is dated/);
+    expect(res.results[0]!.passage.docId).toBe('cpi-us/data/cpiai.csv');
+    expect(res.results[0]!.passage.text).toContain('168.8');
+    const grouped = await almanac.search('What was the US CPI-U index value in January 2000?', { groupByDocument: true });
+    expect(grouped.results[0]!.passage.docId).toBe('cpi-us/data/cpiai.csv');
+  });
+
+  it('within a document of dated records, a text passage dated at the question\'s time comes first', async () => {
+    const res = await almanac.search('Which Python 2.7 maintenance release came out in May 2018?');
+    expect(res.steps).toContain('dated-rows');
+    expect(res.results[0]!.passage.text).toContain('2.7.15: 2018-05-01');
+  });
+
+  it('a yes / no column the question names filters the records: "Which Django LTS version was still supported in July 2020?"', async () => {
+    const res = await almanac.search('Which Django LTS version was still supported in July 2020?');
+    expect(res.steps).toContain('dated-rows');
+    expect(res.results[0]!.passage.text).toMatch(/\b2\.2\b/);
+    // Without "LTS" the newest line in force answers.
+    expect((await almanac.search('Which Django version was the newest supported in July 2020?')).results[0]!.passage.text).toMatch(/\b3\.0\b/);
+  });
+
+  it('a passage that only restates the question\'s year, or dates an event just outside it, does not go before the row asked for', async () => {
+    const res = await almanac.search('How many votes did Carol Willing receive in the 2021 term steering council election?');
+    expect(res.results[0]!.passage.text).toContain('Carol Willing: in Votes Received 57');
+  });
+});
