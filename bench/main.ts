@@ -16,6 +16,7 @@ const SUITES: Record<string, () => Promise<{ run: (argv: string[], log: (line: s
   scale: () => import('./scale.ts'),
   peers: () => import('./peers.ts'),
   transfer: () => import('./transfer.ts'),
+  index: () => import('./index.ts'),
 };
 
 const [suite, ...argv] = process.argv.slice(2);

@@ -562,6 +562,27 @@ export interface AlmanacOptions {
    * worker) was applied here, or when the storage was closed under this instance.
    */
   onChange?: (change: CorpusChange) => void;
+  /**
+   * Statistics of a larger collection this engine holds part of (a sharded prebuilt index,
+   * `src/storage/sharded-index.ts`): BM25 then scores each passage as the whole collection would.
+   */
+  collectionStats?: { lexical?: CollectionStats; structured?: CollectionStats };
+}
+
+/**
+ * Statistics of a whole collection for an index that holds part of it (a sharded prebuilt
+ * index, whose engine holds the documents fetched so far): with them, a passage scores what it
+ * would score in the whole index, as a distributed search engine scores shards on global
+ * statistics (Elasticsearch's `dfs_query_then_fetch`). A term they do not know keeps the
+ * index's own document frequency.
+ */
+export interface CollectionStats {
+  /** Passages in the whole collection. */
+  passages: number;
+  /** Average length of each field (`FIELDS`) over the whole collection. */
+  avgLengths: readonly number[];
+  /** Passages of the whole collection holding `term` in any field, if known. */
+  df(term: string): number | undefined;
 }
 
 /**

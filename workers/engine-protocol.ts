@@ -5,6 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import { AlmanacError, type ErrorCode } from '../src/errors.ts';
+import type { PrebuiltReport } from '../src/storage/prebuilt-store.ts';
 import type {
   Almanac,
   AnswerEvent,
@@ -25,7 +26,12 @@ import type {
  * Where the worker keeps the corpus. Same as `StorageOption` minus `factory`: an
  * `IDBFactory` cannot be cloned into a worker, and the worker has its own `indexedDB`.
  */
-export type WorkerStorage = 'memory' | { indexedDB: { name: string } };
+export type WorkerStorage = 'memory' | { indexedDB: { name: string } }
+  /**
+   * A prebuilt index (`almanac build`): the URL of its `index.json`, fetched in the worker and
+   * kept in Cache Storage by its content hash (`src/storage/prebuilt-store.ts`).
+   */
+  | { prebuilt: { url: string; cache?: string } };
 
 /**
  * Identifies one long call so that the page can abort it: an `AbortSignal` cannot cross
@@ -68,6 +74,8 @@ export interface OpenReport {
   ms: number;
   /** Whether the worker runs cross-origin isolated (ONNX Runtime threads). */
   crossOriginIsolated: boolean;
+  /** How a prebuilt index was opened (storage `prebuilt` only). */
+  index?: PrebuiltReport;
 }
 
 /** Page-side search options: everything but the signal, which travels as a call id. */

@@ -6,6 +6,7 @@
 import * as Comlink from 'comlink';
 import { createAlmanac } from '../src/index.ts';
 import { createError } from '../src/errors.ts';
+import type { PrebuiltStore } from '../src/storage/prebuilt-store.ts';
 import type { Almanac, AnswerResponse, CorpusChange, Embedder, Generator, Progress, Reranker } from '../src/types.ts';
 import {
   installErrorTransfer,
@@ -130,13 +131,23 @@ const api: EngineWorkerApi = {
       await holdLifeLock(lock);
       engine?.close().catch(() => undefined);
       const onChange = forwardChange(changePort);
-      engine = await createAlmanac({ storage, ...(onProgress ? { onProgress } : {}), ...(onChange ? { onChange } : {}) });
+      let prebuilt: PrebuiltStore | undefined;
+      let sharded: Almanac | undefined;
+      if (typeof storage === 'object' && 'prebuilt' in storage) {
+        // Loaded only for a site's prebuilt index: a page over its visitor's own files never downloads it.
+        const { openSiteIndex } = await import('../src/storage/prebuilt-store.ts');
+        const site = await openSiteIndex(storage.prebuilt.url, storage.prebuilt.cache ? { cache: storage.prebuilt.cache } : {});
+        if ('store' in site) prebuilt = site.store;
+        else sharded = site.sharded;
+      }
+      engine = sharded ?? await createAlmanac({ storage: prebuilt ? { store: prebuilt } : storage as Exclude<typeof storage, { prebuilt: unknown }>, ...(onProgress ? { onProgress } : {}), ...(onChange ? { onChange } : {}) });
       const stats = await engine.stats();
       return {
         documents: stats.documents,
         passages: stats.passages,
         ms: Math.round(performance.now() - started),
         crossOriginIsolated: self.crossOriginIsolated === true,
+        ...(prebuilt ? { index: prebuilt.report } : {}),
       };
     } finally {
       release(port);

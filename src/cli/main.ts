@@ -2,7 +2,11 @@
  * The Node command: indexes a folder and searches it from the shell.
  *
  *   npm run almanac -- <folder> [question...] [--limit N] [--json] [--reference-date YYYY-MM-DD]
+ *   npm run almanac -- build <folder> --out <dir>
+ *   npm run almanac -- ask <dir> [question...] [--limit N] [--json] [--reference-date YYYY-MM-DD]
  *
+ * `build` writes a prebuilt index (`index.json` and its segment files: a file-backed store,
+ * `src/storage/file-store.ts`) that `ask` and `<almanac-search index=...>` open without re-indexing.
  * With a question, prints the answer (with its citation) and the ranked passages, and exits;
  * without one, reads questions from standard input, one per line. Zero-download mode (BM25,
  * no models: the answer is a cell, a calculation or a sentence, or "no answer").
@@ -11,6 +15,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import readline from 'node:readline';
 import { citeCell, createAlmanac } from '../index.ts';
+import { AlmanacError } from '../errors.ts';
+import { openFileStore, readManifest } from '../storage/file-store.ts';
+import { openShardedIndex } from '../storage/sharded-index.ts';
+import { mergeSegments } from '../index-format/merge.ts';
+import { writeShardedIndex } from '../index-format/term-shards.ts';
+import os from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Almanac } from '../types.ts';
 import { describeAnswer, describeCitation } from '../answer/cite.ts';
 import { ACCEPTED_EXTENSIONS } from '../ingest/formats.ts';
 import { errorReason, summarizeSkipped, unsupportedReason, type SkippedFile } from '../ingest/skipped.ts';
@@ -21,10 +33,17 @@ const EXTENSIONS = new Set(ACCEPTED_EXTENSIONS);
 const MAX_FILE_BYTES = 200 * 1024 * 1024;
 
 const USAGE = `usage: almanac <folder> [question...] [--limit N] [--json] [--reference-date YYYY-MM-DD]
+       almanac build <folder> --out <dir> [--shards]
+       almanac ask <dir> [question...] [--limit N] [--json] [--reference-date YYYY-MM-DD]
 Indexes every file under <folder> that Almanac reads (${ACCEPTED_EXTENSIONS.join(' ')}, and files
 without an extension whose content is text), then answers the question (the answer line with its
 citation, then the ranked passages), or reads questions from standard input, one per line. Files
-it skips are summarised in one line.`;
+it skips are summarised in one line.
+build: indexes <folder> once and writes the index to <dir> (index.json and its segment files;
+  serve <dir> for <almanac-search index="/<dir>/index.json">). An index already in <dir> is replaced.
+  --shards: split it for fetching on demand (term shards and document fragments), for corpora
+  too large to download whole; a query then fetches only its terms and its candidates.
+ask: answers from an index written by build, without indexing again.`;
 
 async function main(argv: string[]): Promise<number> {
   const flags = new Map<string, string | true>();
@@ -36,6 +55,7 @@ async function main(argv: string[]): Promise<number> {
     else if (a.startsWith('--')) flags.set(a.slice(2), argv[++i] ?? '');
     else words.push(a);
   }
+  const command = words[0] === 'build' || words[0] === 'ask' ? words.shift() : undefined;
   const [folder, ...question] = words;
   if (!folder || flags.has('help')) {
     console.error(USAGE);
@@ -47,7 +67,43 @@ async function main(argv: string[]): Promise<number> {
   const referenceDate = typeof refText === 'string' ? new Date(`${refText}T00:00:00Z`) : undefined;
   if (referenceDate && Number.isNaN(referenceDate.getTime())) return fail('--reference-date takes YYYY-MM-DD');
 
-  const skipped: SkippedFile[] = [];
+  try {
+    if (command === 'build') {
+      const out = flags.get('out');
+      if (typeof out !== 'string' || !out) return fail('build needs --out <dir>');
+      return await build(folder, out, flags.has('shards'));
+    }
+    let almanac: Almanac;
+    if (command === 'ask') {
+      const t0 = performance.now();
+      if (await isSharded(folder)) {
+        const lazy = await openShardedIndex(pathToFileURL(path.join(path.resolve(folder), 'index.json')).href, { fetch: fileFetch });
+        almanac = lazy as unknown as Almanac;
+      } else {
+        await readManifest(folder);
+        almanac = await createAlmanac({ storage: { store: await openFileStore(folder) } });
+      }
+      const stats = await almanac.stats();
+      process.stderr.write(`opened ${stats.documents} documents, ${stats.passages} passages from ${folder} in ${((performance.now() - t0) / 1000).toFixed(2)} s (zero-download mode: BM25, no models)\n`);
+    } else {
+      const opened = await indexFolder(folder);
+      if (typeof opened === 'number') return opened;
+      almanac = opened;
+    }
+    await answerAll(almanac, question, { limit, referenceDate, json: flags.has('json') });
+    await almanac.close();
+    return 0;
+  } catch (err) {
+    if (err instanceof AlmanacError) {
+      console.error(`almanac: ${err.message}`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+/** Reads the files of `folder` Almanac takes (or the exit code of why there are none). */
+async function readFolder(folder: string, skipped: SkippedFile[]): Promise<DocumentInput[] | number> {
   const files = await listFiles(path.resolve(folder), skipped).catch(() => undefined);
   if (!files) return fail(`cannot read folder ${folder}`);
   const docs: DocumentInput[] = [];
@@ -63,22 +119,104 @@ async function main(argv: string[]): Promise<number> {
     if (skipped.length) process.stderr.write(`${summarizeSkipped(skipped)}\n`);
     return fail(`no files Almanac reads under ${folder}`);
   }
-  const almanac = await createAlmanac();
+  return docs;
+}
+
+/** Ingests `docs` into `almanac`, with progress and the summary line on stderr. */
+async function ingestReporting(almanac: Almanac, docs: DocumentInput[], skipped: SkippedFile[], verb: string): Promise<void> {
   const t0 = performance.now();
   const reports = await almanac.ingest(docs, {
     onProgress: (p) => process.stderr.write(`\rindexing ${p.done}/${p.total}`),
   });
   const stats = await almanac.stats();
-  process.stderr.write(`\rindexed ${stats.documents} documents, ${stats.passages} passages, ${stats.tables} tables in ${((performance.now() - t0) / 1000).toFixed(1)} s (zero-download mode: BM25, no models)\n`);
+  process.stderr.write(`\r${verb} ${stats.documents} documents, ${stats.passages} passages, ${stats.tables} tables in ${((performance.now() - t0) / 1000).toFixed(1)} s (zero-download mode: BM25, no models)\n`);
   reports.forEach((r, i) => {
     if (r.error) skipped.push({ name: String(docs[i]?.id ?? r.name), reason: errorReason(r.error.code) });
   });
   if (skipped.length) process.stderr.write(`${summarizeSkipped(skipped)}\n`);
+}
 
+/** The folder indexed in memory (the command without `build` / `ask`). */
+async function indexFolder(folder: string): Promise<Almanac | number> {
+  const skipped: SkippedFile[] = [];
+  const docs = await readFolder(folder, skipped);
+  if (typeof docs === 'number') return docs;
+  const almanac = await createAlmanac();
+  await ingestReporting(almanac, docs, skipped, 'indexed');
+  return almanac;
+}
+
+/** Whether `dir` holds a sharded index (`build --shards`). */
+async function isSharded(dir: string): Promise<boolean> {
+  const text = await fs.readFile(path.join(dir, 'index.json'), 'utf8').catch(() => '');
+  try {
+    return (JSON.parse(text) as { format?: string }).format === 'almanac-shards';
+  } catch {
+    return false;
+  }
+}
+
+/** fetch over file: URLs (a sharded index read from disk). */
+const fileFetch = (async (input: string | URL | Request) => {
+  const url = String(input instanceof Request ? input.url : input);
+  try {
+    return new Response(await fs.readFile(fileURLToPath(url)));
+  } catch {
+    return new Response('', { status: 404 });
+  }
+}) as typeof fetch;
+
+/** `almanac build`: the folder indexed into a file-backed store at `out`, which is the prebuilt index (or, `--shards`, split from it). */
+async function build(folder: string, out: string, shards = false): Promise<number> {
+  const skipped: SkippedFile[] = [];
+  const docs = await readFolder(folder, skipped);
+  if (typeof docs === 'number') return docs;
+  if (shards) {
+    const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'almanac-build-'));
+    try {
+      const store = await openFileStore(tmp);
+      const almanac = await createAlmanac({ storage: { store } });
+      await ingestReporting(almanac, docs, skipped, 'indexed');
+      await almanac.close();
+      const loaded = await (await openFileStore(tmp)).load();
+      const { manifest, files } = writeShardedIndex(mergeSegments(loaded.segments));
+      // What an earlier build left goes: its manifest, shards, fragments and segments.
+      await fs.mkdir(out, { recursive: true });
+      for (const name of ['index.json', 'terms', 'docs']) await fs.rm(path.join(out, name), { recursive: true, force: true });
+      for (const name of await fs.readdir(out)) if (/^segment-\d+\.bin$/.test(name)) await fs.rm(path.join(out, name));
+      await fs.mkdir(path.join(out, 'terms'));
+      await fs.mkdir(path.join(out, 'docs'));
+      let bytes = 0;
+      for (const f of files) {
+        await fs.writeFile(path.join(out, f.name), f.bytes);
+        bytes += f.bytes.length;
+      }
+      await fs.writeFile(path.join(out, 'index.json'), JSON.stringify(manifest));
+      process.stderr.write(`wrote ${path.join(out, 'index.json')}: ${manifest.counts.termShards} term shards, ${manifest.counts.fragments} document fragments, ${(bytes / 1024 / 1024).toFixed(2)} MB, content hash ${manifest.contentHash}\n`);
+      return 0;
+    } finally {
+      await fs.rm(tmp, { recursive: true, force: true });
+    }
+  }
+  if (await isSharded(out)) for (const name of ['index.json', 'terms', 'docs']) await fs.rm(path.join(out, name), { recursive: true, force: true });
+  const store = await openFileStore(out);
+  // A build is the folder as it is now: what an earlier build held goes.
+  if ((await readManifest(out, true))?.counts.documents) await store.clear();
+  const almanac = await createAlmanac({ storage: { store } });
+  await ingestReporting(almanac, docs, skipped, 'indexed');
+  await almanac.close();
+  await store.optimize();
+  const manifest = (await readManifest(out))!;
+  const bytes = manifest.segments.reduce((n, s) => n + s.length, 0);
+  process.stderr.write(`wrote ${path.join(out, 'index.json')}: ${manifest.segments.length} segment file${manifest.segments.length === 1 ? '' : 's'}, ${(bytes / 1024 / 1024).toFixed(2)} MB, content hash ${manifest.contentHash}\n`);
+  return 0;
+}
+
+async function answerAll(almanac: Almanac, question: string[], options: { limit: number; referenceDate: Date | undefined; json: boolean }): Promise<void> {
   const ask = async (q: string) => {
-    const res = await almanac.answer(q, { limit, referenceDate });
+    const res = await almanac.answer(q, { limit: options.limit, referenceDate: options.referenceDate });
     // JSON: the search response as before, with the answer (and its citations) beside the results.
-    console.log(flags.has('json') ? JSON.stringify({ ...res.search, answer: res.answer, answerSteps: res.steps }) : format(res));
+    console.log(options.json ? JSON.stringify({ ...res.search, answer: res.answer, answerSteps: res.steps }) : format(res));
   };
   if (question.length) {
     await ask(question.join(' '));
@@ -86,8 +224,6 @@ async function main(argv: string[]): Promise<number> {
     const rl = readline.createInterface({ input: process.stdin, terminal: false });
     for await (const line of rl) if (line.trim()) await ask(line.trim());
   }
-  await almanac.close();
-  return 0;
 }
 
 function format(answered: AnswerResponse): string {

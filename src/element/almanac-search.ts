@@ -40,6 +40,8 @@ export interface AlmanacReadyDetail {
   passages: number;
   /** Whether the corpus survives a reload (false: IndexedDB refused, kept in memory). */
   persistent: boolean;
+  /** With `index`: how the prebuilt index was opened (its build's hash, from cache or fetched, offline). */
+  index?: { contentHash: string; fromCache: boolean; bytesFetched: number; offline: boolean };
 }
 
 /** `detail` of `almanac-select`: the result the user opened (Enter or a click). */
@@ -87,6 +89,10 @@ function typingIn(event: KeyboardEvent): boolean {
 
 /**
  * The element. Attributes (each mirrored by a property of the same name):
+ * - `index`: the URL of a prebuilt index's `index.json` (`almanac build`): the element searches
+ *   that index (loaded once in the engine worker, cached by its content hash so a new build
+ *   replaces it, usable offline afterwards) and takes no files; without it, the corpus is the
+ *   files the user drops, kept on the device;
  * - `storage`: `memory`, or the name of the IndexedDB database the corpus is kept in
  *   (default `almanac-search`), so what a user dropped is still there after a reload;
  * - `placeholder`: the search field's placeholder;
@@ -101,12 +107,13 @@ function typingIn(event: KeyboardEvent): boolean {
  * custom properties (see `styles.ts`); light and dark follow `prefers-color-scheme`.
  */
 export class AlmanacSearchElement extends HTMLElement {
-  static readonly observedAttributes = ['storage', 'placeholder', 'label', 'limit'];
+  static readonly observedAttributes = ['index', 'storage', 'placeholder', 'label', 'limit'];
 
   private readonly root: ShadowRoot;
   private readonly box: HTMLDivElement;
   private readonly input: HTMLInputElement;
   private readonly fileInput: HTMLInputElement;
+  private readonly addButton: HTMLButtonElement;
   private readonly status: HTMLParagraphElement;
   private readonly constraintLine: HTMLParagraphElement;
   private readonly list: HTMLUListElement;
@@ -143,6 +150,7 @@ export class AlmanacSearchElement extends HTMLElement {
     });
     this.fileInput = el('input', { attrs: { type: 'file', multiple: true, hidden: true, tabindex: '-1' } });
     const addButton = el('button', { text: 'Add files', attrs: { type: 'button', part: 'add-button' } });
+    this.addButton = addButton;
     const form = el('form', { attrs: { part: 'form', role: 'search' } }, [
       this.input,
       el('span', { class: 'kbd', text: '/', attrs: { 'aria-hidden': 'true', title: 'Press / or Ctrl+K to search' } }),
@@ -188,7 +196,7 @@ export class AlmanacSearchElement extends HTMLElement {
     });
     // Files dropped anywhere on the element.
     this.addEventListener('dragover', (event) => {
-      if (!event.dataTransfer?.types.includes('Files')) return;
+      if (!event.dataTransfer?.types.includes('Files') || this.index) return;
       event.preventDefault();
       event.dataTransfer.dropEffect = 'copy';
       this.box.classList.add('dragging');
@@ -196,13 +204,22 @@ export class AlmanacSearchElement extends HTMLElement {
     this.addEventListener('dragleave', () => this.box.classList.remove('dragging'));
     this.addEventListener('drop', (event) => {
       this.box.classList.remove('dragging');
-      if (!event.dataTransfer?.files.length) return;
+      if (!event.dataTransfer?.files.length || this.index) return;
       event.preventDefault();
       void this.addFiles([...event.dataTransfer.files]);
     });
   }
 
   // ----- attributes mirrored as properties --------------------------------------------
+
+  /** URL of a prebuilt index's `index.json`; empty: the user's own files. */
+  get index(): string {
+    return this.getAttribute('index') ?? '';
+  }
+  set index(value: string) {
+    if (value) this.setAttribute('index', value);
+    else this.removeAttribute('index');
+  }
 
   /** `memory`, or the IndexedDB database the corpus lives in. Default `almanac-search`. */
   get storage(): string {
@@ -213,14 +230,14 @@ export class AlmanacSearchElement extends HTMLElement {
   }
 
   get placeholder(): string {
-    return this.getAttribute('placeholder') ?? 'Search your documents';
+    return this.getAttribute('placeholder') ?? (this.index ? 'Search this site' : 'Search your documents');
   }
   set placeholder(value: string) {
     this.setAttribute('placeholder', value);
   }
 
   get label(): string {
-    return this.getAttribute('label') ?? 'Search your documents';
+    return this.getAttribute('label') ?? (this.index ? 'Search this site' : 'Search your documents');
   }
   set label(value: string) {
     this.setAttribute('label', value);
@@ -247,7 +264,7 @@ export class AlmanacSearchElement extends HTMLElement {
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (old === value) return;
     this.applyAttributes();
-    if (name === 'storage' && this.engine) {
+    if ((name === 'storage' || name === 'index') && this.engine) {
       // Another corpus: close this one and open that.
       void this.disconnectEngine().then(() => this.isConnected && this.connectEngine());
     } else if (name === 'limit' && this.lastQuery) {
@@ -256,6 +273,7 @@ export class AlmanacSearchElement extends HTMLElement {
   }
 
   private applyAttributes(): void {
+    this.addButton.hidden = !!this.index;
     this.input.placeholder = this.placeholder;
     this.input.setAttribute('aria-label', this.label);
   }
@@ -276,6 +294,10 @@ export class AlmanacSearchElement extends HTMLElement {
   }
 
   private connectEngine(): void {
+    if (this.index) {
+      this.connectIndex(new URL(this.index, document.baseURI).href);
+      return;
+    }
     const name = this.storage;
     this.say('Opening your documents…');
     let persistent = name !== 'memory';
@@ -297,6 +319,24 @@ export class AlmanacSearchElement extends HTMLElement {
     );
   }
 
+  /** The engine over a prebuilt index: fetched (or read from the cache) in the worker. */
+  private connectIndex(url: string): void {
+    this.say('Loading the search index…');
+    const engine = connectAlmanac({ storage: { prebuilt: { url } } });
+    this.engine = engine;
+    engine.then(
+      (almanac) => {
+        if (this.engine !== engine) return;
+        const { documents, passages, index } = almanac.opened;
+        this.documents = documents;
+        this.emptySlot.hidden = documents > 0;
+        this.say(`${plural(documents, 'document')} to search${index?.offline ? ' (offline: the copy on this device)' : ''}.`);
+        this.emit('almanac-ready', { documents, passages, persistent: true, ...(index ? { index } : {}) });
+      },
+      (error: unknown) => this.fail(error),
+    );
+  }
+
   private async disconnectEngine(): Promise<void> {
     const engine = this.engine;
     this.engine = undefined;
@@ -312,7 +352,8 @@ export class AlmanacSearchElement extends HTMLElement {
    */
   async addFiles(files: File[]): Promise<IngestReport[]> {
     const engine = this.engine;
-    if (!engine || !files.length) return [];
+    // A site's index is the site's: its visitors search it, they do not add to it.
+    if (!engine || !files.length || this.index) return [];
     const rejected: AlmanacIngestDetail['rejected'] = [];
     const docs: DocumentInput[] = [];
     for (const file of files) {
@@ -434,7 +475,7 @@ export class AlmanacSearchElement extends HTMLElement {
     this.setOpen(this.results.length > 0);
     this.noResults.hidden = !response || this.results.length > 0;
     this.noResults.textContent = this.noResults.hidden ? ''
-      : this.documents ? 'No passage matches. Try other words.' : 'Nothing to search yet: drop files here or choose Add files.';
+      : this.documents || this.index ? 'No passage matches. Try other words.' : 'Nothing to search yet: drop files here or choose Add files.';
   }
 
   private option(result: SearchResult, index: number): HTMLLIElement {

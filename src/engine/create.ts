@@ -59,17 +59,19 @@ class Engine implements Almanac {
   private applying = false;
   private readonly unwatch: () => void;
   private readonly onChange: ((change: CorpusChange) => void) | undefined;
+  private readonly collection: AlmanacOptions['collectionStats'];
 
   constructor(private readonly store: CorpusStore, options: AlmanacOptions) {
     this.state = {
       records: new Map(),
       passages: new Map(),
-      ...emptyIndexes(options.embedder?.dimensions),
+      ...emptyIndexes(options.embedder?.dimensions, options.collectionStats),
       embedder: options.embedder,
       reranker: options.reranker,
       generator: options.generator,
     };
     this.onChange = options.onChange;
+    this.collection = options.collectionStats;
     this.unwatch = store.watch((change) => this.hear(change));
   }
 
@@ -321,7 +323,7 @@ class Engine implements Almanac {
         const records: DocumentRecord[] = [...this.state.records.values()].map((r) => ({ document: r.document, passages: r.passages, rev: r.rev }));
         if (next) await this.embedRecords(records, options, 0, records.length, next);
         throwIfAborted(options.signal, 'Loading models');
-        const built: IndexTarget = { records: new Map(), passages: new Map(), ...emptyIndexes(next?.dimensions) };
+        const built: IndexTarget = { records: new Map(), passages: new Map(), ...emptyIndexes(next?.dimensions, this.collection) };
         // The BM25 postings are copied from the live indexes, not tokenised again.
         const live = corpusSegment(this.state);
         await this.addToIndexes([{ ...live, records }], built);
@@ -343,7 +345,7 @@ class Engine implements Almanac {
       // Fresh indexes: nothing is removed one by one.
       this.state.records.clear();
       this.state.passages.clear();
-      Object.assign(this.state, emptyIndexes(this.state.embedder?.dimensions));
+      Object.assign(this.state, emptyIndexes(this.state.embedder?.dimensions, this.collection));
     });
   }
 
@@ -393,7 +395,7 @@ class Engine implements Almanac {
       });
       const replaced = options.replace ? 0 : [...seen].filter((id) => this.state.records.has(id)).length;
       if (options.replace) {
-        const built: IndexTarget = { records: new Map(), passages: new Map(), ...emptyIndexes(embedder?.dimensions) };
+        const built: IndexTarget = { records: new Map(), passages: new Map(), ...emptyIndexes(embedder?.dimensions, this.collection) };
         await this.addToIndexes(segments, built);
         const rev = await this.store.replace(segments, keepVectors ? embedder?.id : undefined);
         for (const r of built.records.values()) r.rev = rev;
@@ -531,7 +533,7 @@ class Engine implements Almanac {
     const embedder = this.state.embedder!;
     const records = [...this.state.records.values()].filter((r) => !r.vectors?.size);
     await this.embedRecords(records, options, 0, records.length);
-    const built: IndexTarget = { records: new Map(), passages: new Map(), ...emptyIndexes(embedder.dimensions) };
+    const built: IndexTarget = { records: new Map(), passages: new Map(), ...emptyIndexes(embedder.dimensions, this.collection) };
     await this.addToIndexes([corpusSegment(this.state)], built);
     await this.store.putVectors(records, embedder.id);
     Object.assign(this.state, built);

@@ -2,7 +2,7 @@ import { PassageIndex } from '../retrieval/passage-index.ts';
 import { STRUCTURED_BM25 } from '../tables/settings.ts';
 import { AcronymIndex } from '../text/acronyms.ts';
 import type { DocumentRecord } from '../storage/store.ts';
-import type { Embedder, Generator, Passage, Reranker } from '../types.ts';
+import type { AlmanacOptions, Embedder, Generator, Passage, Reranker } from '../types.ts';
 
 /**
  * The engine's in-memory state: what search, answering and the write paths read and change.
@@ -26,11 +26,11 @@ export interface EngineState {
 /** Passage kinds that go to the structured (H-RCL) corpus; every other kind is lexical. */
 export { STRUCTURED_KINDS } from '../retrieval/term-index.ts';
 
-/** The engine's empty in-memory indexes, for a new engine or a new embedder. */
-export function emptyIndexes(dimensions: number | undefined): Pick<EngineState, 'lexical' | 'structured' | 'acronyms'> {
+/** The engine's empty in-memory indexes, for a new engine or a new embedder (scored on `collection`'s statistics when given). */
+export function emptyIndexes(dimensions: number | undefined, collection?: AlmanacOptions['collectionStats']): Pick<EngineState, 'lexical' | 'structured' | 'acronyms'> {
   return {
-    lexical: new PassageIndex(dimensions),
-    structured: new PassageIndex(dimensions, STRUCTURED_BM25),
+    lexical: new PassageIndex(dimensions, undefined, collection?.lexical),
+    structured: new PassageIndex(dimensions, STRUCTURED_BM25, collection?.structured),
     acronyms: new AcronymIndex(),
   };
 }

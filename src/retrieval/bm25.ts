@@ -1,3 +1,4 @@
+import type { CollectionStats } from '../types.ts';
 import { compareTerms, FIELDS, type FieldPostings, type TermIndex } from './term-index.ts';
 
 /**
@@ -168,7 +169,7 @@ export class Bm25Index {
   private tf = new Float64Array(256);
   private readonly params: Bm25Parameters;
 
-  constructor(params: Bm25Parameters = DEFAULT_BM25) {
+  constructor(params: Bm25Parameters = DEFAULT_BM25, private readonly collection?: CollectionStats) {
     this.params = params;
   }
 
@@ -387,7 +388,9 @@ export class Bm25Index {
     const tf = this.tf;
     const touched: number[] = [];
     const forTerm: number[] = [];
-    const norms = this.fields.map((field) => field.total / docs || 1);
+    const collection = this.collection;
+    const norms = this.fields.map((field, f) => collection?.avgLengths[f] || field.total / docs || 1);
+    const total = collection ? Math.max(collection.passages, docs) : docs;
     for (const term of terms) {
       forTerm.length = 0;
       for (let f = 0; f < this.fields.length; f++) {
@@ -405,9 +408,10 @@ export class Bm25Index {
           tf[slot]! += (weight * field.counts[i]!) / (1 - b + (b * lengths[slot]!) / avg);
         }
       }
-      const df = forTerm.length;
-      if (!df) continue;
-      const idf = Math.log(1 + (docs - df + 0.5) / (df + 0.5));
+      const local = forTerm.length;
+      if (!local) continue;
+      const df = collection ? Math.max(local, collection.df(term) ?? local) : local;
+      const idf = Math.log(1 + (total - df + 0.5) / (df + 0.5));
       for (const slot of forTerm) {
         const x = tf[slot]!;
         tf[slot] = 0;

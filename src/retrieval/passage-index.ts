@@ -1,6 +1,7 @@
 import type { Passage } from '../types.ts';
 import { createTextTokenizer, tokenize } from '../text/tokenizer.ts';
 import { Bm25Index, DEFAULT_BM25, type Bm25Parameters, type ScoredId } from './bm25.ts';
+import type { CollectionStats } from '../types.ts';
 import { analysePassages, FIELDS, fieldValues, type TermIndex } from './term-index.ts';
 import type { VectorIndex } from './vector-index.ts';
 import { TABLE_TITLE_WEIGHT } from '../tables/settings.ts';
@@ -53,9 +54,9 @@ export class PassageIndex {
    * @param dimensions vector size of the embedder, or undefined for BM25 only.
    * @param bm25 BM25 parameters of this index (default: Lucene's, `DEFAULT_BM25`).
    */
-  constructor(dimensions?: number, bm25: Bm25Parameters = DEFAULT_BM25) {
+  constructor(dimensions?: number, bm25: Bm25Parameters = DEFAULT_BM25, collection?: CollectionStats) {
     this.dims = dimensions;
-    this.bm25 = new Bm25Index(bm25);
+    this.bm25 = new Bm25Index(bm25, collection);
   }
 
   /** Number of passages indexed. */

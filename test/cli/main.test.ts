@@ -80,4 +80,59 @@ describe('almanac CLI', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/cannot read folder/);
   });
+
+  it('builds a prebuilt index once and answers from it without indexing again', () => {
+    const dir = corpus();
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'almanac-build-')), 'public', 'almanac');
+    const built = cli(['build', dir, '--out', out]);
+    expect(built.status).toBe(0);
+    expect(built.stderr).toMatch(/indexed 2 documents[\s\S]*wrote .*index\.json: 1 segment file/);
+    const manifest = JSON.parse(fs.readFileSync(path.join(out, 'index.json'), 'utf8'));
+    expect(manifest).toMatchObject({ format: 'almanac-corpus', counts: { documents: 2 } });
+    // The source folder is gone: the answer can only come from the index.
+    fs.rmSync(dir, { recursive: true });
+    const asked = cli(['ask', out, 'Mexican peso in 2013', '--json']);
+    expect(asked.status).toBe(0);
+    expect(asked.stderr).toMatch(/opened 2 documents/);
+    expect(asked.stderr).not.toMatch(/indexing/);
+    expect(JSON.parse(asked.stdout.trim()).answer).toMatchObject({ kind: 'cell', value: 11.2 });
+    // A second build of another folder replaces the first.
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'almanac-cli-'));
+    fs.writeFileSync(path.join(other, 'a.txt'), 'Ada Lovelace wrote the first program in 1843.');
+    expect(cli(['build', other, '--out', out]).status).toBe(0);
+    expect(JSON.parse(fs.readFileSync(path.join(out, 'index.json'), 'utf8')).counts.documents).toBe(1);
+    expect(cli(['ask', out, 'first program']).stdout).toContain('a.txt');
+  });
+
+  it('says what is wrong with a missing, damaged or newer index', () => {
+    const missing = cli(['ask', path.join(os.tmpdir(), 'no-such-almanac-index'), 'x']);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/No Almanac index at .*index\.json\. Build one first/);
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'almanac-build-'));
+    expect(cli(['build', corpus(), '--out', out]).status).toBe(0);
+    const manifest = JSON.parse(fs.readFileSync(path.join(out, 'index.json'), 'utf8'));
+    const seg = path.join(out, manifest.segments[0].file);
+    fs.writeFileSync(seg, fs.readFileSync(seg).subarray(0, 200));
+    const corrupt = cli(['ask', out, 'x']);
+    expect(corrupt.status).toBe(1);
+    expect(corrupt.stderr).toMatch(/damaged, truncated/);
+    fs.writeFileSync(path.join(out, 'index.json'), JSON.stringify({ ...manifest, version: 7 }));
+    expect(cli(['ask', out, 'x']).stderr).toMatch(/format version 7, newer/);
+    expect(cli(['build', corpus()]).stderr).toMatch(/build needs --out/);
+  });
+
+  it('builds a sharded index with --shards and answers from it, fetching only what the question needs', () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'almanac-build-'));
+    const built = cli(['build', corpus(), '--out', out, '--shards']);
+    expect(built.status).toBe(0);
+    expect(built.stderr).toMatch(/term shards, \d+ document fragments/);
+    expect(fs.readdirSync(out).sort()).toEqual(['docs', 'index.json', 'terms']);
+    expect(JSON.parse(fs.readFileSync(path.join(out, 'index.json'), 'utf8')).format).toBe('almanac-shards');
+    const asked = cli(['ask', out, 'Mexican peso in 2013', '--json']);
+    expect(asked.status).toBe(0);
+    expect(JSON.parse(asked.stdout.trim()).answer).toMatchObject({ kind: 'cell', value: 11.2 });
+    // Built again without --shards: the one-file layout replaces the shards.
+    expect(cli(['build', corpus(), '--out', out]).status).toBe(0);
+    expect(fs.readdirSync(out).sort()).toEqual(['index.json', 'segment-0.bin'].sort());
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * `<almanac-search>` as a site embeds it: the static page of `examples/site/` (only the one tag), served with the
+ * `<almanac-search>` as a site embeds it: the static page of `examples/site/your-files.html` (only the one tag), served with the
  * strict policy of issue 13 (`default-src 'self'; script-src 'self'; style-src 'self';
  * worker-src 'self'`, as a meta tag and as a header so the worker is under it too), driven in
  * Chromium as a person would: add files (picker and drop), search, move with the keyboard,
@@ -17,8 +17,8 @@ import { measureEmbed, type EmbedSize } from '../../scripts/embed-size.ts';
 import { audit } from './axe.ts';
 import { foreignRequests, freePort, launch, root, tempDir, type Browser } from './harness.ts';
 const POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; worker-src 'self'";
-/** The example site: the one tag and the policy in a meta tag. */
-const PAGE = fs.readFileSync(path.join(root, 'examples/site/index.html'), 'utf8');
+/** The example site's page over the visitor's own files: the one tag and the policy in a meta tag. */
+const PAGE = fs.readFileSync(path.join(root, 'examples/site/your-files.html'), 'utf8');
 
 let tmp: ReturnType<typeof tempDir>;
 let server: PreviewServer;

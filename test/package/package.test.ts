@@ -99,6 +99,18 @@ describe('the packed package', () => {
 import { createAlmanac, citeCell } from 'almanac';
 import { loadEmbedder } from 'almanac/models';
 import { connectAlmanac } from 'almanac/remote';
+import { openFileStore } from 'almanac/node';
+import os from 'node:os';
+import fsp from 'node:fs/promises';
+import pathMod from 'node:path';
+
+// The file-backed store: written by one engine, opened by another (the prebuilt index of almanac build).
+const dir = await fsp.mkdtemp(pathMod.join(os.tmpdir(), 'almanac-pkg-store-'));
+const writer = await createAlmanac({ storage: { store: await openFileStore(dir) } });
+await writer.ingest([{ name: 'a.md', content: '# Comets\\n\\nHalley returned in 1986.' }]);
+await writer.close();
+const reader = await createAlmanac({ storage: { store: await openFileStore(dir) } });
+const persisted = (await reader.search('Halley')).results.length;
 
 const almanac = await createAlmanac();
 const reports = await almanac.ingest([
@@ -117,6 +129,7 @@ console.log(JSON.stringify({
   remote: typeof connectAlmanac,
   models: await code(loadEmbedder({ model: 'Xenova/all-MiniLM-L6-v2' })),
   indexedDB: await code(createAlmanac({ storage: { indexedDB: { name: 'x' } } })),
+  persisted,
 }));
 `);
     const out = JSON.parse(runIn(app, process.execPath, ['consumer.mjs']).trim().split('\n').at(-1)!) as Record<string, unknown>;
@@ -127,6 +140,7 @@ console.log(JSON.stringify({
     expect(out.remote).toBe('function');
     expect(out.models).toBe('MODEL_STACK_MISSING');
     expect(out.indexedDB).toBe('INDEXEDDB_UNAVAILABLE');
+    expect(out.persisted).toBeGreaterThan(0);
   });
 
   it('installs the `almanac` command, which runs the built CLI (no tsx)', () => {

@@ -1,0 +1,322 @@
+import { createError } from '../errors.ts';
+import { DEFAULT_BM25 } from '../retrieval/bm25.ts';
+import { compareTerms, FIELDS, STRUCTURED_KINDS, type TermIndex } from '../retrieval/term-index.ts';
+import { STRUCTURED_BM25, TABLE_TITLE_WEIGHT } from '../tables/settings.ts';
+import type { DocumentRecord } from '../storage/store.ts';
+import { ByteReader, ByteWriter } from './bytes.ts';
+import { contentHash, hash32 } from './hash.ts';
+import { encodeSegment, decodeSegment, type Segment } from './segment.ts';
+
+/**
+ * A prebuilt index split for fetching on demand, the way Pagefind splits a site's index: a
+ * query fetches the postings of its own terms and the documents it returns, never the whole
+ * index. Pure (a segment in, files out; bytes in, postings or documents out).
+ *
+ * - `index.json` (format `almanac-shards`): counts, the first term of each term shard, and how
+ *   many documents each document fragment holds (varints, base64);
+ * - `terms/N.bin`: for a run of terms in code-unit order, each term's document frequency and
+ *   its postings at the *document* level: document numbers with a one-byte impact (the best
+ *   BM25 term score over the document's passages and fields, k1 and b fixed at build time);
+ *   a term in more than {@link MAX_POSTINGS} documents keeps its highest-impact ones (an
+ *   impact-ordered cut, as search engines' early termination makes: a term that common has a
+ *   low IDF and barely moves a ranking);
+ * - `docs/N.bin`: consecutive documents as a segment of `segment.ts` without postings (the
+ *   reader tokenises the few documents it fetched; postings would double the bytes).
+ *
+ * This is the first stage of a search only: it picks candidate documents; the engine then
+ * runs its whole pipeline (BM25F, tables, time) over the documents fetched so far. Every
+ * file opens with `ALTS` / `ALDF`, a version, a checksum and the build's id, so a file of
+ * another build (a stale CDN copy) or damaged bytes are refused (`INDEX_CORRUPT`).
+ */
+
+export const SHARDS_VERSION = 1;
+const TERMS_MAGIC = [0x41, 0x4c, 0x54, 0x53] as const; // ALTS
+const DOCS_MAGIC = [0x41, 0x4c, 0x44, 0x46] as const; // ALDF
+/** Documents kept per term (highest impact first). */
+export const MAX_POSTINGS = 512;
+/** A term shard closes past this many bytes. */
+const SHARD_BYTES = 8 * 1024;
+/**
+ * A document fragment closes past this many characters of text: small, since a query fetches
+ * a fragment for each candidate document (a few paragraphs of prose, or one table).
+ */
+const FRAGMENT_CHARS = 1_500;
+
+/** The sizes of a sharded build (defaults above; a benchmark may try others). */
+export interface ShardSizes {
+  maxPostings?: number;
+  shardBytes?: number;
+  fragmentChars?: number;
+}
+/** The largest impact a term can have (BM25's (k1 + 1) times the field weights), mapped to 255. */
+const FIELD_WEIGHTS = [1, 1, TABLE_TITLE_WEIGHT];
+const MAX_IMPACT = (DEFAULT_BM25.k1 + 1) * FIELD_WEIGHTS.reduce((a, b) => a + b, 0);
+/** Terms fingerprint of a fragment's segment: none (the reader analyses it). */
+const UNINDEXED = 'unindexed';
+
+export interface ShardsManifest {
+  format: 'almanac-shards';
+  version: number;
+  createdAt: string;
+  /** Names the build (hash of every file's bytes); each file carries it too. */
+  contentHash: string;
+  /** The tokenizer the postings were written with (`termsFingerprint()`). */
+  terms: string;
+  counts: { documents: number; passages: number; termShards: number; fragments: number };
+  /** First term of each term shard, in order: shard `i` holds terms from `firstTerms[i]` up to the next. */
+  firstTerms: string[];
+  /** Documents per fragment, as base64 varints: fragment `i` holds the next that many documents. */
+  fragmentSizes: string;
+  /** The BM25 statistics of the whole collection, per index (the engine scores fetched passages on them). */
+  collection: { lexical: { passages: number; avgLengths: number[] }; structured: { passages: number; avgLengths: number[] } };
+}
+
+/** One term's document postings, as a query reads them. */
+export interface TermPostings {
+  /** Documents holding the term (before the cut to {@link MAX_POSTINGS}). */
+  df: number;
+  /** Passages holding the term in any field, in the lexical and in the structured index. */
+  passageDf: [number, number];
+  docs: Uint32Array;
+  /** Impacts, 0-255 (see {@link impactScale}). */
+  impacts: Uint8Array;
+}
+
+/** What one impact unit is worth in BM25 term-score units. */
+export const impactScale = MAX_IMPACT / 255;
+
+/** Splits a whole corpus (one segment, postings in record order) into term shards and fragments. */
+export function writeShardedIndex(segment: Segment, sizes: ShardSizes = {}): { manifest: ShardsManifest; files: Array<{ name: string; bytes: Uint8Array }> } {
+  const { records } = segment;
+  const maxPostings = sizes.maxPostings ?? MAX_POSTINGS;
+  const shardBytes = sizes.shardBytes ?? SHARD_BYTES;
+  const fragmentChars = sizes.fragmentChars ?? FRAGMENT_CHARS;
+  const docOf = (kinds: 'lexical' | 'structured') => {
+    const out: number[] = [];
+    records.forEach((r, d) => { for (const p of r.passages) if (STRUCTURED_KINDS.has(p.kind) === (kinds === 'structured')) out.push(d); });
+    return Uint32Array.from(out);
+  };
+  const sources = [
+    { index: segment.lexical, doc: docOf('lexical'), params: DEFAULT_BM25 },
+    { index: segment.structured, doc: docOf('structured'), params: STRUCTURED_BM25 },
+  ].flatMap(({ index, doc, params }) => index.fields.map((field, f) => ({ field, doc, params, weight: FIELD_WEIGHTS[f]!, avg: average(field.lengths), index })));
+  // Every term of every field, merged in order.
+  const all = [...new Set(sources.flatMap((s) => s.field.terms))].sort(compareTerms);
+  const cursors = sources.map(() => 0);
+  const shards: Array<{ first: string; bytes: Uint8Array }> = [];
+  let w = new ByteWriter();
+  let first = '';
+  let count = 0;
+  const byPassage = new Map<number, number>();
+  const byDoc = new Map<number, number>();
+  const inPassages = [new Set<number>(), new Set<number>()];
+  const closeShard = () => {
+    if (!count) return;
+    shards.push({ first, bytes: finishShard(w, count) });
+    w = new ByteWriter();
+    count = 0;
+  };
+  for (const term of all) {
+    byDoc.clear();
+    for (const set of inPassages) set.clear();
+    sources.forEach((s, k) => {
+      const terms = s.field.terms;
+      let i = cursors[k]!;
+      while (i < terms.length && compareTerms(terms[i]!, term) < 0) i++;
+      cursors[k] = i;
+      if (terms[i] !== term) return;
+      byPassage.clear();
+      const { offsets, ids, counts, lengths } = s.field;
+      const { k1, b } = s.params;
+      for (let j = offsets[i]!; j < offsets[i + 1]!; j++) {
+        const tf = counts[j]!;
+        const norm = s.avg ? lengths[ids[j]!]! / s.avg : 1;
+        byPassage.set(ids[j]!, s.weight * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + b * norm))));
+      }
+      // A passage's fields add up (in its own index); a document keeps its best passage.
+      const structured = s.index === segment.structured ? 1 : 0;
+      for (const [pid, score] of byPassage) {
+        inPassages[structured]!.add(pid);
+        const d = s.doc[pid]!;
+        const key = d * 2 + structured;
+        byDoc.set(key, (byDoc.get(key) ?? 0) + score);
+      }
+    });
+    const best = new Map<number, number>();
+    for (const [key, score] of byDoc) {
+      const d = key >>> 1;
+      best.set(d, Math.max(best.get(d) ?? 0, score));
+    }
+    let entries = [...best];
+    const df = entries.length;
+    if (entries.length > maxPostings) entries = entries.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, maxPostings);
+    entries.sort((a, b) => a[0] - b[0]);
+    if (!count) first = term;
+    w.string(term);
+    w.varint(df);
+    w.varint(inPassages[0]!.size);
+    w.varint(inPassages[1]!.size);
+    w.varint(entries.length);
+    let last = 0;
+    for (const [d] of entries) {
+      w.varint(d - last);
+      last = d;
+    }
+    for (const [, score] of entries) w.u8(Math.max(1, Math.min(255, Math.round(score / impactScale))));
+    count++;
+    if (w.length >= shardBytes) closeShard();
+  }
+  closeShard();
+
+  // Fragments: consecutive documents up to FRAGMENT_CHARS of text each.
+  const fragments: DocumentRecord[][] = [];
+  let size = Infinity;
+  for (const r of records) {
+    if (size >= fragmentChars) {
+      fragments.push([]);
+      size = 0;
+    }
+    fragments.at(-1)!.push(r);
+    size += r.document.text.length + r.passages.reduce((n, p) => n + (p.kind === 'text' || p.kind === 'sentence' ? 0 : p.text.length), 0);
+  }
+  const fragmentBytes = fragments.map((group) => encodeSegment({ terms: UNINDEXED, records: group, lexical: unindexed(group, false), structured: unindexed(group, true) }));
+  const payloads = [...shards.map((s) => s.bytes), ...fragmentBytes];
+  const build = contentHash(new TextEncoder().encode(payloads.map((p) => contentHash(p)).join(',')));
+  const files = [
+    ...shards.map((s, i) => ({ name: `terms/${i}.bin`, bytes: frame(TERMS_MAGIC, build, s.bytes) })),
+    ...fragmentBytes.map((b, i) => ({ name: `docs/${i}.bin`, bytes: frame(DOCS_MAGIC, build, b) })),
+  ];
+  const table = new ByteWriter();
+  for (const g of fragments) table.varint(g.length);
+  const manifest: ShardsManifest = {
+    format: 'almanac-shards', version: SHARDS_VERSION, createdAt: new Date().toISOString(), contentHash: build, terms: segment.terms,
+    counts: { documents: records.length, passages: records.reduce((n, r) => n + r.passages.length, 0), termShards: shards.length, fragments: fragments.length },
+    firstTerms: shards.map((s) => s.first),
+    fragmentSizes: toBase64(table.finish()),
+    collection: {
+      lexical: { passages: segment.lexical.passages, avgLengths: segment.lexical.fields.map((f) => average(f.lengths)) },
+      structured: { passages: segment.structured.passages, avgLengths: segment.structured.fields.map((f) => average(f.lengths)) },
+    },
+  };
+  return { manifest, files };
+}
+
+/** Checks a manifest of this format (`INDEX_CORRUPT`, `INDEX_TOO_NEW`). */
+export function checkShardsManifest(json: unknown): ShardsManifest & { fragmentStarts: Uint32Array } {
+  const m = json as ShardsManifest;
+  if (!m || m.format !== 'almanac-shards' || !Array.isArray(m.firstTerms) || typeof m.fragmentSizes !== 'string' || typeof m.contentHash !== 'string') {
+    throw createError('INDEX_CORRUPT', 'no Almanac sharded-index manifest');
+  }
+  if (m.version > SHARDS_VERSION) throw createError('INDEX_TOO_NEW', m.version, SHARDS_VERSION);
+  let starts: Uint32Array;
+  try {
+    const r = new ByteReader(fromBase64(m.fragmentSizes));
+    starts = new Uint32Array(m.counts.fragments + 1);
+    for (let i = 0; i < m.counts.fragments; i++) starts[i + 1] = starts[i]! + r.varint();
+  } catch {
+    throw createError('INDEX_CORRUPT', 'the fragment table does not decode');
+  }
+  if (starts[m.counts.fragments] !== m.counts.documents) throw createError('INDEX_CORRUPT', 'the fragments hold another number of documents than the manifest says');
+  return { ...m, fragmentStarts: starts };
+}
+
+/** The shard that would hold `term`. */
+export function shardOf(manifest: ShardsManifest, term: string): number {
+  let lo = 0;
+  let hi = manifest.firstTerms.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (compareTerms(manifest.firstTerms[mid]!, term) <= 0) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Decodes a term shard into its terms' postings. */
+export function readTermShard(bytes: Uint8Array, build: string): Map<string, TermPostings> {
+  const r = unframe(bytes, TERMS_MAGIC, build);
+  try {
+    const n = r.varint();
+    const out = new Map<string, TermPostings>();
+    for (let i = 0; i < n; i++) {
+      const term = r.string();
+      const df = r.varint();
+      const passageDf: [number, number] = [r.varint(), r.varint()];
+      const k = r.varint();
+      const docs = new Uint32Array(k);
+      let last = 0;
+      for (let j = 0; j < k; j++) docs[j] = last += r.varint();
+      const impacts = r.bytes(k).slice();
+      out.set(term, { df, passageDf, docs, impacts });
+    }
+    return out;
+  } catch (err) {
+    throw createError('INDEX_CORRUPT', `a term shard does not decode (${(err as Error).message})`);
+  }
+}
+
+/** Decodes a fragment into its documents (a segment without postings: analyse before indexing). */
+export function readFragment(bytes: Uint8Array, build: string): Segment {
+  const r = unframe(bytes, DOCS_MAGIC, build);
+  return decodeSegment(bytes.subarray(r.pos));
+}
+
+// ---------------------------------------------------------------------------
+
+function average(lengths: Uint32Array): number {
+  let sum = 0;
+  for (const l of lengths) sum += l;
+  return lengths.length ? sum / lengths.length : 0;
+}
+
+/** Postings of no terms over a group's passages (a fragment's segment carries none). */
+function unindexed(group: DocumentRecord[], structured: boolean): TermIndex {
+  const n = group.reduce((k, r) => k + r.passages.filter((p) => STRUCTURED_KINDS.has(p.kind) === structured).length, 0);
+  return { passages: n, fields: FIELDS.map(() => ({ terms: [], offsets: new Uint32Array(1), ids: new Uint32Array(0), counts: new Uint16Array(0), lengths: new Uint32Array(n) })) };
+}
+
+function finishShard(w: ByteWriter, count: number): Uint8Array {
+  const body = w.finish();
+  const head = new ByteWriter();
+  head.varint(count);
+  const h = head.finish();
+  const out = new Uint8Array(h.length + body.length);
+  out.set(h);
+  out.set(body, h.length);
+  return out;
+}
+
+/** magic, version (u16), checksum of the rest (u32), the build id (16 hex digits), the payload. */
+function frame(magic: readonly number[], build: string, payload: Uint8Array): Uint8Array {
+  const out = new Uint8Array(10 + 16 + payload.length);
+  out.set(magic);
+  out[4] = SHARDS_VERSION & 0xff;
+  out[5] = SHARDS_VERSION >> 8;
+  out.set(new TextEncoder().encode(build), 10);
+  out.set(payload, 26);
+  new DataView(out.buffer).setUint32(6, hash32(out.subarray(10)), true);
+  return out;
+}
+
+function unframe(bytes: Uint8Array, magic: readonly number[], build: string): ByteReader {
+  if (bytes.length < 26 || magic.some((b, i) => bytes[i] !== b)) throw createError('INDEX_CORRUPT', 'not a file of an Almanac sharded index');
+  const version = bytes[4]! | (bytes[5]! << 8);
+  if (version > SHARDS_VERSION) throw createError('INDEX_TOO_NEW', version, SHARDS_VERSION);
+  if (new DataView(bytes.buffer, bytes.byteOffset).getUint32(6, true) !== hash32(bytes.subarray(10))) throw createError('INDEX_CORRUPT', 'a shard fails its checksum (truncated or damaged)');
+  if (new TextDecoder().decode(bytes.subarray(10, 26)) !== build) throw createError('INDEX_CORRUPT', 'a shard of another build (a stale copy?): fetch the index again');
+  return new ByteReader(bytes, 26);
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+function fromBase64(text: string): Uint8Array {
+  const s = atob(text);
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+}
+
