@@ -38,7 +38,9 @@ export type Operation =
   /** A date or year ("when", "what year"). */
   | 'date'
   /** A person or thing ("who", "which <noun>" without a figure). */
-  | 'name';
+  | 'name'
+  /** The time between two dated things ("how many days between X and Y", "how long did X last"). */
+  | 'duration';
 
 /** Operations whose answer is computed from several figures. */
 export const COMPUTED: ReadonlySet<Operation> = new Set<Operation>(['difference', 'change', 'percent-change', 'ratio', 'share', 'sum', 'average', 'count']);
@@ -76,7 +78,21 @@ export interface QuestionAnalysis {
   target?: string;
   /** The question asks for a figure ("how many", "what percent", "what was the number of"), not a thing or a date. */
   asksFigure: boolean;
+  /** For `duration`: the unit asked ("how many days"); `auto` for "how long". */
+  durationUnit?: 'day' | 'week' | 'month' | 'year' | 'auto';
+  /**
+   * "How many eligible voters did not cast a ballot?": the count of a group less those who did
+   * ("of 96 eligible voters, 69 cast ballots"). Only set on a "how many ... not ..." question.
+   */
+  complement?: boolean;
 }
+
+/** "How many days passed between", "how long did ... last": the unit group 1 names. */
+const DURATION = /^\s*(?:(?:in|after|over) )?how (?:many|much) (days|weeks|months|years|time)\b(?=[^?]*\b(?:between|from|after|before|passed|elapsed|separated?|last(?:ed|s)?|took|take|ran|run)\b)|^\s*how long\b(?=[^?]*\b(?:between|from|after|before|last(?:ed|s)?|took|take|ran|run|passed|elapsed)\b)/;
+/** A bound a count is past ("exceed $5,000", "below 20%"). */
+const PAST_BOUND = /\b(?:exceed(?:ed|s)?|above|below|more than|less than|fewer than|lower than|higher than|over|under|greater than|at least|at most)\s+\$?\s?-?\d/;
+/** "By how many votes did A beat B": a difference between the two it names. */
+const BEAT = /\b(?:beat|beats|lead|leads|led|outscored?|outpolled?|outnumbered?|exceed(?:ed|s)?|surpass(?:ed|es)?|trail(?:ed|s)?|edged?)\b/;
 
 const HIGH = /\b(highest|largest|biggest|greatest|most|maximum|max|top|more|higher|larger|greater|bigger|better|longer|older|increased more)\b/;
 const LOW = /\b(lowest|smallest|least|fewest|minimum|min|less|lower|smaller|fewer|worse|shorter|younger)\b/;
@@ -112,6 +128,9 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
   (choice && set('compare', /\bor\b/.exec(q))) || set('percent-change', /\b(?:percent(?:age)?|%)\s*(?:change|increase|decrease|growth|decline|rise|drop|fall|reduction)\b|\bby (?:what|how many) (?:percent(?:age)?|%)[^?]*?\b(?:change|increase|decrease|grow|grew|decline|rise|rose|drop|fall|fell|reduce)/.exec(q))
     || set('share', /\b(?:as|in) (?:a )?(?:percent(?:age)?|proportion|share|%) of\b|\bpercent(?:age)? of (?:the )?total\b|\bproportion of (?:the )?total\b/.exec(q))
     || set('ratio', /\bratio\b|\bhow many times\b|\btimes (?:as|more|higher|larger|greater)\b|\bmultiple\b/.exec(q))
+    // "How many years did X exceed $5,000?" counts cells past a bound (below), no duration.
+    || set('duration', PAST_BOUND.test(q) ? null : DURATION.exec(q))
+    || set('difference', /\bby how (?:many|much)\b/.test(q) && BEAT.test(q) ? /\bby how (?:many|much)\b/.exec(q) : null)
     || set('change', /\b(?:change|increase|decrease|growth|decline|grow|grew|rise|rose|drop|dropped|fall|fell|declined|increased|decreased)\b/.exec(q) && years.length >= 2 && !/^\s*what (?:is|was) the (?:average|sum|total)\b/.test(q) ? /\b(?:change|increase|decrease|growth|decline|grow|grew|rise|rose|drop|dropped|fall|fell|declined|increased|decreased)\b/.exec(q) : null)
     || set('average', /\b(?:average|mean)\b(?=[^?]*\b(?:and|across|over|between|from|for the (?:two|three|four|five|\d+))\b)/.exec(q) && (years.length >= 2 || /\b(?:across|over) the\b|\bper year\b/.test(q)) ? /\b(?:average|mean)\b/.exec(q) : null)
     || set('sum', /\b(?:sum|combined|altogether|in total(?!\s+\w)|total of)\b/.exec(q) && (years.length >= 2 || /\band\b/.test(q)) ? /\b(?:sum|combined|altogether|in total|total of)\b/.exec(q) : null)
@@ -122,7 +141,7 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
     || set('min', /^\s*(?:what|how)\s+(?:was|is|were|are)\s+the\s+(?:lowest|smallest|minimum|least)\b/.exec(q))
     // "How many years did X exceed $5,000?", "how many quarters had lows lower than $2.00?": a
     // count of the cells past a bound.
-    || set('count', /\bhow many\b/.test(q) && /\b(?:exceed(?:ed|s)?|above|below|more than|less than|fewer than|lower than|higher than|over|under|greater than|at least|at most)\s+\$?\s?-?\d/.test(q) ? /\bhow many\b/.exec(q) : null)
+    || set('count', /\bhow many\b/.test(q) && PAST_BOUND.test(q) ? /\bhow many\b/.exec(q) : null)
     // "How many components are there under deferred tax assets?": the items a group lists.
     || set('count', /^\s*how many (?:(?:major|main|different)\s+)?(?:types|kinds|components|categories|items|classes|sub-?categories)\b(?=\s+(?:of|are there|under|in|does|did|were|are)\b)/.exec(q))
     || set('date', /^\s*when\b|\b(?:what|which) (?:year|date|month|day)\b|\bin what year\b/.exec(q))
@@ -135,14 +154,19 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
   const cueTerms = new Set(cue ? tokenize(cue) : []);
   const terms = allTerms.filter((t) => !cueTerms.has(t) && !QUESTION_WORDS.has(t));
   const target = targetOf(q);
+  const d = (operation as Operation) === 'duration' ? DURATION.exec(q) : null;
+  const durationUnit = d ? (d[1] && d[1] !== 'time' ? d[1].replace(/s$/, '') as 'day' | 'week' | 'month' | 'year' : 'auto') : undefined;
+  const complement = operation === 'lookup' && /^\s*(?:[^?]*,\s*)?how many\b[^?]*\b(?:did not|didn't|do not|don't|were not|weren't|was not|wasn't|have not|haven't|had not|hadn't|failed to|never)\b/.test(q) && !/%|\bpercent/.test(q);
   return {
     question, operation, numeric, terms, allTerms, years, respectively,
-    asksFigure: figureAsk || /\bhow (?:many|much)\b|\b(?:what|which) (?:percent(?:age)?|proportion|share)\b/.test(q) || COMPUTED.has(operation),
+    asksFigure: figureAsk || /\bhow (?:many|much)\b|\b(?:what|which) (?:percent(?:age)?|proportion|share)\b/.test(q) || COMPUTED.has(operation) || (operation as Operation) === 'duration',
     ...(target ? { target } : {}),
     ...(cue ? { cue } : {}),
     ...(mentions ? { mentions } : {}),
     ...(direction ? { direction } : {}),
     ...(unit ? { unit } : {}),
+    ...(durationUnit ? { durationUnit } : {}),
+    ...(complement ? { complement } : {}),
   };
 }
 
@@ -211,6 +235,14 @@ function clean(s: string): string {
 function mentionsOf(q: string, op: Operation, years: string[], options: [string, string] | undefined): [string, string] | undefined {
   if (op === 'compare') return options;
   if (years.length >= 2 && ['change', 'percent-change', 'difference', 'sum', 'average', 'ratio', 'share'].includes(op)) return [years[0]!, years[1]!];
+  if (op === 'duration') {
+    const between = /\b(?:between|from) (.{1,80}?) (?:and|to|until|till) (.{1,80}?)(?:\?|$|,)/.exec(q);
+    return between ? [clean(between[1]!), clean(between[2]!)] : undefined;
+  }
+  if (op === 'difference' && BEAT.test(q)) {
+    const beat = new RegExp(`\\b(?:did|does|do|had|has) (.{1,80}?) ${BEAT.source} (.{1,80}?)(?:\\?|$|,| in | at | for | during | by )`).exec(q);
+    if (beat) return [clean(beat[1]!), clean(beat[2]!)];
+  }
   if (op === 'difference' || op === 'ratio' || op === 'share') {
     const between = /\bbetween (.{1,80}?) and (.{1,80}?)(?:\?|$| in | for | among | of |,)/.exec(q);
     if (between) return [clean(between[1]!), clean(between[2]!)];

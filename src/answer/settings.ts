@@ -13,6 +13,8 @@ export const ANSWER_SETTINGS = {
   minTextConfidence: 0.5,
   /** Documents, in rank order, whose tables are read for a table answer. */
   tableDocuments: 3,
+  /** Documents, in rank order, whose sentences a prose calculation (a duration, a difference two sentences state) reads. */
+  proseDocuments: 2,
   /**
    * A dated answer sentence needs a sentence among the candidates whose dates score this on the
    * temporal curves (an undated one borrows from its passage): below it no sentence is near the

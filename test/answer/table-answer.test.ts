@@ -232,3 +232,12 @@ describe('table answers', () => {
     expect(ask('What is the boiling point of mercury?')).toBeUndefined();
   });
 });
+
+describe('a series read from rows labelled by year', () => {
+  const series = readGrid([['Year', 'Rainfall'], ['2000', '369.71'], ['2010', '389.21'], ['2020', '414.21']]).table;
+  it('computes a rise between two rows, and the corner over the row labels is no unit', () => {
+    const found = ask('By how much did the rainfall rise from 2000 to 2020?', series)!;
+    expect(found).toMatchObject({ kind: 'computed', value: 44.5 });
+    expect(found.unit).toBeUndefined();
+  });
+});
