@@ -38,6 +38,15 @@ function scripted(reply: string | ((prompt: string) => string), options: { delay
 }
 
 describe('almanac.answer (zero-download)', () => {
+  it('answers a date inside a term stated as two events ("took office on A ... resigned on B")', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([{ name: 'pm.md', content: '# Prime ministers\n\nBoris Johnson became Prime Minister of the United Kingdom on 24 July 2019. He resigned on 6 September 2022, when Liz Truss took office.' }]);
+    const res = await almanac.answer('Who was UK prime minister on 6 May 2021?');
+    expect(res.answer).toMatchObject({ kind: 'sentence', text: 'Boris Johnson' });
+    expect(res.answer.citations[0]!.text).toMatch(/^Boris Johnson became Prime Minister/);
+    await almanac.close();
+  });
+
   it('answers a figure from the cell both header paths name, citing the cell and its paths', async () => {
     const almanac = await corpus();
     const res = await almanac.answer('Mexican peso buy 2013');
