@@ -8,7 +8,7 @@ import { openPrebuiltStore } from '../src/storage/prebuilt-store.ts';
 import { readCorpusFile } from '../src/index-format/corpus-file.ts';
 import { mergeSegments } from '../src/index-format/merge.ts';
 import { writeShardedIndex } from '../src/index-format/term-shards.ts';
-import { openShardedIndex } from '../src/storage/sharded-index.ts';
+import { CANDIDATES, openShardedIndex } from '../src/storage/sharded-index.ts';
 import type { DocumentInput } from '../src/types.ts';
 import { measureEmbed } from '../scripts/embed-size.ts';
 import { dataPath, option, percentile, round1 } from './args.ts';
@@ -34,7 +34,10 @@ import { readTimeQa, timeQaDocuments } from './timeqa.ts';
  *   first result (Node, files from memory: network round trips not included, 3 in sequence),
  *   against loading the whole index (gzip bytes, load-to-ready); and how far the sharded top 5
  *   agrees with the whole index's top 5 (documents in common, same first, a gold paragraph of the
- *   question in the top 5 either way).
+ *   question in the top 5 either way, and per fold: questions alternate between folds 0 and 1).
+ *   Comma lists compare layouts split from the same ingest: `--candidates 12,24`,
+ *   `--fragmentChars 1500,200`, `--collapse off,on` (exact copies in the postings or not);
+ *   the JSON then holds `layouts`, the first one also at the top level.
  * The last line of stdout is one JSON object.
  */
 export async function run(argv: string[], log: (line: string) => void): Promise<Record<string, unknown>> {
@@ -116,7 +119,7 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
 /** A fetch over files held in memory that counts what it served, raw and as gzip. */
 function countingFetch(files: Map<string, Uint8Array>) {
   const gzip = new Map<string, number>();
-  const served = { raw: 0, gzip: 0, requests: 0 };
+  const served = { raw: 0, gzip: 0, requests: 0, termsGzip: 0 };
   const fetchFn = (async (input: string | URL | Request) => {
     const name = new URL(String(input instanceof Request ? input.url : input)).pathname.replace(/^\/almanac\//, '');
     const bytes = files.get(name);
@@ -125,6 +128,7 @@ function countingFetch(files: Map<string, Uint8Array>) {
     if (g === undefined) gzip.set(name, (g = zlib.gzipSync(bytes).length));
     served.raw += bytes.length;
     served.gzip += g;
+    if (name.startsWith('terms/')) served.termsGzip += g;
     served.requests++;
     return new Response(bytes.slice());
   }) as typeof fetch;
@@ -153,48 +157,96 @@ async function shardedRun(argv: string[], timeqa: DocumentInput[], pages: Return
   const ingestS = (performance.now() - t) / 1000;
   const { passages } = await full.stats();
   const whole = await full.exportCorpus();
-  t = performance.now();
-  const sizes = Object.fromEntries((['maxPostings', 'shardBytes', 'fragmentChars'] as const).flatMap((k) => (option(argv, k) ? [[k, Number(option(argv, k))]] : [])));
-  const { manifest, files } = writeShardedIndex(mergeSegments(readCorpusFile(whole).segments), sizes);
-  const splitS = (performance.now() - t) / 1000;
-  const byName = new Map(files.map((f) => [f.name, f.bytes]));
-  const manifestBytes = new TextEncoder().encode(JSON.stringify(manifest));
-  byName.set('index.json', manifestBytes);
-  const totalRaw = files.reduce((n, f) => n + f.bytes.length, 0);
-  const wholeGzip = zlib.gzipSync(whole).length;
-  log(`sharded: ${passages} passages in ${ingestS.toFixed(0)} s; ${manifest.counts.termShards} term shards, ${manifest.counts.fragments} fragments, ${totalRaw} bytes; manifest ${manifestBytes.length} bytes (${zlib.gzipSync(manifestBytes).length} gzip); whole index ${whole.length} bytes (${wholeGzip} gzip)`);
-
   const questions = pages.flatMap((p, pi) => p.questions.map((q) => ({ q: q[0], gold: new Set(q[1].map((a) => `${pi}:${a.para}`)) })));
   // Spread over the file, not its first pages only.
   const step = Math.max(1, Math.floor(questions.length / queryCount));
   const asked = questions.filter((_, i) => i % step === 0).slice(0, queryCount);
-  const { fetchFn, served } = countingFetch(byName);
-  t = performance.now();
-  const candidates = Number(option(argv, 'candidates', '0')) || undefined;
-  const lazy = await openShardedIndex('http://site.test/almanac/index.json', { fetch: fetchFn, ...(candidates ? { candidates } : {}) });
-  const perQuery: Array<{ gzip: number; requests: number; ms: number }> = [];
-  let firstResultMs = 0;
-  let overlap = 0;
-  let sameFirst = 0;
-  let goldFull = 0;
-  let goldSharded = 0;
   const goldIn = (ids: string[], gold: Set<string>) => ids.some((id) => gold.has(id.replace(/^\d+\//, '')));
-  for (const [i, { q, gold }] of asked.entries()) {
-    const before = { ...served };
-    const t1 = performance.now();
-    const res = await lazy.search(q, { limit: 5 });
-    const took = performance.now() - t1;
-    if (i === 0) firstResultMs = performance.now() - t;
-    perQuery.push({ gzip: served.gzip - before.gzip, requests: served.requests - before.requests, ms: took });
-    const mine = res.results.map((r) => r.passage.docId);
-    const theirs = (await full.search(q, { limit: 5 })).results.map((r) => r.passage.docId);
-    overlap += mine.filter((d) => theirs.includes(d)).length / Math.max(1, theirs.length);
-    if (mine[0] === theirs[0]) sameFirst++;
-    if (goldIn(mine, gold)) goldSharded++;
-    if (goldIn(theirs, gold)) goldFull++;
-  }
-  await lazy.close();
+  const theirs: string[][] = [];
+  for (const { q } of asked) theirs.push((await full.search(q, { limit: 5 })).results.map((r) => r.passage.docId));
   await full.close();
+  const wholeGzip = zlib.gzipSync(whole).length;
+  // Layouts to compare in one run (comma lists): each is split from the same ingest.
+  const list = (name: string) => (option(argv, name) ?? '').split(',').filter(Boolean);
+  const fragmentChoices = list('fragmentChars').map(Number);
+  const collapseChoices = list('collapse').map((v) => v !== 'off');
+  const candidateChoices = list('candidates').map(Number);
+  const layouts: Array<Record<string, unknown>> = [];
+  for (const fragmentChars of fragmentChoices.length ? fragmentChoices : [undefined]) {
+    for (const collapseDuplicates of collapseChoices.length ? collapseChoices : [undefined]) {
+      t = performance.now();
+      const sizes = {
+        ...Object.fromEntries((['maxPostings', 'shardBytes'] as const).flatMap((k) => (option(argv, k) ? [[k, Number(option(argv, k))]] : []))),
+        ...(fragmentChars ? { fragmentChars } : {}),
+        ...(collapseDuplicates === undefined ? {} : { collapseDuplicates }),
+      };
+      const { manifest, files } = writeShardedIndex(mergeSegments(readCorpusFile(whole).segments), sizes);
+      const splitS = (performance.now() - t) / 1000;
+      const byName = new Map(files.map((f) => [f.name, f.bytes]));
+      const manifestBytes = new TextEncoder().encode(JSON.stringify(manifest));
+      byName.set('index.json', manifestBytes);
+      const totalRaw = files.reduce((n, f) => n + f.bytes.length, 0);
+      log(`sharded ${JSON.stringify(sizes)}: ${manifest.counts.termShards} term shards, ${manifest.counts.fragments} fragments, ${totalRaw} bytes; manifest ${manifestBytes.length} bytes (${zlib.gzipSync(manifestBytes).length} gzip); whole index ${whole.length} bytes (${wholeGzip} gzip)`);
+      for (const candidates of candidateChoices.length ? candidateChoices : [undefined]) {
+        const { fetchFn, served } = countingFetch(byName);
+        t = performance.now();
+        const lazy = await openShardedIndex('http://site.test/almanac/index.json', { fetch: fetchFn, ...(candidates ? { candidates } : {}) });
+        const perQuery: Array<{ gzip: number; requests: number; ms: number }> = [];
+        let firstResultMs = 0;
+        let overlap = 0;
+        let sameFirst = 0;
+        // Gold counts per fold (questions alternate between folds 0 and 1), so that a choice made on one is checked on the other.
+        const goldFull = [0, 0];
+        const goldSharded = [0, 0];
+        for (const [i, { q, gold }] of asked.entries()) {
+          const before = { ...served };
+          const t1 = performance.now();
+          const res = await lazy.search(q, { limit: 5 });
+          const took = performance.now() - t1;
+          if (i === 0) firstResultMs = performance.now() - t;
+          perQuery.push({ gzip: served.gzip - before.gzip, requests: served.requests - before.requests, ms: took });
+          const mine = res.results.map((r) => r.passage.docId);
+          overlap += mine.filter((d) => theirs[i]!.includes(d)).length / Math.max(1, theirs[i]!.length);
+          if (mine[0] === theirs[i]![0]) sameFirst++;
+          if (goldIn(mine, gold)) goldSharded[i % 2]!++;
+          if (goldIn(theirs[i]!, gold)) goldFull[i % 2]!++;
+        }
+        await lazy.close();
+        const first = perQuery[0]!;
+        const nextTen = perQuery.slice(1, 11);
+        const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+        const n = asked.length;
+        const fold = (k: number) => asked.filter((_, i) => i % 2 === k).length;
+        const embed = embedGzipBytes();
+        const layout = {
+          sizes, candidates: candidates ?? CANDIDATES,
+          split_s: round1(splitS),
+          files: files.length + 1,
+          term_shards: manifest.counts.termShards,
+          fragments: manifest.counts.fragments,
+          bytes_raw: totalRaw + manifestBytes.length,
+          manifest_gzip_bytes: zlib.gzipSync(manifestBytes).length,
+          first_query: { gzip_bytes: first.gzip, requests: first.requests, with_embed_gzip_bytes: embed === undefined ? null : first.gzip + embed, target: 300_000 },
+          next_ten_queries: { gzip_bytes: sum(nextTen.map((x) => x.gzip)), per_query_max: Math.max(...nextTen.map((x) => x.gzip)), requests: sum(nextTen.map((x) => x.requests)) },
+          per_query_gzip_p50: percentile(perQuery.map((x) => x.gzip), 50),
+          session_gzip_bytes: sum(perQuery.map((x) => x.gzip)),
+          session_term_shards_gzip_bytes: served.termsGzip,
+          time_to_first_result_ms: Math.round(firstResultMs),
+          query_ms_p50: round1(percentile(perQuery.map((x) => x.ms), 50)),
+          agreement_with_whole_index: {
+            queries: n,
+            top5_overlap: Math.round((100 * overlap) / n) / 100,
+            same_first: Math.round((100 * sameFirst) / n) / 100,
+            gold_in_top5_whole: Math.round((100 * (goldFull[0]! + goldFull[1]!)) / n) / 100,
+            gold_in_top5_sharded: Math.round((100 * (goldSharded[0]! + goldSharded[1]!)) / n) / 100,
+            gold_in_top5_sharded_folds: [0, 1].map((k) => Math.round((100 * goldSharded[k]!) / fold(k)) / 100),
+          },
+        };
+        log(`  ${JSON.stringify(layout)}`);
+        layouts.push(layout);
+      }
+    }
+  }
   // The whole index, loaded as the element loads an unsharded one (from memory: no network).
   t = performance.now();
   const loaded = await createAlmanac();
@@ -202,34 +254,13 @@ async function shardedRun(argv: string[], timeqa: DocumentInput[], pages: Return
   await loaded.search(asked[0]!.q, { limit: 5 });
   const wholeReadyMs = performance.now() - t;
   await loaded.close();
-  const embed = embedGzipBytes();
-  const first = perQuery[0]!;
-  const nextTen = perQuery.slice(1, 11);
-  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-  const n = asked.length;
   return {
     corpus: { documents: docs.length, passages, timeqa_copies: copies, hitab_tables: seen.size },
     ingest_s: Math.round(ingestS),
-    split_s: round1(splitS),
-    files: files.length + 1,
-    term_shards: manifest.counts.termShards,
-    fragments: manifest.counts.fragments,
-    bytes_raw: totalRaw + manifestBytes.length,
-    manifest_gzip_bytes: zlib.gzipSync(manifestBytes).length,
-    first_query: { gzip_bytes: first.gzip, requests: first.requests, with_embed_gzip_bytes: embed === undefined ? null : first.gzip + embed, target: 300_000 },
-    next_ten_queries: { gzip_bytes: sum(nextTen.map((x) => x.gzip)), per_query_max: Math.max(...nextTen.map((x) => x.gzip)), requests: sum(nextTen.map((x) => x.requests)) },
-    per_query_gzip_p50: percentile(perQuery.map((x) => x.gzip), 50),
-    time_to_first_result_ms: Math.round(firstResultMs),
-    query_ms_p50: round1(percentile(perQuery.map((x) => x.ms), 50)),
-    embed_gzip_bytes: embed ?? null,
+    embed_gzip_bytes: embedGzipBytes() ?? null,
     whole_index: { gzip_bytes: wholeGzip, raw_bytes: whole.length, load_to_first_result_ms: Math.round(wholeReadyMs) },
-    agreement_with_whole_index: {
-      queries: n,
-      top5_overlap: Math.round((100 * overlap) / n) / 100,
-      same_first: Math.round((100 * sameFirst) / n) / 100,
-      gold_in_top5_whole: Math.round((100 * goldFull) / n) / 100,
-      gold_in_top5_sharded: Math.round((100 * goldSharded) / n) / 100,
-    },
+    ...layouts[0],
+    layouts,
   };
 }
 

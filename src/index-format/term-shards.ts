@@ -20,6 +20,8 @@ import { encodeSegment, decodeSegment, type Segment } from './segment.ts';
  *   a term in more than {@link MAX_POSTINGS} documents keeps its highest-impact ones (an
  *   impact-ordered cut, as search engines' early termination makes: a term that common has a
  *   low IDF and barely moves a ranking);
+ *   exact copies (same title and text as an earlier document) are left out of the postings, so
+ *   that the few candidates a query fetches are distinct documents, not one document in copies;
  * - `docs/N.bin`: consecutive documents as a segment of `segment.ts` without postings (the
  *   reader tokenises the few documents it fetched; postings would double the bytes).
  *
@@ -47,6 +49,13 @@ export interface ShardSizes {
   maxPostings?: number;
   shardBytes?: number;
   fragmentChars?: number;
+  /**
+   * Leave exact copies out of the postings (default true): a document whose title and text
+   * equal an earlier one's scores exactly as that one does, so as a candidate it would only
+   * take the place of another document; it stays in its fragment (and in `df`, the collection's
+   * count), only the first stage no longer proposes it.
+   */
+  collapseDuplicates?: boolean;
 }
 /** The largest impact a term can have (BM25's (k1 + 1) times the field weights), mapped to 255. */
 const FIELD_WEIGHTS = [1, 1, TABLE_TITLE_WEIGHT];
@@ -91,6 +100,15 @@ export function writeShardedIndex(segment: Segment, sizes: ShardSizes = {}): { m
   const maxPostings = sizes.maxPostings ?? MAX_POSTINGS;
   const shardBytes = sizes.shardBytes ?? SHARD_BYTES;
   const fragmentChars = sizes.fragmentChars ?? FRAGMENT_CHARS;
+  const duplicate = new Uint8Array(records.length);
+  if (sizes.collapseDuplicates ?? true) {
+    const firstOf = new Set<string>();
+    records.forEach((r, d) => {
+      const key = `${r.document.title}\u0000${r.document.text}`;
+      if (firstOf.has(key)) duplicate[d] = 1;
+      else firstOf.add(key);
+    });
+  }
   const docOf = (kinds: 'lexical' | 'structured') => {
     const out: number[] = [];
     records.forEach((r, d) => { for (const p of r.passages) if (STRUCTURED_KINDS.has(p.kind) === (kinds === 'structured')) out.push(d); });
@@ -147,8 +165,8 @@ export function writeShardedIndex(segment: Segment, sizes: ShardSizes = {}): { m
       const d = key >>> 1;
       best.set(d, Math.max(best.get(d) ?? 0, score));
     }
-    let entries = [...best];
-    const df = entries.length;
+    const df = best.size;
+    let entries = [...best].filter(([d]) => !duplicate[d]);
     if (entries.length > maxPostings) entries = entries.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, maxPostings);
     entries.sort((a, b) => a[0] - b[0]);
     if (!count) first = term;

@@ -81,4 +81,37 @@ describe('term-sharded index', () => {
     expect(lazy.bytesFetched).toBeGreaterThan(0);
     expect((await lazy.stats()).documents).toBe(121);
   });
+
+  it('leaves exact copies out of the postings, so that candidates are distinct documents', async () => {
+    const full = await createAlmanac();
+    const docs = corpus();
+    // Every 11th page again under another id: same title and text, so the same scores.
+    // Each copy right after its page, so that without collapsing, equal scores would rank the page then its copy.
+    await full.ingest(docs.flatMap((d, i) => (i % 11 === 0 && i < 120 ? [d, { ...d, id: `copy/${d.id}` }] : [d])));
+    const bytes = await full.exportCorpus();
+    const collapsed = writeShardedIndex(mergeSegments(readCorpusFile(bytes).segments), { shardBytes: 256, fragmentChars: 300 });
+    const kept = writeShardedIndex(mergeSegments(readCorpusFile(bytes).segments), { shardBytes: 256, fragmentChars: 300, collapseDuplicates: false });
+    const postings = (built: typeof kept) => {
+      const files = new Map(built.files.map((f) => [f.name, f.bytes]));
+      return readTermShard(files.get(`terms/${shardOf(built.manifest, 'quillon')}.bin`)!, built.manifest.contentHash).get('quillon')!;
+    };
+    // The collection's counts still see the copies; the postings hold one of each.
+    expect(postings(kept)).toMatchObject({ df: 22 });
+    expect(postings(kept).docs.length).toBe(22);
+    expect(postings(collapsed)).toMatchObject({ df: 22, passageDf: postings(kept).passageDf });
+    expect(postings(collapsed).docs.length).toBe(11);
+    // Two candidates for "Quillon": two different pages once copies are collapsed, a page and its copy otherwise.
+    const pagesFetched = async (build: typeof kept) => {
+      const files = new Map(build.files.map((f) => [f.name, f.bytes]));
+      files.set('index.json', new TextEncoder().encode(JSON.stringify(build.manifest)));
+      const lazy = await openShardedIndex('http://site.test/idx/index.json', { fetch: fetchOver(files), candidates: 2 });
+      await lazy.search('Quillon', { limit: 2 });
+      const ids = (await lazy.documents()).map((d) => d.id);
+      await lazy.close();
+      return new Set(ids.filter((id) => ['p0.md', 'p11.md', 'p22.md'].includes(id.replace(/^copy\//, ''))).map((id) => id.replace(/^copy\//, ''))).size;
+    };
+    expect(await pagesFetched(kept)).toBe(1);
+    expect(await pagesFetched(collapsed)).toBe(2);
+    await full.close();
+  });
 });
