@@ -14,4 +14,3 @@ export { chooseAnswerSentence, novelNames, type SentenceCandidate, type AnswerSe
 export { recapPrompt, parseRecap, RECAP, REFUSAL, type RecapEvidence, type RecapReply } from './recap.ts';
 export { ANSWER_SETTINGS } from './settings.ts';
 export { describeAnswer, describeCitation, type DescribeCitationOptions } from './cite.ts';
-export { calculateFromProse, type ProseCalculation, type ProseOperand, type ProseSentence } from './prose-calc.ts';

@@ -78,17 +78,10 @@ export interface QuestionAnalysis {
   target?: string;
   /** The question asks for a figure ("how many", "what percent", "what was the number of"), not a thing or a date. */
   asksFigure: boolean;
-  /** For `duration`: the unit asked ("how many days"); `auto` for "how long". */
-  durationUnit?: 'day' | 'week' | 'month' | 'year' | 'auto';
-  /**
-   * "How many eligible voters did not cast a ballot?": the count of a group less those who did
-   * ("of 96 eligible voters, 69 cast ballots"). Only set on a "how many ... not ..." question.
-   */
-  complement?: boolean;
 }
 
-/** "How many days passed between", "how long did ... last": the unit group 1 names. */
-const DURATION = /^\s*(?:(?:in|after|over) )?how (?:many|much) (days|weeks|months|years|time)\b(?=[^?]*\b(?:between|from|after|before|passed|elapsed|separated?|last(?:ed|s)?|took|take|ran|run)\b)|^\s*how long\b(?=[^?]*\b(?:between|from|after|before|last(?:ed|s)?|took|take|ran|run|passed|elapsed)\b)/;
+/** "How many days passed between", "how long did ... last" (`prose-calc.ts` reads the unit and the two things). */
+const DURATION = /^\s*(?:(?:in|after|over) )?how (?:many|much) (?:days|weeks|months|years|time)\b(?=[^?]*\b(?:between|from|after|before|passed|elapsed|separated?|last(?:ed|s)?|took|take|ran|run)\b)|^\s*how long\b(?=[^?]*\b(?:between|from|after|before|last(?:ed|s)?|took|take|ran|run|passed|elapsed)\b)/;
 /** A bound a count is past ("exceed $5,000", "below 20%"). */
 const PAST_BOUND = /\b(?:exceed(?:ed|s)?|above|below|more than|less than|fewer than|lower than|higher than|over|under|greater than|at least|at most)\s+\$?\s?-?\d/;
 /** "By how many votes did A beat B": a difference between the two it names. */
@@ -154,9 +147,6 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
   const cueTerms = new Set(cue ? tokenize(cue) : []);
   const terms = allTerms.filter((t) => !cueTerms.has(t) && !QUESTION_WORDS.has(t));
   const target = targetOf(q);
-  const d = (operation as Operation) === 'duration' ? DURATION.exec(q) : null;
-  const durationUnit = d ? (d[1] && d[1] !== 'time' ? d[1].replace(/s$/, '') as 'day' | 'week' | 'month' | 'year' : 'auto') : undefined;
-  const complement = operation === 'lookup' && /^\s*(?:[^?]*,\s*)?how many\b[^?]*\b(?:did not|didn't|do not|don't|were not|weren't|was not|wasn't|have not|haven't|had not|hadn't|failed to|never)\b/.test(q) && !/%|\bpercent/.test(q);
   return {
     question, operation, numeric, terms, allTerms, years, respectively,
     asksFigure: figureAsk || /\bhow (?:many|much)\b|\b(?:what|which) (?:percent(?:age)?|proportion|share)\b/.test(q) || COMPUTED.has(operation) || (operation as Operation) === 'duration',
@@ -165,8 +155,6 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
     ...(mentions ? { mentions } : {}),
     ...(direction ? { direction } : {}),
     ...(unit ? { unit } : {}),
-    ...(durationUnit ? { durationUnit } : {}),
-    ...(complement ? { complement } : {}),
   };
 }
 
@@ -235,10 +223,6 @@ function clean(s: string): string {
 function mentionsOf(q: string, op: Operation, years: string[], options: [string, string] | undefined): [string, string] | undefined {
   if (op === 'compare') return options;
   if (years.length >= 2 && ['change', 'percent-change', 'difference', 'sum', 'average', 'ratio', 'share'].includes(op)) return [years[0]!, years[1]!];
-  if (op === 'duration') {
-    const between = /\b(?:between|from) (.{1,80}?) (?:and|to|until|till) (.{1,80}?)(?:\?|$|,)/.exec(q);
-    return between ? [clean(between[1]!), clean(between[2]!)] : undefined;
-  }
   if (op === 'difference' && BEAT.test(q)) {
     const beat = new RegExp(`\\b(?:did|does|do|had|has) (.{1,80}?) ${BEAT.source} (.{1,80}?)(?:\\?|$|,| in | at | for | during | by )`).exec(q);
     if (beat) return [clean(beat[1]!), clean(beat[2]!)];

@@ -396,10 +396,7 @@ function unitOfCell(ctx: Context, r: number, c: number): { scale: Scale; unit?: 
   if (ctx.preambleUnit) return ctx.preambleUnit;
   // The corner over the row labels ("Year" heading a CSV's first column) names the rows, not
   // the unit of the figures beside them.
-  const firstData = Math.min(...structure.dataRows);
-  const stubHeads = new Set<string>();
-  for (let hr = 0; hr < firstData; hr++) for (let sc = 0; sc < (structure.dataCols[0] ?? 0); sc++) stubHeads.add(at(hr, sc).trim().toLowerCase());
-  if (label && stubHeads.has(label.trim().toLowerCase())) return { scale: '' };
+  if (label?.toLowerCase() === at(0, 0).trim().toLowerCase()) return { scale: '' };
   return label ? { scale: '', unit: label } : { scale: '' };
 }
 

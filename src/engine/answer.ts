@@ -7,8 +7,8 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, calculateFromProse, answerFromText, answerRecord, answerRow, answerTable, answerTerms, chooseAnswerSentence, formatNumber, parseRecap, readNumber, RECAP, recapPrompt,
-  type AnswerCell, type ProseCalculation, type QuestionAnalysis, type RecapEvidence, type TableAnswer, type TextAnswer,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerFromText, answerRecord, answerRow, answerTable, answerTerms, chooseAnswerSentence, formatNumber, parseRecap, readNumber, RECAP, recapPrompt,
+  type AnswerCell, type QuestionAnalysis, type RecapEvidence, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
   Answer, AnswerCalculation, AnswerEvent, AnswerOptions, AnswerResponse, CalculationOperand, Citation, Passage,
@@ -50,11 +50,14 @@ export async function runAnswer(state: EngineState, question: string, options: A
   let answer = record && (!table || record.rank <= table.rank) && (!text || record.rank <= text.rank)
     ? record.answer
     : chooseDeterministic(state, analysis, search, table, text);
-  // A duration or a group less those who did is read from sentences; a difference between two
+  // A duration or a group less those who did ("how many ... did not ...", checked in full by
+  // `prose-calc`) is read from sentences; a difference between two
   // things from sentences only where no table answered it with confidence.
   const tableSure = !!table && table.found.confidence >= ANSWER_SETTINGS.minTableConfidence && !!table.found.calculation;
-  if (analysis.operation === 'duration' || analysis.complement || (analysis.operation === 'difference' && analysis.mentions && !tableSure)) {
-    const prose = proseAnswer(state, analysis, search);
+  if (analysis.operation === 'duration' || (analysis.operation === 'lookup' && /\bnot\b|n't\b|\bnever\b|\bfailed to\b/i.test(question)) || (analysis.operation === 'difference' && analysis.mentions && !tableSure)) {
+    // Loaded when such a question comes: the embed's first download stays within its budget (issue 13).
+    const { proseAnswer } = await import('./prose-answer.ts');
+    const prose = await proseAnswer(state, analysis, search, { sourceSpan, titleOf, pageOf, answerTerms, formatNumber, settings: ANSWER_SETTINGS });
     if (prose) {
       answer = prose;
       steps.push('prose-calculation');
@@ -240,50 +243,6 @@ function recordCandidate(state: EngineState, analysis: QuestionAnalysis, search:
     text: sentence, start: p.start + s.start, end: p.start + s.end, ...(source ? { source } : {}), ...pageOf(p), span: read.span,
   };
   return { answer: { text: read.text, kind: 'sentence', citations: [citation], confidence, operation: analysis.operation }, rank: chosen.rank };
-}
-
-/**
- * A calculation over the sentences of the best documents (durations between dated sentences, a
- * group less those who did, a difference two sentences state), each operand a cited sentence.
- */
-function proseAnswer(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse): Answer | undefined {
-  const docs: string[] = [];
-  for (const r of search.results) {
-    if (!docs.includes(r.passage.docId)) docs.push(r.passage.docId);
-    if (docs.length >= ANSWER_SETTINGS.proseDocuments) break;
-  }
-  for (const docId of docs) {
-    const passages = (state.records.get(docId)?.passages ?? []).filter((p) => TEXT_KINDS.has(p.kind) || p.kind === 'table-row');
-    const at: Array<{ p: Passage; s: Passage['sentences'][number] }> = [];
-    for (const p of passages) for (const s of p.sentences) at.push({ p, s });
-    const found = calculateFromProse(analysis, at.map(({ p, s }) => {
-      // Timestamp offsets are relative to their sentence already.
-      return { text: p.text.slice(s.start, s.end), times: s.times, ...(s.intervals ? { intervals: s.intervals } : {}) };
-    }));
-    if (found && found.confidence >= ANSWER_SETTINGS.minTextConfidence) return proseAnswerOf(state, analysis, search, found, at);
-  }
-  return undefined;
-}
-
-function proseAnswerOf(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, f: ProseCalculation, at: Array<{ p: Passage; s: Passage['sentences'][number] }>): Answer {
-  const citations: Citation[] = [];
-  const operands: CalculationOperand[] = f.operands.map((o) => {
-    const { p, s } = at[o.sentence]!;
-    const start = p.start + s.start;
-    const end = p.start + s.end;
-    const source = sourceSpan(state, p.docId, start, end);
-    const citation: Citation = {
-      docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence',
-      text: p.text.slice(s.start, s.end), start, end, ...(source ? { source } : {}), ...pageOf(p), span: o.span,
-    };
-    if (!citations.some((c) => c.passageId === citation.passageId && c.start === citation.start)) citations.push(citation);
-    return { value: o.value, text: o.text, citation };
-  });
-  return {
-    text: f.text, kind: 'computed', value: f.value, ...(f.unit ? { unit: f.unit } : {}),
-    citations, confidence: round3(f.confidence), operation: analysis.operation,
-    calculation: { expression: f.expression, operands, result: f.value, text: `${f.expression} = ${f.text}` },
-  };
 }
 
 function chooseDeterministic(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, table: TableCandidate | undefined, text: TextCandidate | undefined): Answer {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeQuestion, calculateFromProse, type ProseSentence } from '../../src/answer/index.ts';
+import { analyzeQuestion, answerTerms, formatNumber } from '../../src/answer/index.ts';
+import { asksComplement, calculateFromProse as calculate, durationMentions, durationUnitOf, type ProseSentence } from '../../src/answer/prose-calc.ts';
 
 const DAY = 86_400_000;
 /** A sentence with one day-granular date written as `YYYY-MM-DD` inside it. */
@@ -8,14 +9,20 @@ function dated(text: string): ProseSentence {
   const start = Date.parse(`${m[0]}T00:00:00Z`);
   return { text, times: [{ start, end: start + DAY, granularity: 'day', from: m.index, to: m.index + m[0].length }] };
 }
+const calculateFromProse = (a: Parameters<typeof calculate>[0], s: ProseSentence[]) => calculate(a, s, { answerTerms, formatNumber });
 const plain = (text: string): ProseSentence => ({ text, times: [] });
 
 describe('question analysis of prose calculations', () => {
   it('reads durations, their unit and the two dated things', () => {
     const a = analyzeQuestion('How many days passed between the beta release and the final release?');
-    expect(a).toMatchObject({ operation: 'duration', durationUnit: 'day', mentions: ['beta release', 'final release'], asksFigure: true });
-    expect(analyzeQuestion('How long did the strike last?')).toMatchObject({ operation: 'duration', durationUnit: 'auto' });
-    expect(analyzeQuestion('How many years were there from the founding to the first title?')).toMatchObject({ operation: 'duration', durationUnit: 'year', mentions: ['founding', 'first title'] });
+    expect(a).toMatchObject({ operation: 'duration', asksFigure: true });
+    expect([durationUnitOf(a), durationMentions(a)]).toEqual(['day', ['beta release', 'final release']]);
+    const b = analyzeQuestion('How long did the strike last?');
+    expect([b.operation, durationUnitOf(b), durationMentions(b)]).toEqual(['duration', 'auto', undefined]);
+    const c = analyzeQuestion('How many years were there from the founding to the first title?');
+    expect([c.operation, durationUnitOf(c), durationMentions(c)]).toEqual(['duration', 'year', ['founding', 'first title']]);
+    // A count past a bound stays a count.
+    expect(analyzeQuestion('How many years did net sales from Americas exceed $200,000 thousand?').operation).toBe('count');
   });
 
   it('reads "by how many X did A beat B" as a difference between A and B', () => {
@@ -24,9 +31,9 @@ describe('question analysis of prose calculations', () => {
   });
 
   it('marks "how many ... did not ..." as a complement, not a percent question', () => {
-    expect(analyzeQuestion('How many registered members did not vote?').complement).toBe(true);
-    expect(analyzeQuestion('What percentage of members did not vote?').complement).toBeUndefined();
-    expect(analyzeQuestion('How many members voted?').complement).toBeUndefined();
+    expect(asksComplement(analyzeQuestion('How many registered members did not vote?'))).toBe(true);
+    expect(asksComplement(analyzeQuestion('What percentage of members did not vote?'))).toBe(false);
+    expect(asksComplement(analyzeQuestion('How many members voted?'))).toBe(false);
   });
 });
 
