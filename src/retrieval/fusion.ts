@@ -204,12 +204,17 @@ const textUnitCache = new Map<string, LabelTerms>();
 /** A passage's text as terms (`base`) and adjacent term pairs. */
 function textUnit(text: string): LabelTerms {
   let t = textUnitCache.get(text);
-  if (!t) {
-    if (textUnitCache.size >= TEXT_CACHE_MAX) textUnitCache.clear();
-    const tokens = tokenize(text);
-    t = { base: new Set(tokens), rows: [], columns: [], pairs: new Set(pairsOf(tokens).map(([a, b]) => `${a} ${b}`)) };
+  if (t) {
+    // Least recently used goes first (a Map iterates in insertion order): a full cache keeps
+    // the rows that keep coming back instead of starting over empty.
+    textUnitCache.delete(text);
     textUnitCache.set(text, t);
+    return t;
   }
+  if (textUnitCache.size >= TEXT_CACHE_MAX) textUnitCache.delete(textUnitCache.keys().next().value!);
+  const tokens = tokenize(text);
+  t = { base: new Set(tokens), rows: [], columns: [], pairs: new Set(pairsOf(tokens).map(([a, b]) => `${a} ${b}`)) };
+  textUnitCache.set(text, t);
   return t;
 }
 
