@@ -63,7 +63,7 @@ export function calculateFromProse(analysis: QuestionAnalysis, sentences: ProseS
   ({ answerTerms, formatNumber } = helpers);
   if (analysis.operation === 'duration') return duration(analysis, sentences);
   if (asksComplement(analysis)) return complement(analysis, sentences);
-  if (analysis.operation === 'difference' && analysis.mentions) return difference(analysis, analysis.mentions, sentences);
+  if (analysis.operation === 'difference' && analysis.mentions) return difference(analysis.mentions, sentences);
   return undefined;
 }
 
@@ -268,7 +268,7 @@ function figureOf(s: ProseSentence): { value: number; text: string; span: [numbe
   return found.length === 1 ? found[0] : undefined;
 }
 
-function difference(analysis: QuestionAnalysis, mentions: [string, string], sentences: ProseSentence[]): ProseCalculation | undefined {
+function difference(mentions: [string, string], sentences: ProseSentence[]): ProseCalculation | undefined {
   const sets = termSets(sentences);
   const figured = (k: number) => !!figureOf(sentences[k]!);
   const a = bestFor(mentions, 0, sets, figured);
@@ -277,7 +277,6 @@ function difference(analysis: QuestionAnalysis, mentions: [string, string], sent
   const fa = figureOf(sentences[a.k]!)!;
   const fb = figureOf(sentences[b.k]!)!;
   const value = Math.round((fa.value - fb.value) * 1e9) / 1e9;
-  void analysis;
   return {
     value, text: formatNumber(value, 4), expression: `${fa.value} - ${fb.value}`,
     operands: [{ sentence: a.k, ...fa }, { sentence: b.k, ...fb }], confidence: Math.min(a.coverage, b.coverage),

@@ -97,8 +97,18 @@ class Field {
   /** Repacks the pool when holes are half of it; drops terms without postings. */
   maybeRepack(): void {
     if (this.used < 65536 || this.used < 2 * this.live) return;
-    const ids = new Uint32Array(Math.max(1024, Math.ceil(this.live * 1.25)));
-    const counts = new Uint16Array(ids.length);
+    this.repack(Math.max(1024, Math.ceil(this.live * 1.25)));
+  }
+
+  /** Packs the pool tight and drops spare room (after a bulk of appends: growth leaves up to half of it empty). */
+  trim(): void {
+    if (this.used > this.live + 1024 || this.ids.length > this.live + 1024) this.repack(this.live);
+  }
+
+  /** Copies every live posting list, in term order, into a new pool of `size` slots. */
+  private repack(size: number): void {
+    const ids = new Uint32Array(size);
+    const counts = new Uint16Array(size);
     let w = 0;
     for (let t = 0; t < this.terms.length; t++) {
       const n = this.len[t]!;
@@ -116,31 +126,6 @@ class Field {
     this.ids = ids;
     this.counts = counts;
     this.used = w;
-  }
-
-  /** Packs the pool tight and drops spare room (after a bulk of appends: growth leaves up to half of it empty). */
-  trim(): void {
-    if (this.used > this.live + 1024 || this.ids.length > this.live + 1024) {
-      const ids = new Uint32Array(this.live);
-      const counts = new Uint16Array(this.live);
-      let w = 0;
-      for (let t = 0; t < this.terms.length; t++) {
-        const n = this.len[t]!;
-        if (n === 0) {
-          this.forget(t);
-          continue;
-        }
-        const s = this.start[t]!;
-        ids.set(this.ids.subarray(s, s + n), w);
-        counts.set(this.counts.subarray(s, s + n), w);
-        this.start[t] = w;
-        this.cap[t] = n;
-        w += n;
-      }
-      this.ids = ids;
-      this.counts = counts;
-      this.used = w;
-    }
   }
 
   forget(t: number): void {
