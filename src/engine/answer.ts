@@ -18,7 +18,8 @@ import { eventQueue } from './event-queue.ts';
 import { runSearch } from './search.ts';
 import type { EngineState } from './state.ts';
 import { structureOf } from './table-context.ts';
-import { cellTextSpan, sourceOffset } from '../ingest/source-map.ts';
+import { sourceOffset } from '../ingest/source-map.ts';
+import { cellTextSpan } from '../ingest/table-text.ts';
 import { contentTerms, temporalScore } from '../temporal/index.ts';
 import { datedEvidence } from '../temporal/intervals.ts';
 
