@@ -184,20 +184,13 @@ export class FolderDescriptions {
 
   /**
    * Gives a data file's table passages the description of its folder in their title field
-   * (heading), and its table summary (Almanac's own text, cited by the table's span) a last
-   * sentence that says what describes it.
+   * (heading). Not in the text: appended to the table summary's text, the summary outranked the
+   * row that holds the asked figure ("CPI-U index value in January 2000": the summary first,
+   * not the 2000-01-01 row; realdocs AR@1 the same, one row answer lost).
    */
   apply(document: StoredDocument, passages: Passage[]): void {
     const words = this.describe(document.name);
     if (!words) return;
-    for (const p of passages) {
-      if (p.tableIndex === undefined) continue;
-      p.heading = `${p.heading ?? document.title} — ${words}`;
-      if (p.kind === 'table') {
-        const start = p.text.length + 1;
-        p.text = `${p.text} Described by its folder: ${words}`;
-        p.sentences.push({ start, end: p.text.length, times: [] });
-      }
-    }
+    for (const p of passages) if (p.tableIndex !== undefined) p.heading = `${p.heading ?? document.title} — ${words}`;
   }
 }
