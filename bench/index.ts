@@ -8,7 +8,7 @@ import { openPrebuiltStore } from '../src/storage/prebuilt-store.ts';
 import { readCorpusFile } from '../src/index-format/corpus-file.ts';
 import { mergeSegments } from '../src/index-format/merge.ts';
 import { writeShardedIndex } from '../src/index-format/term-shards.ts';
-import { CANDIDATES, LEADERS, openShardedIndex, POOL } from '../src/storage/sharded-index.ts';
+import { CANDIDATES, LEADERS, openShardedIndex, POOL, SCOPE } from '../src/storage/sharded-index.ts';
 import type { DocumentInput } from '../src/types.ts';
 import { measureEmbed } from '../scripts/embed-size.ts';
 import { dataPath, option, percentile, round1 } from './args.ts';
@@ -178,6 +178,7 @@ async function shardedRun(argv: string[], timeqa: DocumentInput[], pages: Return
   const candidateChoices = list('candidates').map(Number);
   const poolChoices = list('pool').map(Number);
   const leaderChoices = list('leaders').map(Number);
+  const scopeChoices = list('scope') as Array<'session' | 'pool'>;
   const layouts: Array<Record<string, unknown>> = [];
   for (const fragmentChars of fragmentChoices.length ? fragmentChoices : [undefined]) {
     for (const collapseDuplicates of collapseChoices.length ? collapseChoices : [undefined]) {
@@ -195,11 +196,11 @@ async function shardedRun(argv: string[], timeqa: DocumentInput[], pages: Return
       const totalRaw = files.reduce((n, f) => n + f.bytes.length, 0);
       log(`sharded ${JSON.stringify(sizes)}: ${manifest.counts.termShards} term shards, ${manifest.counts.fragments} fragments, ${totalRaw} bytes; manifest ${manifestBytes.length} bytes (${zlib.gzipSync(manifestBytes).length} gzip); whole index ${whole.length} bytes (${wholeGzip} gzip)`);
       const choices = (candidateChoices.length ? candidateChoices : [undefined]).flatMap((candidates) => (poolChoices.length ? poolChoices : [undefined])
-        .flatMap((pool) => (leaderChoices.length ? leaderChoices : [undefined]).map((leaders) => ({ candidates, pool, leaders }))));
-      for (const { candidates, pool, leaders } of choices) {
+        .flatMap((pool) => (leaderChoices.length ? leaderChoices : [undefined]).flatMap((leaders) => (scopeChoices.length ? scopeChoices : [undefined]).map((scope) => ({ candidates, pool, leaders, scope })))));
+      for (const { candidates, pool, leaders, scope } of choices) {
         const { fetchFn, served } = countingFetch(byName);
         t = performance.now();
-        const lazy = await openShardedIndex('http://site.test/almanac/index.json', { fetch: fetchFn, ...(candidates ? { candidates } : {}), ...(pool !== undefined ? { pool } : {}), ...(leaders !== undefined ? { leaders } : {}) });
+        const lazy = await openShardedIndex('http://site.test/almanac/index.json', { fetch: fetchFn, ...(candidates ? { candidates } : {}), ...(pool !== undefined ? { pool } : {}), ...(leaders !== undefined ? { leaders } : {}), ...(scope ? { scope } : {}) });
         const perQuery: Array<{ gzip: number; requests: number; ms: number }> = [];
         let firstResultMs = 0;
         let overlap = 0;
@@ -231,7 +232,7 @@ async function shardedRun(argv: string[], timeqa: DocumentInput[], pages: Return
         const fold = (k: number) => asked.filter((_, i) => i % 2 === k).length;
         const embed = embedGzipBytes();
         const layout = {
-          sizes, candidates: candidates ?? CANDIDATES, pool: pool ?? POOL, leaders: leaders ?? LEADERS,
+          sizes, candidates: candidates ?? CANDIDATES, pool: pool ?? POOL, leaders: leaders ?? LEADERS, scope: scope ?? SCOPE,
           split_s: round1(splitS),
           files: files.length + 1,
           term_shards: manifest.counts.termShards,

@@ -212,7 +212,7 @@ export function writeShardedIndex(segment: Segment, sizes: ShardSizes = {}): { m
     fragments.at(-1)!.push(r);
     size += r.document.text.length + r.passages.reduce((n, p) => n + (p.kind === 'text' || p.kind === 'sentence' ? 0 : p.text.length), 0);
   }
-  const fragmentBytes = fragments.map((group) => encodeSegment({ terms: UNINDEXED, records: group, lexical: unindexed(group, false), structured: unindexed(group, true) }));
+  const fragmentBytes = fragments.map(encodeFragment);
   // Time shards: consecutive documents' dated evidence, up to `timeBytes` each.
   const timeBytes = sizes.timeBytes ?? TIME_BYTES;
   const timeFiles: Uint8Array[] = [];
@@ -331,6 +331,11 @@ export function readTimeShard(bytes: Uint8Array, build: string): DocumentTimes[]
   } catch (err) {
     throw createError('INDEX_CORRUPT', `a time shard does not decode (${(err as Error).message})`);
   }
+}
+
+/** Documents as a fragment's segment holds them (no postings: the reader analyses them). */
+export function encodeFragment(records: DocumentRecord[]): Uint8Array {
+  return encodeSegment({ terms: UNINDEXED, records, lexical: unindexed(records, false), structured: unindexed(records, true) });
 }
 
 /** Decodes a fragment into its documents (a segment without postings: analyse before indexing). */

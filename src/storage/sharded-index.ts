@@ -1,11 +1,12 @@
 import { createError } from '../errors.ts';
 import { createAlmanac } from '../engine/create.ts';
 import { writeCorpusFile } from '../index-format/corpus-file.ts';
-import { checkShardsManifest, fileOf, impactScale, readFragment, readTermShard, readTimeShard, shardOf, type ShardsManifest, type TermPostings } from '../index-format/term-shards.ts';
+import { checkShardsManifest, encodeFragment, fileOf, impactScale, readFragment, readTermShard, readTimeShard, shardOf, type ShardsManifest, type TermPostings } from '../index-format/term-shards.ts';
 import { chooseByTime } from '../index-format/time-candidates.ts';
 import type { DocumentTimes } from '../index-format/time-shards.ts';
 import { parseQuestion } from '../temporal/constraint.ts';
 import { tokenize } from '../text/tokenizer.ts';
+import type { DocumentRecord } from './store.ts';
 import type { Almanac, AnswerEvent, AnswerOptions, AnswerResponse, SearchOptions, SearchResponse, StoredDocument } from '../types.ts';
 
 /**
@@ -34,6 +35,12 @@ export interface ShardedIndexOptions {
   /** Of the `candidates`, how many are the first stage's best whatever their time. Default {@link LEADERS}. */
   leaders?: number;
   /**
+   * What the engine ranks for a query: every document fetched so far (`session`), or only those
+   * of this query's first-stage pool fetched so far (`pool`, as the whole index ranks only its
+   * first stage's best). Default {@link SCOPE}.
+   */
+  scope?: 'session' | 'pool';
+  /**
    * Cache Storage name the shards are kept in, keyed by the build's content hash, so a question
    * asked once is answered again offline (and {@link ShardedAlmanac.prefetch} can keep them all).
    * Default `almanac-index` where Cache Storage exists; `false`: the HTTP cache only.
@@ -57,6 +64,8 @@ export interface PrefetchReport {
 export const POOL = 100;
 /** First-stage leaders always fetched (the engine routes a question on its BM25 leader). */
 export const LEADERS = 3;
+/** What the engine ranks per query (see {@link ShardedIndexOptions.scope}). */
+export const SCOPE: 'session' | 'pool' = 'session';
 
 /** Documents fetched per query for the engine to rank. */
 export const CANDIDATES = 12;
@@ -138,6 +147,7 @@ export async function openShardedIndex(url: string, options: ShardedIndexOptions
   };
   const shards = new Map<number, Promise<Map<string, TermPostings>>>();
   const fragments = new Map<number, Promise<void>>();
+  const fragmentRecords = new Map<number, DocumentRecord[]>();
   // Terms of the shards fetched so far: their collection-wide document frequencies.
   const known = new Map<string, TermPostings>();
   const stats = (k: 0 | 1, c: ShardsManifest['collection']['lexical'] | undefined) => (c ? { passages: c.passages, avgLengths: c.avgLengths, df: (t: string) => known.get(t)?.passageDf[k] } : undefined);
@@ -173,7 +183,8 @@ export async function openShardedIndex(url: string, options: ShardedIndexOptions
     let p = fragments.get(i);
     if (!p) {
       p = get(`docs/${i}.bin`, (b) => {
-        readFragment(b, build); // checks it before the engine sees it
+        // Checked before the engine sees it.
+        fragmentRecords.set(i, readFragment(b, build).records);
         return b;
       }).then(async (b) => {
         await engine.importCorpus(writeCorpusFile([b.subarray(26)]));
@@ -202,7 +213,7 @@ export async function openShardedIndex(url: string, options: ShardedIndexOptions
    * the best {@link POOL} of them ranked again on their dated evidence (`time-candidates.ts`);
    * the chosen documents' fragments fetched and indexed.
    */
-  const prepare = async (query: string, o?: SearchOptions): Promise<void> => {
+  const prepare = async (query: string, o?: SearchOptions): Promise<number[]> => {
     const parsed = o?.temporal === false ? undefined : parseQuestion(query, { referenceDate: o?.referenceDate });
     const constraint = parsed?.constraint;
     const terms = [...new Set(tokenize(query))];
@@ -228,6 +239,25 @@ export async function openShardedIndex(url: string, options: ShardedIndexOptions
       best = ranked.slice(0, limit).map(([d]) => d);
     }
     await Promise.all([...new Set(best.map((d) => fileOf(manifest.fragmentStarts, d)))].map(fragment));
+    return ranked.slice(0, Math.max(pool, limit)).map(([d]) => d);
+  };
+  const scope = options.scope ?? SCOPE;
+  /** The engine a query is ranked in: the session's, or one over the pool's documents fetched so far. */
+  const rankIn = async <T>(docs: number[], work: (a: Almanac) => Promise<T>): Promise<T> => {
+    if (scope === 'session') return work(engine);
+    const records: DocumentRecord[] = [];
+    for (const d of docs) {
+      const f = fileOf(manifest.fragmentStarts, d);
+      const r = fragmentRecords.get(f)?.[d - manifest.fragmentStarts[f]!];
+      if (r) records.push(r);
+    }
+    const scoped = await createAlmanac(lexical && structured ? { collectionStats: { lexical, structured } } : {});
+    try {
+      await scoped.importCorpus(writeCorpusFile([encodeFragment(records)]));
+      return await work(scoped);
+    } finally {
+      await scoped.close();
+    }
   };
 
   return {
@@ -258,12 +288,12 @@ export async function openShardedIndex(url: string, options: ShardedIndexOptions
       return { files: names.length, fetched: requests - before.requests, bytes: bytesFetched - before.bytes, cached: !!cache };
     },
     async search(query: string, searchOptions?: SearchOptions): Promise<SearchResponse> {
-      await prepare(query, searchOptions);
-      return engine.search(query, searchOptions);
+      const docs = await prepare(query, searchOptions);
+      return rankIn(docs, (a) => a.search(query, searchOptions));
     },
     async answer(question: string, answerOptions?: AnswerOptions): Promise<AnswerResponse> {
-      await prepare(question, answerOptions);
-      return engine.answer(question, answerOptions);
+      const docs = await prepare(question, answerOptions);
+      return rankIn(docs, (a) => a.answer(question, answerOptions));
     },
     async *answerStream(question: string, answerOptions?: AnswerOptions): AsyncIterable<AnswerEvent> {
       await prepare(question, answerOptions);
