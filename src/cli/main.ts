@@ -208,23 +208,24 @@ async function build(folder: string, out: string, selection: Selection, shards =
       const { manifest, files } = writeShardedIndex(mergeSegments(loaded.segments));
       // What an earlier build left goes: its manifest, shards, fragments and segments.
       await fs.mkdir(out, { recursive: true });
-      for (const name of ['index.json', 'terms', 'docs']) await fs.rm(path.join(out, name), { recursive: true, force: true });
+      for (const name of ['index.json', 'terms', 'docs', 'times']) await fs.rm(path.join(out, name), { recursive: true, force: true });
       for (const name of await fs.readdir(out)) if (/^segment-\d+\.bin$/.test(name)) await fs.rm(path.join(out, name));
       await fs.mkdir(path.join(out, 'terms'));
       await fs.mkdir(path.join(out, 'docs'));
+      await fs.mkdir(path.join(out, 'times'));
       let bytes = 0;
       for (const f of files) {
         await fs.writeFile(path.join(out, f.name), f.bytes);
         bytes += f.bytes.length;
       }
       await fs.writeFile(path.join(out, 'index.json'), JSON.stringify(manifest));
-      process.stderr.write(`wrote ${path.join(out, 'index.json')}: ${manifest.counts.termShards} term shards, ${manifest.counts.fragments} document fragments, ${(bytes / 1024 / 1024).toFixed(2)} MB, content hash ${manifest.contentHash}\n`);
+      process.stderr.write(`wrote ${path.join(out, 'index.json')}: ${manifest.counts.termShards} term shards, ${manifest.counts.fragments} document fragments, ${manifest.counts.timeShards} time shards, ${(bytes / 1024 / 1024).toFixed(2)} MB, content hash ${manifest.contentHash}\n`);
       return 0;
     } finally {
       await fs.rm(tmp, { recursive: true, force: true });
     }
   }
-  if (await isSharded(out)) for (const name of ['index.json', 'terms', 'docs']) await fs.rm(path.join(out, name), { recursive: true, force: true });
+  if (await isSharded(out)) for (const name of ['index.json', 'terms', 'docs', 'times']) await fs.rm(path.join(out, name), { recursive: true, force: true });
   const store = await openFileStore(out);
   // A build is the folder as it is now: what an earlier build held goes.
   if ((await readManifest(out, true))?.counts.documents) await store.clear();

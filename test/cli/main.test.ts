@@ -126,7 +126,7 @@ describe('almanac CLI', () => {
     const built = cli(['build', corpus(), '--out', out, '--shards']);
     expect(built.status).toBe(0);
     expect(built.stderr).toMatch(/term shards, \d+ document fragments/);
-    expect(fs.readdirSync(out).sort()).toEqual(['docs', 'index.json', 'terms']);
+    expect(fs.readdirSync(out).sort()).toEqual(['docs', 'index.json', 'terms', 'times']);
     expect(JSON.parse(fs.readFileSync(path.join(out, 'index.json'), 'utf8')).format).toBe('almanac-shards');
     const asked = cli(['ask', out, 'Mexican peso in 2013', '--json']);
     expect(asked.status).toBe(0);
