@@ -280,6 +280,12 @@ export interface TemporalConstraint {
    * "from T1 to T2" without a first/last condition, `point` for in / on / around.
    */
   kind?: 'last-before' | 'first-before' | 'last-after' | 'first-after' | 'last-between' | 'first-between' | 'overlap' | 'point';
+  /**
+   * The question names an end point ("until October 2027", "through 2025", "ends in 2026") or a
+   * start point ("since 2019", "from May 2020", "starting in 2021"): it asks for the thing whose
+   * end (start) is then, so evidence that states such a point is matched on it, not on overlap.
+   */
+  endpoint?: 'start' | 'end';
 }
 
 /** Why a passage ranked where it did on the temporal path. */

@@ -27,7 +27,7 @@ import { CURVES, RERANK } from '../temporal/settings.ts';
 import { analyzeQuestion, type QuestionAnalysis } from './question.ts';
 import { ANSWER_SETTINGS } from './settings.ts';
 import { answerTerms } from './synonyms.ts';
-import { answerAt, type TextAnswer, type TextSource } from './text-answer.ts';
+import { answerAt, isLeadIn, sentenceTerms, type TextAnswer, type TextSource } from './text-answer.ts';
 
 /** One passage the answer sentence may come from. */
 export interface SentenceCandidate {
@@ -105,9 +105,12 @@ export function chooseAnswerSentence(analysis: QuestionAnalysis, candidates: Sen
     // An undated sentence borrows part of its passage's best dated score, as the reranker does.
     const dated = own.reduce<number>((m, t) => (t !== undefined && t > m ? t : m), -1);
     const inherited = dated < 0 ? CURVES.noTimestamp : CURVES.noTimestamp + RERANK.inheritTemporal * (dated - CURVES.noTimestamp);
+    // A bare lead-in ("Supported versions:") is never the answer; its words go to its items.
+    const texts = sentences.map((s) => src.text.slice(s.start, s.end));
+    const terms = sentenceTerms(texts);
     sentences.forEach((s, i) => {
-      const text = src.text.slice(s.start, s.end);
-      rows.push({ c, s, i, text, terms: new Set(answerTerms(text)), temporal: own[i] ?? inherited, dated: own[i] !== undefined });
+      if (isLeadIn(texts[i]!) && texts.length > 1) return;
+      rows.push({ c, s, i, text: texts[i]!, terms: terms[i]!, temporal: own[i] ?? inherited, dated: own[i] !== undefined });
     });
   });
   if (!rows.length) return undefined;

@@ -39,14 +39,40 @@ export interface TextAnswerOptions {
   terms?: string[];
 }
 
+/**
+ * Whether a sentence is a bare lead-in: a label and a colon with nothing after it ("Supported
+ * versions:", "The club has had these head coaches:"). It introduces the items that follow and
+ * is never itself the answer; its words belong to those items.
+ */
+export function isLeadIn(sentence: string): boolean {
+  return /^[^:.!?\n]{1,120}:\s*$/.test(sentence.trim());
+}
+
+/**
+ * The words of each sentence, a lead-in's words lent to the sentences after it (until the next
+ * lead-in): "Supported versions:" names what "- 3.11 (until October 2027)" is.
+ */
+export function sentenceTerms(texts: readonly string[]): Array<Set<string>> {
+  let lead: string[] = [];
+  return texts.map((text) => {
+    const own = answerTerms(text);
+    if (isLeadIn(text)) lead = own;
+    return new Set([...own, ...lead]);
+  });
+}
+
 /** Picks the answer sentence of `source` for `analysis`, and its span; undefined for a passage without sentences. */
 export function answerFromText(analysis: QuestionAnalysis, source: TextSource, options: TextAnswerOptions = {}): TextAnswer | undefined {
   const sentences = source.sentences.length ? source.sentences : [{ start: 0, end: source.text.length, times: [] }];
   const terms = [...new Set(options.terms ?? analysis.terms)];
   let best: { i: number; score: number } | undefined;
   const preferredAt = options.preferred ? source.text.indexOf(options.preferred) : -1;
+  const texts = sentences.map((s) => source.text.slice(s.start, s.end));
+  const termsOf = sentenceTerms(texts);
+  const allLeadIns = texts.every(isLeadIn);
   sentences.forEach((s, i) => {
-    const own = new Set(answerTerms(source.text.slice(s.start, s.end)));
+    if (!allLeadIns && isLeadIn(texts[i]!)) return;
+    const own = termsOf[i]!;
     let score = 0;
     for (const t of terms) if (own.has(t)) score++;
     if (preferredAt >= 0 && s.start <= preferredAt && preferredAt < s.end) score += terms.length + 1;
@@ -107,7 +133,31 @@ function spanOf(analysis: QuestionAnalysis, sentence: string, s: Sentence): { at
     }
   }
   if (analysis.operation === 'name') return nameSpan(analysis, sentence, s);
+  if (analysis.target) return labelSpan(analysis, sentence, s);
   return undefined;
+}
+
+/** A version-like token: dotted numbers ("3.11", "1.25.2"), "v18", or a number after a capitalised name ("Node.js 18"). */
+const VERSION = /\b[vV]?\d+(?:\.\d+)+\b|\b[vV]\d+\b|(?<=\p{Lu}\S*\s)\d{1,3}\b(?![.,]\d|\s*%)/gu;
+
+/**
+ * What a "which X" question asks for in a sentence. For a numbered kind ("which version /
+ * release / LTS line"), the first version number outside the sentence's dates that the question
+ * does not give. Else the label of a list item that states something about it ("- 3.11
+ * (security fixes until October 2027)", "Bookworm: supported until June 2026"): the words before
+ * its parenthesis, colon or dash, when they are short and undated and a date follows.
+ */
+function labelSpan(analysis: QuestionAnalysis, sentence: string, s: Sentence): { at: [number, number] } | undefined {
+  const free = (from: number, to: number) => !s.times.some((t) => from < t.to && t.from < to);
+  if (/\b(?:version|release|edition|line|branch|series|update|model|cycle)s?\b/.test(analysis.target!)) {
+    for (const m of sentence.matchAll(VERSION)) {
+      if (free(m.index, m.index + m[0].length) && !analysis.question.includes(m[0])) return { at: [m.index, m.index + m[0].length] };
+    }
+  }
+  const m = /^(\s*(?:(?:[-*•+]|\d+[.)])\s+)?)([^():;,–—]+?)\s*(?:\(|:|\s[–—-]\s)/u.exec(sentence);
+  if (!m || m[2]!.split(' ').length > 5) return undefined;
+  const from = m[1]!.length, to = from + m[2]!.length;
+  return free(0, to) && s.times.length ? { at: [from, to] } : undefined;
 }
 
 const STOP = new Set(STOP_WORDS);

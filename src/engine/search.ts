@@ -1,6 +1,6 @@
 import { createError, throwIfAborted } from '../errors.ts';
 import { RETRIEVAL } from '../settings.ts';
-import { parseQuestion, rerankTemporal, summarizeForQuestion, SUMMARIES, type PassageSummary } from '../temporal/index.ts';
+import { parseQuestion, rerankTemporal, SUMMARIES, type PassageSummary } from '../temporal/index.ts';
 import { fuseCandidates, type Hit } from '../retrieval/fusion.ts';
 import type { IndexHit } from '../retrieval/passage-index.ts';
 import { loadStemmers, readingLanguage, tokenize } from '../text/tokenizer.ts';
@@ -99,6 +99,8 @@ export async function runSearch(state: EngineState, query: string, options: Sear
     ranked = rerankTemporal({ mainContent, constraint, candidates, semantic, titleOf }).map((r) => ({ passage: r.passage, score: r.score, explanation: r.explanation }));
     steps.push(semantic ? 'temporal-rerank (cross-encoder semantic)' : 'temporal-rerank');
     if (state.generator) {
+      // Loaded on demand: only a loaded generator writes summaries, and the embed's first download stays small.
+      const { summarizeForQuestion } = await import('../temporal/summaries.ts');
       summaries = await summarizeForQuestion(state.generator, { mainContent, constraint }, ranked.slice(0, SUMMARIES.topPassages).map((r) => r.passage), { signal: options.signal });
       ranked = applySummaries(ranked, summaries, mainContent, constraint);
       steps.push('summaries');

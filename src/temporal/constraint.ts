@@ -203,6 +203,17 @@ function pickConstraint(q: string, found: Found[]): Found {
   return best;
 }
 
+// "until X", "through X", "ends in X" name an end point; "since X", "from X", "starting in X" a
+// start point. "by X" and "as of X" ask what holds at X (a period), so they name neither.
+const END_POINT = /\b(?:until|till|til|up\s+(?:to|until)|through|thru|(?:ends?|ended|ending|expires?|expired|expiring|runs?\s+out|closes?|(?:reach(?:es|ed)?\s+)?(?:its\s+)?(?:end[\s-]of[\s-](?:life|support)|eol))\s+(?:in|on|at))\s+(?:the\s+)?$/i;
+const START_POINT = /\b(?:since|from|as\s+from|(?:starting|beginning|starts?|started|begins?|began)(?:\s+(?:in|from|on|at))?)\s+(?:the\s+)?$/i;
+
+function endpointOf(before: string, relation: TemporalRelation): TemporalConstraint['endpoint'] {
+  if ((relation === 'before-or-at' || relation === 'in' || relation === 'on') && END_POINT.test(before)) return 'end';
+  if ((relation === 'after-or-at' || relation === 'in' || relation === 'on') && START_POINT.test(before)) return 'start';
+  return undefined;
+}
+
 function kindOf(relation: TemporalRelation, condition: TemporalConstraint['condition']): TemporalConstraint['kind'] {
   switch (relation) {
     case 'before': case 'before-or-at': return condition === 'first' ? 'first-before' : 'last-before';
@@ -283,5 +294,7 @@ export function parseQuestion(question: string, options?: { referenceDate?: Date
   };
   const kind = kindOf(relation, condition);
   if (kind) constraint.kind = kind;
+  const endpoint = chosen.range ? undefined : endpointOf(q.slice(Math.max(0, chosen.from - 48), chosen.from), relation);
+  if (endpoint) constraint.endpoint = endpoint;
   return { mainContent: mainContent || q, constraint };
 }

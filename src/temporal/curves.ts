@@ -10,6 +10,7 @@
  */
 
 import type { EventInterval, TemporalConstraint, TimeSpan } from '../types.ts';
+import { unitLength } from './intervals.ts';
 import { CURVES, MS_PER_YEAR } from './settings.ts';
 
 type Kind = NonNullable<TemporalConstraint['kind']>;
@@ -199,6 +200,47 @@ function intervalScore(c: TemporalConstraint, kind: Kind | 'any', iv: EventInter
  */
 export function temporalScore(constraint: TemporalConstraint, times: TimeSpan[], intervals?: readonly EventInterval[]): number {
   if (!times.length && !intervals?.length) return CURVES.noTimestamp;
+  if (constraint.endpoint) {
+    // "Which version is supported until October 2027?" against "3.12 (until October 2028)",
+    // "3.11 (until October 2027)": every such interval overlaps "before October 2027"; the
+    // question asks whose end *is* then. Evidence stating that end point is matched on it;
+    // a sentence stating none keeps its ordinary score, at most `low` (it may hold then, it
+    // does not say it ends then).
+    const matched = endpointScore(constraint, constraint.endpoint, times, intervals);
+    if (matched !== undefined) return matched;
+    return Math.min(CURVES.low, periodScore(constraint, times, intervals));
+  }
+  return periodScore(constraint, times, intervals);
+}
+
+/**
+ * `high` when a date the evidence gives for the start (end) point of what it states falls in the
+ * question's interval, decaying like `near` with the distance; undefined when it gives none. An
+ * open span's written date is that point ("until October 2027"), a range gives its ends, a single
+ * date may be either; an interval its known start or end (a record's field date when one names it).
+ */
+function endpointScore(c: TemporalConstraint, which: 'start' | 'end', times: readonly TimeSpan[], intervals?: readonly EventInterval[]): number | undefined {
+  const end = which === 'end';
+  const points: number[][] = [];
+  for (const t of times) {
+    if (t.open ? (t.open === 'start') === end : t.end - t.start <= unitLength(t.granularity) * 1.5) points.push([t.start, t.end]);
+    else if (!t.open) points.push(end ? [t.end - 1, t.end] : [t.start, t.start + 1]);
+  }
+  for (const iv of intervals ?? []) {
+    const at = end ? (iv.endKind === 'explicit' || iv.endKind === 'next' ? iv.end : undefined) : iv.start;
+    if (at === undefined || iv.source === 'sentence') continue; // a sentence's own span is among `times`
+    const field = iv.dates?.find((d) => d.start === at);
+    points.push(field ? [field.start, field.end] : [at - 1, at + 1]);
+  }
+  let best: number | undefined;
+  for (const [a, b] of points) {
+    const d = b! <= c.start ? c.start - b! + 1 : a! >= c.end ? a! - c.end + 1 : 0;
+    best = Math.max(best ?? 0, d ? near(d, c.granularity) : CURVES.high);
+  }
+  return best;
+}
+
+function periodScore(constraint: TemporalConstraint, times: TimeSpan[], intervals?: readonly EventInterval[]): number {
   const kind = curveKind(constraint);
   let best = 0;
   // A range or open end written in one sentence is one of its spans already, scored by the

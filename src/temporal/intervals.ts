@@ -327,7 +327,8 @@ export function documentIntervals(sentences: DatedSentence[], options?: { refere
 }
 
 const DAY = 86_400_000;
-function unitLength(g: TimeSpan['granularity']): number {
+/** The length of one unit of a granularity, a little over (a month is 31 days), to tell a range from a single date. */
+export function unitLength(g: TimeSpan['granularity']): number {
   switch (g) {
     case 'day': return DAY;
     case 'month': return 31 * DAY;
