@@ -98,7 +98,10 @@ export function answerAt(analysis: QuestionAnalysis, source: TextSource, index: 
   const covered = unique.filter((t) => passageTerms.has(t) || heading.has(t)).length;
   const confidence = unique.length ? covered / unique.length : 0;
   const out: TextAnswer = { sentence: [s.start, s.end], text, confidence };
-  const span = spanOf(analysis, text, s);
+  // What the list is a list of: the heading and the lead-in line the sentence stands under.
+  const lead = sentences.slice(0, index).reverse().find((x) => isLeadIn(source.text.slice(x.start, x.end)));
+  const context = `${source.heading ?? ''} ${lead ? source.text.slice(lead.start, lead.end) : ''}`;
+  const span = spanOf(analysis, text, s, context);
   if (span) {
     out.span = span.at;
     out.text = text.slice(span.at[0], span.at[1]);
@@ -108,7 +111,7 @@ export function answerAt(analysis: QuestionAnalysis, source: TextSource, index: 
 }
 
 /** The span a "when", "how many" or "who" question asks for, inside the sentence. */
-function spanOf(analysis: QuestionAnalysis, sentence: string, s: Sentence): { at: [number, number]; value?: number } | undefined {
+function spanOf(analysis: QuestionAnalysis, sentence: string, s: Sentence, context: string): { at: [number, number]; value?: number } | undefined {
   const q = analysis.question.toLowerCase();
   if (analysis.operation === 'date') {
     // The sentence's own timestamps, not a date the question already gives.
@@ -133,31 +136,40 @@ function spanOf(analysis: QuestionAnalysis, sentence: string, s: Sentence): { at
     }
   }
   if (analysis.operation === 'name') return nameSpan(analysis, sentence, s);
-  if (analysis.target) return labelSpan(analysis, sentence, s);
+  if (analysis.target) return labelSpan(analysis, sentence, s, context);
   return undefined;
 }
 
 /** A version-like token: dotted numbers ("3.11", "1.25.2"), "v18", or a number after a capitalised name ("Node.js 18"). */
-const VERSION = /\b[vV]?\d+(?:\.\d+)+\b|\b[vV]\d+\b|(?<=\p{Lu}\S*\s)\d{1,3}\b(?![.,]\d|\s*%)/gu;
+// In that order: "Week 15 — Kubernetes v1.29.0 released" names v1.29.0.
+const VERSIONS = [/\b[vV]?\d+(?:\.\d+)+\b|\b[vV]\d+\b/g, /(?<=\p{Lu}\S*\s)\d{1,3}\b(?![.,]\d|\s*%)/gu];
 
 /**
  * What a "which X" question asks for in a sentence. For a numbered kind ("which version /
  * release / LTS line"), the first version number outside the sentence's dates that the question
  * does not give. Else the label of a list item that states something about it ("- 3.11
  * (security fixes until October 2027)", "Bookworm: supported until June 2026"): the words before
- * its parenthesis, colon or dash, when they are short and undated and a date follows.
+ * its parenthesis, colon or dash, when they are short and undated and a date follows, and the
+ * heading or lead-in over the item names what the question asks for (`context`).
  */
-function labelSpan(analysis: QuestionAnalysis, sentence: string, s: Sentence): { at: [number, number] } | undefined {
+function labelSpan(analysis: QuestionAnalysis, sentence: string, s: Sentence, context: string): { at: [number, number] } | undefined {
   const free = (from: number, to: number) => !s.times.some((t) => from < t.to && t.from < to);
   if (/\b(?:version|release|edition|line|branch|series|update|model|cycle)s?\b/.test(analysis.target!)) {
-    for (const m of sentence.matchAll(VERSION)) {
+    for (const m of VERSIONS.flatMap((re) => [...sentence.matchAll(re)])) {
       if (free(m.index, m.index + m[0].length) && !analysis.question.includes(m[0])) return { at: [m.index, m.index + m[0].length] };
     }
   }
   const m = /^(\s*(?:(?:[-*•+]|\d+[.)])\s+)?)([^():;,–—]+?)\s*(?:\(|:|\s[–—-]\s)/u.exec(sentence);
   if (!m || m[2]!.split(' ').length > 5) return undefined;
   const from = m[1]!.length, to = from + m[2]!.length;
-  return free(0, to) && s.times.length ? { at: [from, to] } : undefined;
+  // Without a list marker, only an item's shape: "3.11 (until October 2027)", "Robert Brown : 1983–1989";
+  // "Georges Duby ( 1919 – 1996 ) was a French historian" is prose about its subject.
+  // The label answers when the list is a list of what the question asks for ("Head coaches:" for
+  // "which coach"); "- Rito ( Ariola , 1973 )" under "Discography" names an album, not a label.
+  const listed = new Set(answerTerms(context));
+  if (!answerTerms(analysis.target!).some((t) => listed.has(t))) return undefined;
+  const item = !!m[1]!.trim() || /^\s*(?:\([^()]*\)|:[^.]{0,60})\s*\.?\s*$/.test(sentence.slice(to));
+  return item && free(0, to) && s.times.length ? { at: [from, to] } : undefined;
 }
 
 const STOP = new Set(STOP_WORDS);

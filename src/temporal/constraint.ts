@@ -294,7 +294,8 @@ export function parseQuestion(question: string, options?: { referenceDate?: Date
   };
   const kind = kindOf(relation, condition);
   if (kind) constraint.kind = kind;
-  const endpoint = chosen.range ? undefined : endpointOf(q.slice(Math.max(0, chosen.from - 48), chosen.from), relation);
+  // "in 1787 and owned it until 1796" names a period by its two ends: only a lone date is a point.
+  const endpoint = chosen.range || dates.length > 1 ? undefined : endpointOf(q.slice(Math.max(0, chosen.from - 48), chosen.from), relation);
   if (endpoint) constraint.endpoint = endpoint;
   return { mainContent: mainContent || q, constraint };
 }

@@ -52,3 +52,34 @@ describe('text answers', () => {
     expect(answerFromText(analyzeQuestion('What is the boiling point of mercury?'), pm)!.confidence).toBe(0);
   });
 });
+
+/** A list as the chunker gives it: each line (item or lead-in) a sentence of its own. */
+function lines(text: string, heading?: string) {
+  const sentences = [...text.matchAll(/[^\n]+/g)].map((m) => {
+    const line = m[0];
+    return { start: m.index, end: m.index + line.length, times: extractTimestamps(line) };
+  });
+  return { text, heading, sentences };
+}
+
+describe('list items and their lead-in', () => {
+  const list = lines('The club has had these head coaches:\n\n- Leu Mazurkevich (1973–1981)\n\n- Anatoly Baidachny (1982–1995)\n\n- Yuri Puntus (1 March 1996 – 30 November 2004)', 'Dynamo');
+  it('never answers with the bare lead-in line: its words go to the items under it', () => {
+    const a = answerFromText(analyzeQuestion('Which head coach did the club have?'), list)!;
+    expect(list.text.slice(...a.sentence)).not.toMatch(/:$/);
+    expect(list.text.slice(...a.sentence)).toMatch(/^- /);
+  });
+
+  it('answers a "which X" question with the item label when the lead-in names X, else the sentence', () => {
+    const a = answerFromText(analyzeQuestion('Which coach led the club from 1982 to 1995?'), list, { preferred: '- Anatoly Baidachny (1982–1995)' })!;
+    expect(a.text).toBe('Anatoly Baidachny');
+    const albums = lines('Albums:\n\n- Rito (Ariola, 1973)', 'Discography');
+    const b = answerFromText(analyzeQuestion('Which label was he recording under in 1973?'), albums, { preferred: '- Rito (Ariola, 1973)' })!;
+    expect(b.text).toBe('- Rito (Ariola, 1973)');
+  });
+
+  it('answers a "which version" question with the version number, not a date or a number the question gives', () => {
+    const v = passage('Wednesday 13th December 2023: Week 15 — Kubernetes v1.29.0 released for Kubernetes 1.28 users.');
+    expect(answerFromText(analyzeQuestion('Which Kubernetes release replaced 1.28 in December 2023?'), v)!.text).toBe('v1.29.0');
+  });
+});
