@@ -1,5 +1,5 @@
 import type { Passage, PassageKind } from '../types.ts';
-import { createTextTokenizer, tokenize, TOKENIZER_VERSION } from '../text/tokenizer.ts';
+import { createTextTokenizer, latin, tokenize, TOKENIZER_VERSION } from '../text/tokenizer.ts';
 
 /**
  * The inverted index of a list of passages, as the BM25 index reads it and as Almanac's
@@ -84,6 +84,28 @@ export function termsFingerprint(): string {
 }
 
 const counting = createTextTokenizer(true);
+const countingIn = new Map<string, ReturnType<typeof createTextTokenizer>>();
+
+/** The counting tokenizer of a language of Latin text (undefined: English). */
+export function countingTokenizer(language: string | undefined): ReturnType<typeof createTextTokenizer> {
+  if (!language) return counting;
+  let t = countingIn.get(language);
+  if (!t) countingIn.set(language, (t = createTextTokenizer(true, language)));
+  return t;
+}
+
+/**
+ * The language each document of `passages` is read in (absent: English; `latin-languages.ts`),
+ * told by its running text alone (text and sentence passages) and holding for all its passages
+ * in the lexical index. A table's summaries are no evidence: Almanac's own words ("Columns",
+ * "in 2010") around the table's labels, which are names as often as words (an English table of
+ * Quebec's municipalities, of Spanish singles: 5 HiTab tables read as French or Spanish by their
+ * summaries, their English questions then stemmed otherwise). So row and column summaries, and
+ * a document of tables only, are read in English.
+ */
+export function documentLanguages(passages: readonly Passage[]): Map<string, string | undefined> | undefined {
+  return latin?.documentLanguages(passages.filter((p) => p.kind === 'text' || p.kind === 'sentence'));
+}
 
 /** A term's postings while an index is being built. */
 interface Building {
@@ -103,15 +125,18 @@ export function analysePassages(passages: readonly Passage[]): TermIndex {
   // A heading or a table's title is the same string for many passages (every summary of a
   // table carries its title): tokenised once each.
   const repeated = new Map<string, string[]>();
+  const languages = documentLanguages(passages);
   for (let i = 0; i < n; i++) {
     const values = fieldValues(passages[i]!);
+    const language = languages?.get(passages[i]!.docId);
     for (let f = 0; f < FIELDS.length; f++) {
       const value = values[f]!;
       if (!value) continue;
-      let tokens = f === 0 ? undefined : repeated.get(value);
+      const key = language ? `${language}\u0000${value}` : value;
+      let tokens = f === 0 ? undefined : repeated.get(key);
       if (!tokens) {
-        tokens = counting.tokenize(value, undefined, FIELDS[f]) as string[];
-        if (f !== 0) repeated.set(value, tokens);
+        tokens = countingTokenizer(language).tokenize(value, undefined, FIELDS[f]) as string[];
+        if (f !== 0) repeated.set(key, tokens);
       }
       lengths[f]![i] = tokens.length;
       if (!tokens.length) continue;
