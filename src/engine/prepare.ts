@@ -11,6 +11,7 @@ import { detectHeaders, summarizeTable } from '../tables/index.ts';
 import { CHUNKING, LIMITS } from '../settings.ts';
 import { attachEventIntervals } from './event-intervals.ts';
 import { setTextPieces } from '../retrieval/text-pieces.ts';
+import { sharedTimes } from './shared-times.ts';
 import type { DocumentInput, Passage, Sentence, StoredDocument, TimeSpan } from '../types.ts';
 
 /** A parsed document and its passages, ready to embed, index and store. */
@@ -88,13 +89,12 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
   const passages: Passage[] = [];
   const tableBlocks = new Map(parsed.blocks.filter((b) => b.tableIndex !== undefined).map((b) => [b.tableIndex!, b]));
   // A sentence written again is dated once, and its timestamps are shared (read-only, offsets are
-  // the sentence's own): every row and column summary of a table opens with the table's heading,
-  // which was 85% of a HiTab ingest's date reading.
+  // the sentence's own; `shared-times.ts` shares equal spans across sentences too).
   const timesBySentence = new Map<string, TimeSpan[]>();
   const timesOf = (sentence: string): TimeSpan[] => {
     let times = timesBySentence.get(sentence);
     if (!times) {
-      times = extractTimestamps(sentence, timeOptions);
+      times = sharedTimes(extractTimestamps(sentence, timeOptions));
       timesBySentence.set(sentence, times.length ? times : NO_TIMES);
     }
     return times.length ? times : NO_TIMES;

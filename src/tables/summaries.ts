@@ -1,4 +1,5 @@
 import type { Table } from '../types.ts';
+import { cellRef } from './cell-ref.ts';
 import { coverMap } from './grid.ts';
 import { detectHeaders, type TableStructure } from './headers.ts';
 import { MAX_SUMMARY_CHARS, MAX_TABLE_SUMMARY_ITEMS } from './settings.ts';
@@ -56,15 +57,8 @@ export function summarizeTable(
     return u.length === 1 && u[0] ? ` (${u[0]})` : '';
   };
   const out: TableSummary[] = [];
-  // One `[row, col]` tuple per grid cell, shared by every summary that covers it (a data cell is
-  // in its row's and its column's): HiTab's 87k summaries cite 959k cells, of 563k in the grids.
-  const refs = new Map<number, [number, number]>();
-  const ref = (r: number, c: number): [number, number] => {
-    const key = r * 0x100000 + c;
-    let t = refs.get(key);
-    if (!t) refs.set(key, (t = [r, c]));
-    return t;
-  };
+  // One `[row, col]` tuple per grid position, shared by every summary (and table) that cites it (`cell-ref.ts`).
+  const ref = cellRef;
 
   // Table level: what the table is about, what it measures, what it lists.
   const headerNames = unique(s.dataCols.map(colName).filter(Boolean));
