@@ -139,6 +139,11 @@ export function hitabCorrect(res: AnswerResponse, gold: Array<number | string>):
       return true;
     });
   }
+  if (a.items?.length) {
+    // A list answer: the same labels, in any order.
+    const left = a.items.map(squash);
+    return left.length === gold.length && gold.every((g) => { const i = left.indexOf(squash(String(g))); if (i < 0) return false; left.splice(i, 1); return true; });
+  }
   if (gold.length !== 1) return false;
   return squash(a.text) === squash(String(gold[0]));
 }
@@ -234,6 +239,7 @@ class TatTally {
 function tatqaPrediction(res: AnswerResponse): { answer: Array<string | number>; scale: string } {
   const a = res.answer;
   if (a.kind === 'none') return { answer: [], scale: '' };
+  if (a.items?.length) return { answer: a.items, scale: '' };
   if (a.values?.length) return { answer: a.values, scale: a.scale ?? '' };
   if (a.value !== undefined) return { answer: [a.value], scale: a.scale ?? '' };
   return { answer: [a.text], scale: '' };

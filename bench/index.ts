@@ -8,7 +8,7 @@ import { openPrebuiltStore } from '../src/storage/prebuilt-store.ts';
 import { readCorpusFile } from '../src/index-format/corpus-file.ts';
 import { mergeSegments } from '../src/index-format/merge.ts';
 import { writeShardedIndex } from '../src/index-format/term-shards.ts';
-import { CANDIDATES, openShardedIndex } from '../src/storage/sharded-index.ts';
+import { CANDIDATES, LEADERS, openShardedIndex, POOL, SCOPE } from '../src/storage/sharded-index.ts';
 import type { DocumentInput } from '../src/types.ts';
 import { measureEmbed } from '../scripts/embed-size.ts';
 import { dataPath, option, percentile, round1 } from './args.ts';
@@ -119,7 +119,7 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
 /** A fetch over files held in memory that counts what it served, raw and as gzip. */
 function countingFetch(files: Map<string, Uint8Array>) {
   const gzip = new Map<string, number>();
-  const served = { raw: 0, gzip: 0, requests: 0, termsGzip: 0 };
+  const served = { raw: 0, gzip: 0, requests: 0, termsGzip: 0, timesGzip: 0 };
   const fetchFn = (async (input: string | URL | Request) => {
     const name = new URL(String(input instanceof Request ? input.url : input)).pathname.replace(/^\/almanac\//, '');
     const bytes = files.get(name);
@@ -129,6 +129,7 @@ function countingFetch(files: Map<string, Uint8Array>) {
     served.raw += bytes.length;
     served.gzip += g;
     if (name.startsWith('terms/')) served.termsGzip += g;
+    if (name.startsWith('times/')) served.timesGzip += g;
     served.requests++;
     return new Response(bytes.slice());
   }) as typeof fetch;
@@ -153,10 +154,14 @@ async function shardedRun(argv: string[], timeqa: DocumentInput[], pages: Return
   log(`sharded: indexing ${docs.length} documents (TimeQA x${copies}, ${seen.size} HiTab tables)`);
   let t = performance.now();
   const full = await createAlmanac();
-  await full.ingest(docs, { onProgress: (p) => p.done % 20000 < 200 && log(`  ingest ${p.done}/${p.total}`) });
+  // `--corpus-cache FILE`: the ingested corpus kept between runs (the same documents give the same bytes).
+  const cacheFile = option(argv, 'corpus-cache');
+  if (cacheFile && fs.existsSync(cacheFile)) await full.importCorpus(new Uint8Array(fs.readFileSync(cacheFile)));
+  else await full.ingest(docs, { onProgress: (p) => p.done % 20000 < 200 && log(`  ingest ${p.done}/${p.total}`) });
   const ingestS = (performance.now() - t) / 1000;
   const { passages } = await full.stats();
   const whole = await full.exportCorpus();
+  if (cacheFile && !fs.existsSync(cacheFile)) fs.writeFileSync(cacheFile, whole);
   const questions = pages.flatMap((p, pi) => p.questions.map((q) => ({ q: q[0], gold: new Set(q[1].map((a) => `${pi}:${a.para}`)) })));
   // Spread over the file, not its first pages only.
   const step = Math.max(1, Math.floor(questions.length / queryCount));
@@ -171,6 +176,9 @@ async function shardedRun(argv: string[], timeqa: DocumentInput[], pages: Return
   const fragmentChoices = list('fragmentChars').map(Number);
   const collapseChoices = list('collapse').map((v) => v !== 'off');
   const candidateChoices = list('candidates').map(Number);
+  const poolChoices = list('pool').map(Number);
+  const leaderChoices = list('leaders').map(Number);
+  const scopeChoices = list('scope') as Array<'session' | 'pool'>;
   const layouts: Array<Record<string, unknown>> = [];
   for (const fragmentChars of fragmentChoices.length ? fragmentChoices : [undefined]) {
     for (const collapseDuplicates of collapseChoices.length ? collapseChoices : [undefined]) {
@@ -187,10 +195,12 @@ async function shardedRun(argv: string[], timeqa: DocumentInput[], pages: Return
       byName.set('index.json', manifestBytes);
       const totalRaw = files.reduce((n, f) => n + f.bytes.length, 0);
       log(`sharded ${JSON.stringify(sizes)}: ${manifest.counts.termShards} term shards, ${manifest.counts.fragments} fragments, ${totalRaw} bytes; manifest ${manifestBytes.length} bytes (${zlib.gzipSync(manifestBytes).length} gzip); whole index ${whole.length} bytes (${wholeGzip} gzip)`);
-      for (const candidates of candidateChoices.length ? candidateChoices : [undefined]) {
+      const choices = (candidateChoices.length ? candidateChoices : [undefined]).flatMap((candidates) => (poolChoices.length ? poolChoices : [undefined])
+        .flatMap((pool) => (leaderChoices.length ? leaderChoices : [undefined]).flatMap((leaders) => (scopeChoices.length ? scopeChoices : [undefined]).map((scope) => ({ candidates, pool, leaders, scope })))));
+      for (const { candidates, pool, leaders, scope } of choices) {
         const { fetchFn, served } = countingFetch(byName);
         t = performance.now();
-        const lazy = await openShardedIndex('http://site.test/almanac/index.json', { fetch: fetchFn, ...(candidates ? { candidates } : {}) });
+        const lazy = await openShardedIndex('http://site.test/almanac/index.json', { fetch: fetchFn, ...(candidates ? { candidates } : {}), ...(pool !== undefined ? { pool } : {}), ...(leaders !== undefined ? { leaders } : {}), ...(scope ? { scope } : {}) });
         const perQuery: Array<{ gzip: number; requests: number; ms: number }> = [];
         let firstResultMs = 0;
         let overlap = 0;
@@ -198,6 +208,8 @@ async function shardedRun(argv: string[], timeqa: DocumentInput[], pages: Return
         // Gold counts per fold (questions alternate between folds 0 and 1), so that a choice made on one is checked on the other.
         const goldFull = [0, 0];
         const goldSharded = [0, 0];
+        // Questions whose gold paragraph the session holds once it is asked (fetched now or before): the ceiling of the final ranking.
+        let goldHeld = 0;
         for (const [i, { q, gold }] of asked.entries()) {
           const before = { ...served };
           const t1 = performance.now();
@@ -209,6 +221,7 @@ async function shardedRun(argv: string[], timeqa: DocumentInput[], pages: Return
           overlap += mine.filter((d) => theirs[i]!.includes(d)).length / Math.max(1, theirs[i]!.length);
           if (mine[0] === theirs[i]![0]) sameFirst++;
           if (goldIn(mine, gold)) goldSharded[i % 2]!++;
+          if (goldIn((await lazy.documents()).map((d) => d.id), gold)) goldHeld++;
           if (goldIn(theirs[i]!, gold)) goldFull[i % 2]!++;
         }
         await lazy.close();
@@ -219,7 +232,7 @@ async function shardedRun(argv: string[], timeqa: DocumentInput[], pages: Return
         const fold = (k: number) => asked.filter((_, i) => i % 2 === k).length;
         const embed = embedGzipBytes();
         const layout = {
-          sizes, candidates: candidates ?? CANDIDATES,
+          sizes, candidates: candidates ?? CANDIDATES, pool: pool ?? POOL, leaders: leaders ?? LEADERS, scope: scope ?? SCOPE,
           split_s: round1(splitS),
           files: files.length + 1,
           term_shards: manifest.counts.termShards,
@@ -231,6 +244,7 @@ async function shardedRun(argv: string[], timeqa: DocumentInput[], pages: Return
           per_query_gzip_p50: percentile(perQuery.map((x) => x.gzip), 50),
           session_gzip_bytes: sum(perQuery.map((x) => x.gzip)),
           session_term_shards_gzip_bytes: served.termsGzip,
+          session_time_shards_gzip_bytes: served.timesGzip,
           time_to_first_result_ms: Math.round(firstResultMs),
           query_ms_p50: round1(percentile(perQuery.map((x) => x.ms), 50)),
           agreement_with_whole_index: {
@@ -240,6 +254,7 @@ async function shardedRun(argv: string[], timeqa: DocumentInput[], pages: Return
             gold_in_top5_whole: Math.round((100 * (goldFull[0]! + goldFull[1]!)) / n) / 100,
             gold_in_top5_sharded: Math.round((100 * (goldSharded[0]! + goldSharded[1]!)) / n) / 100,
             gold_in_top5_sharded_folds: [0, 1].map((k) => Math.round((100 * goldSharded[k]!) / fold(k)) / 100),
+            gold_fetched: Math.round((100 * goldHeld) / n) / 100,
           },
         };
         log(`  ${JSON.stringify(layout)}`);

@@ -26,6 +26,8 @@ const MESSAGES = {
   SCHEMA_TOO_NEW: (found: number, supported: number) => `Stored data has schema version ${found}, newer than this Almanac supports (${supported}). Update Almanac or clear the stored corpus.`,
   INDEX_CORRUPT: (detail: string) => `The index data is damaged, truncated or not an Almanac index (${detail}). Nothing was changed; export the corpus again, or rebuild the index (\`almanac build\`).`,
   INDEX_TOO_NEW: (found: number, supported: number) => `The index was written in format version ${found}, newer than this Almanac reads (${supported}). Nothing was changed; update Almanac, or rebuild the index with this version.`,
+  INDEX_TOO_OLD: (found: number, supported: number) => `The index was written in format version ${found}, older than this Almanac reads (${supported}). Rebuild it with this version (\`almanac build --shards\`).`,
+  NODE_ONLY: (what: string) => `${what} runs in Node only (it reads files). In a browser, pass a prebuilt index's URL (\`index=\` on <almanac-search>, or openSiteIndex()) or use the IndexedDB store.`,
   INDEX_NOT_FOUND: (where: string) => `No Almanac index at ${where}. Build one first: \`almanac build <folder> --out <dir>\`, and pass that folder (or the URL of its index.json).`,
   CLOSED: () => 'This Almanac instance is closed. Create a new one with createAlmanac().',
   DOCUMENT_ENCRYPTED: (name: string) => `"${name}" is password-protected. Save a copy without the password and add that.`,

@@ -430,6 +430,8 @@ export interface Answer {
   value?: number;
   /** Several figures, for a question that asks for them "respectively". */
   values?: number[];
+  /** Several labels, for a question that asks for a list ("what are the contract types?"), each cited in `citations`. */
+  items?: string[];
   /** The unit as the source gives it ("$ millions", "%", "thousands"), when it says. */
   unit?: string;
   /** The scale of `value`: `thousand`, `million`, `billion`, `percent`, or `''` for none. */

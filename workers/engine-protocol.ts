@@ -31,7 +31,7 @@ export type WorkerStorage = 'memory' | { indexedDB: { name: string } }
    * A prebuilt index (`almanac build`): the URL of its `index.json`, fetched in the worker and
    * kept in Cache Storage by its content hash (`src/storage/prebuilt-store.ts`).
    */
-  | { prebuilt: { url: string; cache?: string } };
+  | { prebuilt: { url: string; cache?: string; prefetch?: boolean } };
 
 /**
  * Identifies one long call so that the page can abort it: an `AbortSignal` cannot cross

@@ -136,7 +136,8 @@ const api: EngineWorkerApi = {
       if (typeof storage === 'object' && 'prebuilt' in storage) {
         // Loaded only for a site's prebuilt index: a page over its visitor's own files never downloads it.
         const { openSiteIndex } = await import('../src/storage/prebuilt-store.ts');
-        const site = await openSiteIndex(storage.prebuilt.url, storage.prebuilt.cache ? { cache: storage.prebuilt.cache } : {});
+        const { url, ...rest } = storage.prebuilt;
+        const site = await openSiteIndex(url, rest);
         if ('store' in site) prebuilt = site.store;
         else sharded = site.sharded;
       }

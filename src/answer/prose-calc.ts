@@ -58,8 +58,18 @@ const DAY = 86_400_000;
 /** Sentences must name at least this share of a mention's terms to stand for it. */
 const MIN_COVERAGE = 0.5;
 
+/**
+ * A duration the passage cannot support: the start of the event was found and its end was not
+ * (or the other way round). The engine says "no answer" with `reason` instead of guessing.
+ */
+export interface ProseRefusal {
+  refusal: string;
+  /** The sentence (index into the caller's list) the half that was found was read from. */
+  sentence: number;
+}
+
 /** The calculation the question asks for over `sentences`, when one of the shapes above holds. */
-export function calculateFromProse(analysis: QuestionAnalysis, sentences: ProseSentence[], helpers: ProseHelpers): ProseCalculation | undefined {
+export function calculateFromProse(analysis: QuestionAnalysis, sentences: ProseSentence[], helpers: ProseHelpers): ProseCalculation | ProseRefusal | undefined {
   ({ answerTerms, formatNumber } = helpers);
   if (analysis.operation === 'duration') return duration(analysis, sentences);
   if (asksComplement(analysis)) return complement(analysis, sentences);
@@ -154,7 +164,7 @@ function coarser(a: string, b: string): string {
   return order.indexOf(a) >= order.indexOf(b) ? a : b;
 }
 
-function duration(analysis: QuestionAnalysis, sentences: ProseSentence[]): ProseCalculation | undefined {
+function duration(analysis: QuestionAnalysis, sentences: ProseSentence[]): ProseCalculation | ProseRefusal | undefined {
   const unit = durationUnitOf(analysis);
   const sets = termSets(sentences);
   const mentions = durationMentions(analysis);
@@ -163,18 +173,8 @@ function duration(analysis: QuestionAnalysis, sentences: ProseSentence[]): Prose
     const a = bestFor(mentions, 0, sets, dated);
     const b = bestFor(mentions, 1, sets, dated);
     if (!a || !b || a.k === b.k) return undefined;
-    const ta = dateOf(sentences[a.k]!)!;
-    const tb = dateOf(sentences[b.k]!)!;
-    const [first, second, fa, fb] = ta.start <= tb.start ? [ta, tb, a.k, b.k] : [tb, ta, b.k, a.k];
-    const g = coarser(first.granularity, second.granularity);
-    const d = between(first.start, second.start, unit, g);
-    const operand = (t: typeof ta, k: number): ProseOperand => ({ sentence: k, value: t.start, text: sentences[k]!.text.slice(t.from, t.to), span: [t.from, t.to] });
-    return {
-      value: d.value, unit: d.unit, text: `${formatNumber(d.value, 2)} ${d.unit}`,
-      expression: `${iso(second.start, g)} - ${iso(first.start, g)}`,
-      operands: [operand(second, fb), operand(first, fa)],
-      confidence: Math.min(a.coverage, b.coverage),
-    };
+    const [fa, fb] = dateOf(sentences[a.k]!)!.start <= dateOf(sentences[b.k]!)!.start ? [a.k, b.k] : [b.k, a.k];
+    return datedSpan(sentences, fa, fb, unit, Math.min(a.coverage, b.coverage));
   }
   // "How long did X last": the sentence naming X most that states an interval with both ends.
   const last = LAST_WORDS();
@@ -192,7 +192,7 @@ function duration(analysis: QuestionAnalysis, sentences: ProseSentence[]): Prose
       if (t1.start > t0.start) best = { k, coverage, start: t0.start, end: t1.start, g: coarser(t0.granularity, t1.granularity), spans: [[t1.from, t1.to], [t0.from, t0.to]] };
     }
   });
-  if (!best) return undefined;
+  if (!best) return eventSpan(analysis, terms, sentences, sets, unit);
   const b = best as NonNullable<typeof best>;
   const d = between(b.start, b.end, unit, b.g);
   const s = sentences[b.k]!;
@@ -212,6 +212,77 @@ function lastUnitStart(end: number, granularity: string): number {
   if (granularity === 'month') return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, d.getUTCDate());
   if (granularity === 'year') return Date.UTC(d.getUTCFullYear() - 1, d.getUTCMonth(), d.getUTCDate());
   return end;
+}
+
+/**
+ * Words that say an event ended ("returned to work", "called off", "ended"), and words that say
+ * one began ("went on strike", "broke out"): English verbs of any event, no domain's list.
+ */
+const END_CUE = /\b(?:end(?:ed|s)?|came to an end|(?:is|was|were) over|returned|return(?:ing|s)? to|back to work|resum(?:e|ed|es|ing)|call(?:ed|s)? off|conclud(?:e|ed|es)|finish(?:ed|es)?|ceas(?:e|ed|es)|stopp?(?:ed|s)?|halt(?:ed|s)?|lift(?:ed|s)?|settled|terminated|expired|wound up|dissolved|disbanded|abandoned|withdrew|reopen(?:ed|s)?|left office|resigned|retired)\b/i;
+const START_CUE = /\b(?:beg[au]n|begins?|start(?:ed|s)?|launch(?:ed|es)?|went on|go(?:es)? on|broke out|commenc(?:e|ed|es)|open(?:ed|s)|kick(?:ed|s)? off|erupt(?:ed|s)?|founded|established|formed|took office|walked out|set up|introduced)\b/i;
+/** Sentences after the start within which an end that does not name the event may stand ("They returned to work on ..."). */
+const END_WINDOW = 6;
+/** A sentence that opens with a pronoun continues the one before ("They returned ..."). */
+const ANAPHOR = /^\W*(?:they|it|he|she|we|the two sides|both sides)\b/i;
+
+/**
+ * "How long did the strike last?" where no sentence states both ends: the dated sentence that
+ * names the event and says it began ("Workers went on strike on 3 March 2021"), and a later
+ * dated sentence that says it ended — naming the event, or close after the start and about the
+ * same subject ("They returned to work on 20 April 2021"). One half without the other is a
+ * refusal, never a guess.
+ */
+function eventSpan(analysis: QuestionAnalysis, terms: string[], sentences: ProseSentence[], sets: Array<Set<string>>, unit: DurationUnit): ProseCalculation | ProseRefusal | undefined {
+  const covers = (k: number) => terms.filter((t) => sets[k]!.has(t)).length / terms.length;
+  let start: { k: number; coverage: number; cued: boolean } | undefined;
+  let endOnly: number | undefined;
+  sentences.forEach((s, k) => {
+    if (!dateOf(s)) return;
+    const coverage = covers(k);
+    if (coverage < MIN_COVERAGE) return;
+    const ends = END_CUE.test(s.text);
+    const cued = START_CUE.test(s.text);
+    if (ends && !cued) { endOnly ??= k; return; }
+    if (!start || (cued && !start.cued) || (cued === start.cued && coverage > start.coverage)) start = { k, coverage, cued };
+  });
+  const asked = /\bhow long (?:did|does|do|was|were|has|had|will|would)\s+(.{1,80}?)\s+(?:last|take|run|go on|continue)\b/i.exec(analysis.question);
+  const event = asked?.[1] ?? 'the event';
+  if (!start) {
+    return endOnly === undefined ? undefined : { refusal: `a sentence says when ${event} ended but none says when it began`, sentence: endOnly };
+  }
+  const first = dateOf(sentences[start.k]!)!;
+  // The subject of the start sentence, less its date and its cue: what an end sentence that does
+  // not name the event must share ("workers") unless it opens with a pronoun.
+  const dateWords = new Set(answerTerms(sentences[start.k]!.text.slice(first.from, first.to)));
+  const subject = [...sets[start.k]!].filter((t) => !dateWords.has(t) && !/^\d/.test(t) && !terms.includes(t));
+  let end: number | undefined;
+  for (let k = start.k + 1; k < sentences.length && end === undefined; k++) {
+    const s = sentences[k]!;
+    const t = dateOf(s);
+    if (!t || t.start <= first.start || !END_CUE.test(s.text)) continue;
+    const names = covers(k) >= MIN_COVERAGE;
+    const near = k - start.k <= END_WINDOW && (ANAPHOR.test(s.text) || subject.some((w) => sets[k]!.has(w)));
+    if (names || near) end = k;
+  }
+  if (end === undefined) {
+    return { refusal: `a sentence says when ${event} began (${sentences[start.k]!.text.slice(first.from, first.to)}) but none says when it ended`, sentence: start.k };
+  }
+  return datedSpan(sentences, start.k, end, unit, start.coverage);
+}
+
+/** The time from the date of sentence `fa` to that of the later sentence `fb`, each date a cited operand. */
+function datedSpan(sentences: ProseSentence[], fa: number, fb: number, unit: DurationUnit, confidence: number): ProseCalculation {
+  const first = dateOf(sentences[fa]!)!;
+  const second = dateOf(sentences[fb]!)!;
+  const g = coarser(first.granularity, second.granularity);
+  const d = between(first.start, second.start, unit, g);
+  const operand = (t: typeof first, k: number): ProseOperand => ({ sentence: k, value: t.start, text: sentences[k]!.text.slice(t.from, t.to), span: [t.from, t.to] });
+  return {
+    value: d.value, unit: d.unit, text: `${formatNumber(d.value, 2)} ${d.unit}`,
+    expression: `${iso(second.start, g)} - ${iso(first.start, g)}`,
+    operands: [operand(second, fb), operand(first, fa)],
+    confidence,
+  };
 }
 
 const LAST_WORDS = () => new Set(answerTerms('long last lasted took take run ran how did does was were the'));

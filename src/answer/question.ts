@@ -82,6 +82,8 @@ export interface QuestionAnalysis {
 
 /** "How many days passed between", "how long did ... last" (`prose-calc.ts` reads the unit and the two things). */
 const DURATION = /^\s*(?:(?:in|after|over) )?how (?:many|much) (?:days|weeks|months|years|time)\b(?=[^?]*\b(?:between|from|after|before|passed|elapsed|separated?|last(?:ed|s)?|took|take|ran|run)\b)|^\s*how long\b(?=[^?]*\b(?:between|from|after|before|last(?:ed|s)?|took|take|ran|run|passed|elapsed)\b)/;
+/** Years listed with "and" ("in 2019 and 2018", "in fiscal 2019, 2018 and 2017"): a lookup of each. */
+const YEAR_LIST = /\b(?:fiscal |fy ?)?(?:19|20)\d\d(?:,? (?:fiscal |fy ?)?(?:19|20)\d\d)*,? and (?:fiscal |fy ?)?(?:19|20)\d\d\b(?! (?:to|through|until)\b)/;
 /** A bound a count is past ("exceed $5,000", "below 20%"). */
 const PAST_BOUND = /\b(?:exceed(?:ed|s)?|above|below|more than|less than|fewer than|lower than|higher than|over|under|greater than|at least|at most)\s+\$?\s?-?\d/;
 /** "By how many votes did A beat B": a difference between the two it names. */
@@ -96,7 +98,8 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
   const q = ` ${question.toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim()} `;
   const years = [...q.matchAll(/\b(1[89]\d\d|20\d\d)(?:\s*[-/–]\s*\d{2,4})?\b/g)].map((m) => m[0].replace(/\s+/g, ''));
   const allTerms = answerTerms(question);
-  const respectively = /\brespectively\b/.test(q);
+  // "What are the respective values ...", "what was X in 2019, 2018 and 2017": several figures at once.
+  let respectively = /\brespective(?:ly)?\b/.test(q);
   let operation: Operation = 'lookup';
   let cue: string | undefined;
   const set = (op: Operation, m: RegExpExecArray | null): boolean => {
@@ -140,6 +143,7 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
     || set('date', /^\s*when\b|\b(?:what|which) (?:year|date|month|day)\b|\bin what year\b/.exec(q))
     || set('name', /^\s*who\b|^\s*whose\b/.exec(q));
 
+  if (operation === 'lookup' && /^\s*what (?:was|were|is|are) the\b/.test(q) && !/\b(?:between|both)\b/.test(q) && YEAR_LIST.test(q)) respectively = true;
   const direction = directionOf(q, operation);
   const mentions = mentionsOf(q, operation, years, options);
   const unit = unitOf(q, operation);
@@ -235,7 +239,7 @@ function mentionsOf(q: string, op: Operation, years: string[], options: [string,
     const of = /\b(?:ratio|percent(?:age)?|proportion|share) of (.{1,80}?) (?:to|over|as a percentage of|as a proportion of|in|of) (.{1,80}?)(?:\?|$|,)/.exec(q);
     if (of) return [clean(of[1]!), clean(of[2]!)];
   }
-  if (years.length >= 2 && /\brespectively\b/.test(q)) return [years[0]!, years[1]!];
+  if (years.length >= 2 && (/\brespective(?:ly)?\b/.test(q) || (/^\s*what (?:was|were|is|are) the\b/.test(q) && !/\b(?:between|both)\b/.test(q) && YEAR_LIST.test(q)))) return [years[0]!, years[1]!];
   return undefined;
 }
 

@@ -2,7 +2,8 @@
  * The Node command: indexes a folder and searches it from the shell.
  *
  *   npm run almanac -- <folder> [question...] [--limit N] [--json] [--reference-date YYYY-MM-DD]
- *   npm run almanac -- build <folder> --out <dir>
+ *   npm run almanac -- build <folder> --out <dir> [--shards]
+ *   (indexing commands also take --exclude <glob>, repeatable)
  *   npm run almanac -- ask <dir> [question...] [--limit N] [--json] [--reference-date YYYY-MM-DD]
  *
  * `build` writes a prebuilt index (`index.json` and its segment files: a file-backed store,
@@ -21,6 +22,9 @@ import { openShardedIndex } from '../storage/sharded-index.ts';
 import { mergeSegments } from '../index-format/merge.ts';
 import { writeShardedIndex } from '../index-format/term-shards.ts';
 import os from 'node:os';
+// picomatch rather than a hand-written glob: gitignore-like patterns (`drafts/**`, `*.draft.md`,
+// `{a,b}`) have edge cases a regex conversion gets wrong, and it has no dependencies.
+import picomatch from 'picomatch';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Almanac } from '../types.ts';
 import { describeAnswer, describeCitation } from '../answer/cite.ts';
@@ -32,13 +36,15 @@ const EXTENSIONS = new Set(ACCEPTED_EXTENSIONS);
 /** Files larger than this are not read at all (the engine's own limit is on characters). */
 const MAX_FILE_BYTES = 200 * 1024 * 1024;
 
-const USAGE = `usage: almanac <folder> [question...] [--limit N] [--json] [--reference-date YYYY-MM-DD]
-       almanac build <folder> --out <dir> [--shards]
+const USAGE = `usage: almanac <folder> [question...] [--limit N] [--json] [--reference-date YYYY-MM-DD] [--exclude GLOB]
+       almanac build <folder> --out <dir> [--shards] [--exclude GLOB]
        almanac ask <dir> [question...] [--limit N] [--json] [--reference-date YYYY-MM-DD]
 Indexes every file under <folder> that Almanac reads (${ACCEPTED_EXTENSIONS.join(' ')}, and files
 without an extension whose content is text), then answers the question (the answer line with its
 citation, then the ranked passages), or reads questions from standard input, one per line. Files
-it skips are summarised in one line.
+it skips are summarised in one line. --exclude GLOB (repeatable) leaves out files whose path
+relative to <folder> matches (a pattern without "/" matches the file name: --exclude SOURCES.md,
+--exclude 'drafts/**'); dot files, node_modules and build's own --out folder are never read.
 build: indexes <folder> once and writes the index to <dir> (index.json and its segment files;
   serve <dir> for <almanac-search index="/<dir>/index.json">). An index already in <dir> is replaced.
   --shards: split it for fetching on demand (term shards and document fragments), for corpora
@@ -48,9 +54,11 @@ ask: answers from an index written by build, without indexing again.`;
 async function main(argv: string[]): Promise<number> {
   const flags = new Map<string, string | true>();
   const words: string[] = [];
+  const exclude: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--json') flags.set('json', true);
+    else if (a === '--exclude') exclude.push(argv[++i] ?? '');
     else if (a === '--help' || a === '-h') flags.set('help', true);
     else if (a.startsWith('--')) flags.set(a.slice(2), argv[++i] ?? '');
     else words.push(a);
@@ -66,12 +74,19 @@ async function main(argv: string[]): Promise<number> {
   const refText = flags.get('reference-date');
   const referenceDate = typeof refText === 'string' ? new Date(`${refText}T00:00:00Z`) : undefined;
   if (referenceDate && Number.isNaN(referenceDate.getTime())) return fail('--reference-date takes YYYY-MM-DD');
+  if (exclude.some((g) => !g)) return fail('--exclude takes a glob, e.g. --exclude SOURCES.md');
+  if (command === 'ask' && exclude.length) return fail('--exclude applies when indexing (a folder, or build); ask reads a built index as it is');
+  const out = flags.get('out');
+  const selection: Selection = {
+    exclude: exclude.length ? picomatch(exclude, { basename: true, dot: true }) : undefined,
+    // A rebuild into a folder inside <folder> must not read the previous index back in.
+    skipDir: command === 'build' && typeof out === 'string' && out ? path.resolve(out) : undefined,
+  };
 
   try {
     if (command === 'build') {
-      const out = flags.get('out');
       if (typeof out !== 'string' || !out) return fail('build needs --out <dir>');
-      return await build(folder, out, flags.has('shards'));
+      return await build(folder, out, selection, flags.has('shards'));
     }
     let almanac: Almanac;
     if (command === 'ask') {
@@ -86,7 +101,7 @@ async function main(argv: string[]): Promise<number> {
       const stats = await almanac.stats();
       process.stderr.write(`opened ${stats.documents} documents, ${stats.passages} passages from ${folder} in ${((performance.now() - t0) / 1000).toFixed(2)} s (zero-download mode: BM25, no models)\n`);
     } else {
-      const opened = await indexFolder(folder);
+      const opened = await indexFolder(folder, selection);
       if (typeof opened === 'number') return opened;
       almanac = opened;
     }
@@ -102,10 +117,21 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** Which files of a folder to read, beyond the readers' extensions. */
+interface Selection {
+  /** Matches paths relative to the folder (POSIX separators) the user left out. */
+  exclude?: (relativePath: string) => boolean;
+  /** An absolute folder never descended into (build's output). */
+  skipDir?: string;
+}
+
 /** Reads the files of `folder` Almanac takes (or the exit code of why there are none). */
-async function readFolder(folder: string, skipped: SkippedFile[]): Promise<DocumentInput[] | number> {
-  const files = await listFiles(path.resolve(folder), skipped).catch(() => undefined);
-  if (!files) return fail(`cannot read folder ${folder}`);
+async function readFolder(folder: string, selection: Selection, skipped: SkippedFile[]): Promise<DocumentInput[] | number> {
+  const root = path.resolve(folder);
+  const listing = await listFiles(root, selection, skipped).catch(() => undefined);
+  if (!listing) return fail(`cannot read folder ${folder}`);
+  const { files, excluded } = listing;
+  if (excluded) process.stderr.write(`left out ${excluded} ${excluded === 1 ? 'path' : 'paths'} matching --exclude\n`);
   const docs: DocumentInput[] = [];
   for (const f of files) {
     const name = path.relative(folder, f);
@@ -137,9 +163,9 @@ async function ingestReporting(almanac: Almanac, docs: DocumentInput[], skipped:
 }
 
 /** The folder indexed in memory (the command without `build` / `ask`). */
-async function indexFolder(folder: string): Promise<Almanac | number> {
+async function indexFolder(folder: string, selection: Selection): Promise<Almanac | number> {
   const skipped: SkippedFile[] = [];
-  const docs = await readFolder(folder, skipped);
+  const docs = await readFolder(folder, selection, skipped);
   if (typeof docs === 'number') return docs;
   const almanac = await createAlmanac();
   await ingestReporting(almanac, docs, skipped, 'indexed');
@@ -167,9 +193,9 @@ const fileFetch = (async (input: string | URL | Request) => {
 }) as typeof fetch;
 
 /** `almanac build`: the folder indexed into a file-backed store at `out`, which is the prebuilt index (or, `--shards`, split from it). */
-async function build(folder: string, out: string, shards = false): Promise<number> {
+async function build(folder: string, out: string, selection: Selection, shards = false): Promise<number> {
   const skipped: SkippedFile[] = [];
-  const docs = await readFolder(folder, skipped);
+  const docs = await readFolder(folder, selection, skipped);
   if (typeof docs === 'number') return docs;
   if (shards) {
     const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'almanac-build-'));
@@ -182,23 +208,24 @@ async function build(folder: string, out: string, shards = false): Promise<numbe
       const { manifest, files } = writeShardedIndex(mergeSegments(loaded.segments));
       // What an earlier build left goes: its manifest, shards, fragments and segments.
       await fs.mkdir(out, { recursive: true });
-      for (const name of ['index.json', 'terms', 'docs']) await fs.rm(path.join(out, name), { recursive: true, force: true });
+      for (const name of ['index.json', 'terms', 'docs', 'times']) await fs.rm(path.join(out, name), { recursive: true, force: true });
       for (const name of await fs.readdir(out)) if (/^segment-\d+\.bin$/.test(name)) await fs.rm(path.join(out, name));
       await fs.mkdir(path.join(out, 'terms'));
       await fs.mkdir(path.join(out, 'docs'));
+      await fs.mkdir(path.join(out, 'times'));
       let bytes = 0;
       for (const f of files) {
         await fs.writeFile(path.join(out, f.name), f.bytes);
         bytes += f.bytes.length;
       }
       await fs.writeFile(path.join(out, 'index.json'), JSON.stringify(manifest));
-      process.stderr.write(`wrote ${path.join(out, 'index.json')}: ${manifest.counts.termShards} term shards, ${manifest.counts.fragments} document fragments, ${(bytes / 1024 / 1024).toFixed(2)} MB, content hash ${manifest.contentHash}\n`);
+      process.stderr.write(`wrote ${path.join(out, 'index.json')}: ${manifest.counts.termShards} term shards, ${manifest.counts.fragments} document fragments, ${manifest.counts.timeShards} time shards, ${(bytes / 1024 / 1024).toFixed(2)} MB, content hash ${manifest.contentHash}\n`);
       return 0;
     } finally {
       await fs.rm(tmp, { recursive: true, force: true });
     }
   }
-  if (await isSharded(out)) for (const name of ['index.json', 'terms', 'docs']) await fs.rm(path.join(out, name), { recursive: true, force: true });
+  if (await isSharded(out)) for (const name of ['index.json', 'terms', 'docs', 'times']) await fs.rm(path.join(out, name), { recursive: true, force: true });
   const store = await openFileStore(out);
   // A build is the folder as it is now: what an earlier build held goes.
   if ((await readManifest(out, true))?.counts.documents) await store.clear();
@@ -245,19 +272,28 @@ function format(answered: AnswerResponse): string {
 }
 
 /** Files to read: those with an extension some reader claims, and those without one (sniffed). */
-async function listFiles(dir: string, skipped: SkippedFile[], root = dir): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.name.startsWith('.')) continue;
-    if (entry.isDirectory() && entry.name !== 'node_modules') out.push(...(await listFiles(p, skipped, root)));
-    else if (entry.isFile()) {
-      const ext = path.extname(entry.name).toLowerCase();
-      if (!ext || EXTENSIONS.has(ext)) out.push(p);
-      else skipped.push({ name: path.relative(root, p), reason: unsupportedReason(entry.name) });
+async function listFiles(root: string, selection: Selection, skipped: SkippedFile[]): Promise<{ files: string[]; excluded: number }> {
+  const files: string[] = [];
+  let excluded = 0;
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+      const p = path.join(dir, entry.name);
+      if (entry.name.startsWith('.')) continue;
+      const relative = path.relative(root, p).split(path.sep).join('/');
+      if (entry.isDirectory()) {
+        if (entry.name === 'node_modules' || p === selection.skipDir) continue;
+        if (selection.exclude?.(relative) || selection.exclude?.(`${relative}/`)) excluded++;
+        else await walk(p);
+      } else if (entry.isFile()) {
+        const ext = path.extname(entry.name).toLowerCase();
+        if (selection.exclude?.(relative)) excluded++;
+        else if (!ext || EXTENSIONS.has(ext)) files.push(p);
+        else skipped.push({ name: relative, reason: unsupportedReason(entry.name) });
+      }
     }
-  }
-  return out.sort();
+  };
+  await walk(root);
+  return { files: files.sort(), excluded };
 }
 
 function fail(message: string): number {

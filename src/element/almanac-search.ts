@@ -97,7 +97,9 @@ function typingIn(event: KeyboardEvent): boolean {
  *   (default `almanac-search`), so what a user dropped is still there after a reload;
  * - `placeholder`: the search field's placeholder;
  * - `label`: its accessible name (default "Search your documents");
- * - `limit`: results shown (default 8).
+ * - `limit`: results shown (default 8);
+ * - `offline` (boolean): with a sharded `index`, fetch all of it into Cache Storage in the
+ *   background, so the site answers offline whatever is asked (a single-file index is kept whole anyway).
  *
  * Above the results, the demo's answer card (`demo/answer-card.ts`: the value, the calculation,
  * the citations, which open the sentence or the table cell), shown when the documents support an
@@ -221,6 +223,14 @@ export class AlmanacSearchElement extends HTMLElement {
     else this.removeAttribute('index');
   }
 
+  /** With a sharded `index`: keep all of it on the device for offline use. */
+  get offline(): boolean {
+    return this.hasAttribute('offline');
+  }
+  set offline(value: boolean) {
+    this.toggleAttribute('offline', value);
+  }
+
   /** `memory`, or the IndexedDB database the corpus lives in. Default `almanac-search`. */
   get storage(): string {
     return this.getAttribute('storage') || 'almanac-search';
@@ -322,7 +332,7 @@ export class AlmanacSearchElement extends HTMLElement {
   /** The engine over a prebuilt index: fetched (or read from the cache) in the worker. */
   private connectIndex(url: string): void {
     this.say('Loading the search index…');
-    const engine = connectAlmanac({ storage: { prebuilt: { url } } });
+    const engine = connectAlmanac({ storage: { prebuilt: { url, prefetch: this.offline } } });
     this.engine = engine;
     engine.then(
       (almanac) => {

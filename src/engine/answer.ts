@@ -18,12 +18,16 @@ import { eventQueue } from './event-queue.ts';
 import { runSearch } from './search.ts';
 import type { EngineState } from './state.ts';
 import { structureOf } from './table-context.ts';
-import { cellTextSpan, sourceOffset } from '../ingest/source-map.ts';
+import { sourceOffset } from '../ingest/source-map.ts';
+import { cellTextSpan } from '../ingest/table-text.ts';
 import { contentTerms, temporalScore } from '../temporal/index.ts';
 import { datedEvidence } from '../temporal/intervals.ts';
 
 const TABLE_KINDS = new Set<Passage['kind']>(['table', 'table-row', 'table-column']);
 const TEXT_KINDS = new Set<Passage['kind']>(['text', 'sentence']);
+
+/** Questions that may ask for a list (`answer/label-list` decides). */
+const LIST_GATE = /\b(?:years|periods|types|kinds|components|items|categories|segments|regions|countries|scopes|currencies|consists?|consisted|compris\w*|made up|composed|taken into account|included)\b|\bwhich (?:fiscal )?years?\b/i;
 
 /** The text of a `none` answer: the card shows the closest passages below it. */
 export const NO_ANSWER = 'No answer found in your documents; closest passages below.';
@@ -50,6 +54,16 @@ export async function runAnswer(state: EngineState, question: string, options: A
   let answer = record && (!table || record.rank <= table.rank) && (!text || record.rank <= text.rank)
     ? record.answer
     : chooseDeterministic(state, analysis, search, table, text);
+  // "What are the contract types?", "which years does the table cover?": a list of labels, read
+  // by a module loaded when a question may ask for one (the embed's budget, issue 13).
+  if (LIST_GATE.test(question)) {
+    const { listAnswer } = await import('./list-answer.ts');
+    const list = listAnswer(state, question, search, { answerTerms, structureOf, citeCell: (docId, tableIndex, t, cell) => cellCitation(state, search, cellHolder(docId, tableIndex, t), cell), sourceSpan, titleOf, pageOf, settings: ANSWER_SETTINGS });
+    if (list) {
+      answer = list;
+      steps.push('list-answer');
+    }
+  }
   // A duration or a group less those who did ("how many ... did not ...", checked in full by
   // `prose-calc`) is read from sentences; a difference between two
   // things from sentences only where no table answered it with confidence.
@@ -57,8 +71,11 @@ export async function runAnswer(state: EngineState, question: string, options: A
   if (analysis.operation === 'duration' || (analysis.operation === 'lookup' && /\bnot\b|n't\b|\bnever\b|\bfailed to\b/i.test(question)) || (analysis.operation === 'difference' && analysis.mentions && !tableSure)) {
     // Loaded when such a question comes: the embed's first download stays within its budget (issue 13).
     const { proseAnswer } = await import('./prose-answer.ts');
-    const prose = await proseAnswer(state, analysis, search, { sourceSpan, titleOf, pageOf, answerTerms, formatNumber, settings: ANSWER_SETTINGS });
-    if (prose) {
+    const prose = await proseAnswer(state, analysis, search, { sourceSpan, titleOf, pageOf, answerTerms, formatNumber, settings: ANSWER_SETTINGS }, answer);
+    if (prose && 'refusal' in prose) {
+      skipped['prose-calculation'] = prose.refusal;
+      answer = prose.answer;
+    } else if (prose) {
       answer = prose;
       steps.push('prose-calculation');
     }
@@ -269,6 +286,11 @@ function titleOf(search: SearchResponse, docId: string): string {
   return search.results.find((r) => r.passage.docId === docId)?.title ?? docId;
 }
 
+/** A table as a citation's holder (no answer of its own). */
+function cellHolder(docId: string, tableIndex: number, table: Table): TableCandidate {
+  return { found: { kind: 'cell', text: '', scale: '', cells: [], score: 0, confidence: 0 }, docId, tableIndex, table, rank: 0 };
+}
+
 /** The citation of a table cell: the row summary that holds it (else the table passage), with both header paths. */
 function cellCitation(state: EngineState, search: SearchResponse, c: TableCandidate, cell: AnswerCell): Citation {
   const passages = state.records.get(c.docId)?.passages ?? [];
@@ -453,7 +475,7 @@ function operandsOf(state: EngineState, search: SearchResponse, formula: string,
       const hit = t.table.cells.find((cell) => structure.dataRows.includes(cell.row) && Math.abs(Math.abs(readNumber(cell.text)?.value ?? NaN) - value) < 1e-9);
       if (hit) {
         const cell: AnswerCell = { cell: [hit.row, hit.col], text: hit.text.trim(), value, rowPath: structure.rowPaths[hit.row] ?? [], columnPath: structure.columnPaths[hit.col] ?? [] };
-        operand.citation = cellCitation(state, search, { found: { kind: 'cell', text: '', scale: '', cells: [], score: 0, confidence: 0 }, docId: t.docId, tableIndex: t.tableIndex, table: t.table, rank: 0 }, cell);
+        operand.citation = cellCitation(state, search, cellHolder(t.docId, t.tableIndex, t.table), cell);
         break;
       }
     }

@@ -142,6 +142,8 @@ class Engine implements Almanac {
     // The readers, chunker and date finders come with the first ingest: a page that searches a
     // corpus it restored or imported never fetches them (the embed's budget, issue 13).
     let prepare: typeof import('./prepare.ts') | undefined;
+    // What a folder's README / datapackage.json says, for the data files in it (`data-descriptions.ts`).
+    let folders: import('./data-descriptions.ts').FolderDescriptions | undefined;
     let stored = 0;
     let next = 0;
     while (next < total) {
@@ -158,7 +160,9 @@ class Engine implements Almanac {
         const name = nameOf(input);
         try {
           prepare ??= await import('./prepare.ts');
+          folders ??= new (await import('./data-descriptions.ts')).FolderDescriptions(docs, this.state.records.values());
           const prepared = await prepare.prepareDocument(input as DocumentInput, { signal, pause });
+          folders.apply(prepared.document, prepared.passages);
           const id = prepared.document.id;
           if (seen.has(id)) throw createError('DUPLICATE_ID', name, id);
           seen.add(id);

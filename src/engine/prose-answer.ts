@@ -8,6 +8,9 @@ import { calculateFromProse, type ProseCalculation, type ProseHelpers } from '..
 import type { Answer, CalculationOperand, Citation, Passage, SearchResponse } from '../types.ts';
 import type { EngineState } from './state.ts';
 
+/** A sentence that states a length of time ("lasted 12 days", "for three weeks"). */
+const STATED_DURATION = /\b(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|a few)\s+(?:more\s+)?(?:days?|weeks?|months?|years?|decades?)\b/i;
+
 const TEXT_KINDS = new Set<Passage['kind']>(['text', 'sentence']);
 
 /**
@@ -23,9 +26,10 @@ export interface CiteHelpers extends ProseHelpers {
 
 /**
  * A calculation over the sentences of the best documents (durations between dated sentences, a
- * group less those who did, a difference two sentences state), each operand a cited sentence.
+ * group less those who did, a difference two sentences state), each operand a cited sentence;
+ * or, for a duration whose start or end no sentence states, why there is no answer.
  */
-export async function proseAnswer(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, cite: CiteHelpers): Promise<Answer | undefined> {
+export async function proseAnswer(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, cite: CiteHelpers, current: Answer): Promise<Answer | { refusal: string; answer: Answer } | undefined> {
   const docs: string[] = [];
   for (const r of search.results) {
     if (!docs.includes(r.passage.docId)) docs.push(r.passage.docId);
@@ -39,6 +43,14 @@ export async function proseAnswer(state: EngineState, analysis: QuestionAnalysis
       // Timestamp offsets are relative to their sentence already.
       return { text: p.text.slice(s.start, s.end), times: s.times, ...(s.intervals ? { intervals: s.intervals } : {}) };
     }), cite);
+    if (found && 'refusal' in found) {
+      // Half an event is no duration: unless the answer sentence states how long it lasted, say why there is none.
+      const stated = current.kind === 'sentence' && STATED_DURATION.test(current.citations[0]?.text ?? '');
+      return {
+        refusal: found.refusal,
+        answer: stated ? current : { text: `No answer found in your documents: ${found.refusal}; closest passages below.`, kind: 'none', citations: [], confidence: 0, operation: analysis.operation },
+      };
+    }
     if (found && found.confidence >= cite.settings.minTextConfidence) return proseAnswerOf(state, analysis, search, found, at, cite);
   }
   return undefined;

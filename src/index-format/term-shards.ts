@@ -6,6 +6,7 @@ import type { DocumentRecord } from '../storage/store.ts';
 import { ByteReader, ByteWriter } from './bytes.ts';
 import { contentHash, hash32 } from './hash.ts';
 import { encodeSegment, decodeSegment, type Segment } from './segment.ts';
+import { decodeTimes, encodeDocumentTimes, joinTimes, type DocumentTimes } from './time-shards.ts';
 
 /**
  * A prebuilt index split for fetching on demand, the way Pagefind splits a site's index: a
@@ -23,7 +24,10 @@ import { encodeSegment, decodeSegment, type Segment } from './segment.ts';
  *   exact copies (same title and text as an earlier document) are left out of the postings, so
  *   that the few candidates a query fetches are distinct documents, not one document in copies;
  * - `docs/N.bin`: consecutive documents as a segment of `segment.ts` without postings (the
- *   reader tokenises the few documents it fetched; postings would double the bytes).
+ *   reader tokenises the few documents it fetched; postings would double the bytes);
+ * - `times/N.bin` (version 2): consecutive documents' dated evidence without their text
+ *   (`time-shards.ts`), a few hundred bytes for dozens of documents, so that a dated question
+ *   can rank a hundred candidates on time before fetching the text of the few it returns.
  *
  * This is the first stage of a search only: it picks candidate documents; the engine then
  * runs its whole pipeline (BM25F, tables, time) over the documents fetched so far. Every
@@ -31,9 +35,16 @@ import { encodeSegment, decodeSegment, type Segment } from './segment.ts';
  * another build (a stale CDN copy) or damaged bytes are refused (`INDEX_CORRUPT`).
  */
 
-export const SHARDS_VERSION = 1;
+/** 2: time shards (`times/N.bin`) and `manifest.times`. A reader of 2 refuses a manifest of 1 (rebuild it). */
+export const SHARDS_VERSION = 2;
 const TERMS_MAGIC = [0x41, 0x4c, 0x54, 0x53] as const; // ALTS
 const DOCS_MAGIC = [0x41, 0x4c, 0x44, 0x46] as const; // ALDF
+const TIMES_MAGIC = [0x41, 0x4c, 0x54, 0x4d] as const; // ALTM
+/**
+ * A time shard closes past this many bytes: small, since a query's hundred candidates fall in
+ * many of them (fewer when they cluster, as a site's pages on one subject tend to).
+ */
+const TIME_BYTES = 1024;
 /** Documents kept per term (highest impact first). */
 export const MAX_POSTINGS = 512;
 /** A term shard closes past this many bytes. */
@@ -49,6 +60,8 @@ export interface ShardSizes {
   maxPostings?: number;
   shardBytes?: number;
   fragmentChars?: number;
+  /** Bytes of dated evidence per time shard (default 1,024). */
+  timeBytes?: number;
   /**
    * Leave exact copies out of the postings (default true): a document whose title and text
    * equal an earlier one's scores exactly as that one does, so as a candidate it would only
@@ -71,11 +84,13 @@ export interface ShardsManifest {
   contentHash: string;
   /** The tokenizer the postings were written with (`termsFingerprint()`). */
   terms: string;
-  counts: { documents: number; passages: number; termShards: number; fragments: number };
+  counts: { documents: number; passages: number; termShards: number; fragments: number; timeShards: number };
   /** First term of each term shard, in order: shard `i` holds terms from `firstTerms[i]` up to the next. */
   firstTerms: string[];
   /** Documents per fragment, as base64 varints: fragment `i` holds the next that many documents. */
   fragmentSizes: string;
+  /** Documents per time shard, as base64 varints (as {@link fragmentSizes}). */
+  timeSizes: string;
   /** The BM25 statistics of the whole collection, per index (the engine scores fetched passages on them). */
   collection: { lexical: { passages: number; avgLengths: number[] }; structured: { passages: number; avgLengths: number[] } };
 }
@@ -197,20 +212,35 @@ export function writeShardedIndex(segment: Segment, sizes: ShardSizes = {}): { m
     fragments.at(-1)!.push(r);
     size += r.document.text.length + r.passages.reduce((n, p) => n + (p.kind === 'text' || p.kind === 'sentence' ? 0 : p.text.length), 0);
   }
-  const fragmentBytes = fragments.map((group) => encodeSegment({ terms: UNINDEXED, records: group, lexical: unindexed(group, false), structured: unindexed(group, true) }));
-  const payloads = [...shards.map((s) => s.bytes), ...fragmentBytes];
+  const fragmentBytes = fragments.map(encodeFragment);
+  // Time shards: consecutive documents' dated evidence, up to `timeBytes` each.
+  const timeBytes = sizes.timeBytes ?? TIME_BYTES;
+  const timeFiles: Uint8Array[] = [];
+  const timeSizes = new ByteWriter();
+  const perDoc = records.map(encodeDocumentTimes);
+  for (let d = 0; d < records.length;) {
+    let end = d + 1;
+    let size = perDoc[d]!.length;
+    while (end < records.length && size + perDoc[end]!.length <= timeBytes) size += perDoc[end++]!.length;
+    timeFiles.push(joinTimes(perDoc.slice(d, end)));
+    timeSizes.varint(end - d);
+    d = end;
+  }
+  const payloads = [...shards.map((s) => s.bytes), ...fragmentBytes, ...timeFiles];
   const build = contentHash(new TextEncoder().encode(payloads.map((p) => contentHash(p)).join(',')));
   const files = [
     ...shards.map((s, i) => ({ name: `terms/${i}.bin`, bytes: frame(TERMS_MAGIC, build, s.bytes) })),
     ...fragmentBytes.map((b, i) => ({ name: `docs/${i}.bin`, bytes: frame(DOCS_MAGIC, build, b) })),
+    ...timeFiles.map((b, i) => ({ name: `times/${i}.bin`, bytes: frame(TIMES_MAGIC, build, b) })),
   ];
   const table = new ByteWriter();
   for (const g of fragments) table.varint(g.length);
   const manifest: ShardsManifest = {
     format: 'almanac-shards', version: SHARDS_VERSION, createdAt: new Date().toISOString(), contentHash: build, terms: segment.terms,
-    counts: { documents: records.length, passages: records.reduce((n, r) => n + r.passages.length, 0), termShards: shards.length, fragments: fragments.length },
+    counts: { documents: records.length, passages: records.reduce((n, r) => n + r.passages.length, 0), termShards: shards.length, fragments: fragments.length, timeShards: timeFiles.length },
     firstTerms: shards.map((s) => s.first),
     fragmentSizes: toBase64(table.finish()),
+    timeSizes: toBase64(timeSizes.finish()),
     collection: {
       lexical: { passages: segment.lexical.passages, avgLengths: segment.lexical.fields.map((f) => average(f.lengths)) },
       structured: { passages: segment.structured.passages, avgLengths: segment.structured.fields.map((f) => average(f.lengths)) },
@@ -219,23 +249,43 @@ export function writeShardedIndex(segment: Segment, sizes: ShardSizes = {}): { m
   return { manifest, files };
 }
 
-/** Checks a manifest of this format (`INDEX_CORRUPT`, `INDEX_TOO_NEW`). */
-export function checkShardsManifest(json: unknown): ShardsManifest & { fragmentStarts: Uint32Array } {
+/** A checked manifest, with where each fragment and time shard starts (document numbers). */
+export type CheckedShardsManifest = ShardsManifest & { fragmentStarts: Uint32Array; timeStarts: Uint32Array };
+
+/** Checks a manifest of this format (`INDEX_CORRUPT`, `INDEX_TOO_NEW`, `INDEX_TOO_OLD`). */
+export function checkShardsManifest(json: unknown): CheckedShardsManifest {
   const m = json as ShardsManifest;
   if (!m || m.format !== 'almanac-shards' || !Array.isArray(m.firstTerms) || typeof m.fragmentSizes !== 'string' || typeof m.contentHash !== 'string') {
     throw createError('INDEX_CORRUPT', 'no Almanac sharded-index manifest');
   }
   if (m.version > SHARDS_VERSION) throw createError('INDEX_TOO_NEW', m.version, SHARDS_VERSION);
-  let starts: Uint32Array;
-  try {
-    const r = new ByteReader(fromBase64(m.fragmentSizes));
-    starts = new Uint32Array(m.counts.fragments + 1);
-    for (let i = 0; i < m.counts.fragments; i++) starts[i + 1] = starts[i]! + r.varint();
-  } catch {
-    throw createError('INDEX_CORRUPT', 'the fragment table does not decode');
+  if (!(m.version >= SHARDS_VERSION)) throw createError('INDEX_TOO_OLD', m.version, SHARDS_VERSION);
+  if (typeof m.timeSizes !== 'string') throw createError('INDEX_CORRUPT', 'the manifest lists no time shards');
+  const starts = (table: string, files: number, what: string): Uint32Array => {
+    let out: Uint32Array;
+    try {
+      const r = new ByteReader(fromBase64(table));
+      out = new Uint32Array(files + 1);
+      for (let i = 0; i < files; i++) out[i + 1] = out[i]! + r.varint();
+    } catch {
+      throw createError('INDEX_CORRUPT', `the ${what} table does not decode`);
+    }
+    if (out[files] !== m.counts.documents) throw createError('INDEX_CORRUPT', `the ${what}s hold another number of documents than the manifest says`);
+    return out;
+  };
+  return { ...m, fragmentStarts: starts(m.fragmentSizes, m.counts.fragments, 'fragment'), timeStarts: starts(m.timeSizes, m.counts.timeShards, 'time shard') };
+}
+
+/** The file of `starts` (a checked manifest's `fragmentStarts` or `timeStarts`) holding document `doc`. */
+export function fileOf(starts: Uint32Array, doc: number): number {
+  let lo = 0;
+  let hi = starts.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= doc) lo = mid;
+    else hi = mid - 1;
   }
-  if (starts[m.counts.fragments] !== m.counts.documents) throw createError('INDEX_CORRUPT', 'the fragments hold another number of documents than the manifest says');
-  return { ...m, fragmentStarts: starts };
+  return lo;
 }
 
 /** The shard that would hold `term`. */
@@ -271,6 +321,21 @@ export function readTermShard(bytes: Uint8Array, build: string): Map<string, Ter
   } catch (err) {
     throw createError('INDEX_CORRUPT', `a term shard does not decode (${(err as Error).message})`);
   }
+}
+
+/** Decodes a time shard into its documents' dated evidence, in document order. */
+export function readTimeShard(bytes: Uint8Array, build: string): DocumentTimes[] {
+  const r = unframe(bytes, TIMES_MAGIC, build);
+  try {
+    return decodeTimes(bytes, r.pos);
+  } catch (err) {
+    throw createError('INDEX_CORRUPT', `a time shard does not decode (${(err as Error).message})`);
+  }
+}
+
+/** Documents as a fragment's segment holds them (no postings: the reader analyses them). */
+export function encodeFragment(records: DocumentRecord[]): Uint8Array {
+  return encodeSegment({ terms: UNINDEXED, records, lexical: unindexed(records, false), structured: unindexed(records, true) });
 }
 
 /** Decodes a fragment into its documents (a segment without postings: analyse before indexing). */

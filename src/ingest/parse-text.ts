@@ -10,6 +10,9 @@ const MAX_HEADING_WORDS = 12;
 
 const UNDERLINE = /^[ \t]*([=\-~*#_^+])\1{2,}[ \t]*$/;
 const NUMBERED = /^(?:(?:section|chapter|part|appendix)\s+)?((?:\d+|[IVXLC]+|[A-Z])(?:\.\d+)*)[.)]?\s+\S/i;
+// A list item's marker as plain text writes it: a bullet (`-`, `*`, `•` and its kin) or a number
+// (`1.`, `1)`, `(1)`), then white space. The markers Markdown and RST strip.
+const ITEM_MARKER = /^[ \t]*(?:[-*+•‣◦▪–]|\(?\d{1,3}[.)])[ \t]+(?=\S)/u;
 
 /** Paragraphs of a text: runs of lines between blank lines, with their offsets (trimmed). */
 export function paragraphs(content: string, from = 0, to = content.length): Array<{ start: number; end: number }> {
@@ -73,18 +76,67 @@ export function parseText(content: string): ParsedDocument {
       addHeading(p.start, p.end, level, p);
       return;
     }
-    if (k === 0 && paras.length > 1 && isTitleParagraph(text)) {
+    if (k === 0 && paras.length > 1 && isTitleParagraph(text) && listParts(content, p.start, p.end).length === 1) {
       addHeading(p.start, p.end, 1, p);
       return;
     }
-    out.add('paragraph', verbatim(content, p.start, p.end), { source: p });
+    addParagraph(p.start, p.end);
   });
   return { title, text: out.text, blocks: out.blocks, tables: [], warnings: [], sourceMap: out.sourceMap };
+
+  /**
+   * A paragraph, or the lead and items of a list: each item a paragraph of its own, as the
+   * Markdown reader reads a list; the chunker keeps short items in one passage with their lead,
+   * which the time scorer reads as what the list is a list of. Plain text keeps the markers as
+   * written ("- 3.12 (until 2028)"): they are text here, and they tell the time scorer an item
+   * whose lead is out of view (a list that opens its passage) from a sentence.
+   */
+  function addParagraph(start: number, end: number) {
+    for (const part of listParts(content, start, end)) {
+      out.add('paragraph', verbatim(content, part.start, part.end), { source: { start: part.start, end: part.end } });
+    }
+  }
 
   function addHeading(start: number, end: number, level: number, source: { start: number; end: number }) {
     const block = out.add('heading', verbatim(content, start, end), { level, source });
     if (block && title === undefined && out.blocks.length === 1) title = out.text.slice(block.start, block.end);
   }
+}
+
+/**
+ * A paragraph cut into its list's parts: the lead (the lines before the first item), then one
+ * part per item (its marker line and the lines under it up to the next marker). A paragraph is a list when its first line, or two or more of its lines, open with a
+ * marker; or when a lead ending in a colon is followed by two or more lines that each open as a
+ * sentence does (a capital, a digit, a symbol: "3.12 until 2028"), where a wrapped sentence would
+ * go on in lower case. Anything else is one part, the paragraph.
+ */
+export function listParts(content: string, start: number, end: number): Array<{ start: number; end: number }> {
+  const lines = splitLines(content.slice(start, end)).map((l) => ({ start: start + l.start, end: start + l.end, text: l.text }));
+  const marked = lines.map((l) => ITEM_MARKER.exec(l.text)?.[0].length ?? -1);
+  const whole = [{ start, end }];
+  if (lines.length < 2 && marked[0]! < 0) return whole;
+  const count = marked.filter((m) => m >= 0).length;
+  const out: Array<{ start: number; end: number }> = [];
+  if (marked[0]! >= 0 || count >= 2) {
+    let open: { start: number; end: number } | undefined;
+    lines.forEach((l, i) => {
+      if (marked[i]! >= 0) {
+        if (open) out.push(open);
+        open = { start: l.start, end: l.end };
+      } else if (open) open.end = l.end;
+      else if (out.length) out[0]!.end = l.end;
+      else out.push({ start: l.start, end: l.end });
+    });
+    if (open) out.push(open);
+    return out;
+  }
+  // A block of plain lines after a lead: "Supported versions:" then one version a line.
+  const lead = lines.findIndex((l) => /:\s*$/.test(l.text));
+  const items = lines.slice(lead + 1);
+  if (lead < 0 || items.length < 2 || !items.every((l) => /^\s*[^\p{Ll}\s]/u.test(l.text))) return whole;
+  out.push({ start, end: lines[lead]!.end });
+  for (const l of items) if (l.text.trim()) out.push({ start: l.start, end: l.end });
+  return out;
 }
 
 /** A line standing alone that reads as a heading: short, no closing punctuation, more text after it. */

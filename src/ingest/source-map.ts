@@ -226,4 +226,3 @@ export function pageAt(pages: readonly number[], offset: number): number {
   return lo + 1;
 }
 
-export { cellTextSpan } from './table-text.ts';

@@ -24,6 +24,12 @@ export interface PrebuiltOptions {
   /** The fetch to use (a test's, a service worker's). Default `globalThis.fetch`. */
   fetch?: typeof fetch;
   signal?: AbortSignal;
+  /**
+   * A sharded index: fetch all its files into Cache Storage in the background once it is open
+   * (`ShardedAlmanac.prefetch`), so the site answers offline whatever is asked. Default false:
+   * only what queries fetched is kept.
+   */
+  prefetch?: boolean;
 }
 
 /** How a prebuilt index was opened. */
@@ -60,15 +66,30 @@ const DEFAULT_CACHE = 'almanac-index';
 /**
  * Opens the index at `url` whichever layout `almanac build` wrote: the whole index (a
  * {@link PrebuiltStore}, cached) or a sharded one (`--shards`: a {@link ShardedAlmanac} that
- * fetches per query; the browser's HTTP cache keeps what it fetched).
+ * fetches per query and keeps what it fetched in Cache Storage under the build's hash; its
+ * manifest is kept too, so offline the site answers what was asked before, or everything with
+ * `prefetch`).
  */
 export async function openSiteIndex(url: string, options: PrebuiltOptions = {}): Promise<{ store: PrebuiltStore } | { sharded: ShardedAlmanac }> {
   let sharded: ShardedAlmanac | undefined;
   const store = await openPrebuiltStore(url, {
     ...options,
-    onManifest: async (json, manifestUrl) => {
+    onManifest: async (json, manifestUrl, text, offline) => {
       if ((json as { format?: unknown } | null)?.format !== 'almanac-shards') return false;
-      sharded = await openShardedIndex(manifestUrl, { manifest: json, ...(options.fetch ? { fetch: options.fetch } : {}) });
+      sharded = await openShardedIndex(manifestUrl, { manifest: json, ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.cache !== undefined ? { cache: options.cache } : {}) });
+      const cache = options.cache !== false && typeof caches !== 'undefined' ? await caches.open(options.cache ?? DEFAULT_CACHE).catch(() => undefined) : undefined;
+      if (cache && !offline) {
+        try {
+          await cache.put(manifestUrl, new Response(text, { headers: { 'content-type': 'application/json' } }));
+          // Another build's shards of this index go (their keys name their build).
+          const prefix = new URL('.', manifestUrl).href;
+          const mine = `?almanac-shards=${sharded.manifest.contentHash}`;
+          for (const req of await cache.keys()) if (req.url.startsWith(prefix) && req.url.includes('?almanac-shards=') && !req.url.endsWith(mine)) await cache.delete(req);
+        } catch {
+          // A full quota costs only offline use.
+        }
+      }
+      if (options.prefetch) void sharded.prefetch().catch(() => undefined);
       return true;
     },
   });
@@ -80,7 +101,7 @@ export async function openSiteIndex(url: string, options: PrebuiltOptions = {}):
  * location). Throws `INDEX_NOT_FOUND` (no manifest there, and none cached), `INDEX_CORRUPT`,
  * `INDEX_TOO_NEW`; nothing is cached from an index that fails a check.
  */
-export async function openPrebuiltStore(url: string, options: PrebuiltOptions & { onManifest?: (json: unknown, url: string) => Promise<boolean> } = {}): Promise<PrebuiltStore> {
+export async function openPrebuiltStore(url: string, options: PrebuiltOptions & { onManifest?: (json: unknown, url: string, text: string, offline: boolean) => Promise<boolean> } = {}): Promise<PrebuiltStore> {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const base = typeof location !== 'undefined' ? location.href : undefined;
   const manifestUrl = new URL(url, base).href;
@@ -112,7 +133,7 @@ export async function openPrebuiltStore(url: string, options: PrebuiltOptions & 
     throw createError('INDEX_CORRUPT', `${manifestUrl} is not JSON`);
   }
   // Another layout, taken by the caller (`openSiteIndex`): nothing more to do here.
-  if (await options.onManifest?.(json, manifestUrl)) return undefined as unknown as PrebuiltStore;
+  if (await options.onManifest?.(json, manifestUrl, manifestText, offline)) return undefined as unknown as PrebuiltStore;
   const manifest = checkManifest(json);
   const keyOf = (file: string, hash: string) => `${new URL(file, manifestUrl).href}?almanac-segment=${hash}`;
   const bytes: Uint8Array[] = [];

@@ -29,6 +29,34 @@ export interface TableStructure {
   rowUnits: Array<string | undefined>;
 }
 
+/**
+ * Words the unit vocabulary shares with column labels: a "Year" column holds years, a "Mean",
+ * "Median" or "Average" column a statistic of its row; none says what the numbers are measured
+ * in, so a header row of them is a header level, not a unit row ("| Year | Mean | Median |").
+ */
+const LABEL_NOT_UNIT = /^(?:(?:fiscal\s+)?year|mean|median|average)$/i;
+/**
+ * A year whose digits a PDF extraction spaced out ("2 0 1 8", as TAT-QA's statements have it
+ * beside an unspaced "2019"): a year label, not the number 2018 read as data.
+ */
+const SPACED_YEAR = /^(?:1\s+[89]|2\s+0)\s+\d\s+\d$/;
+
+/** A unit label that is not also a column's label (see {@link LABEL_NOT_UNIT}). */
+function isUnit(text: string): boolean {
+  return isUnitLabel(text) && !LABEL_NOT_UNIT.test(text.trim());
+}
+
+/** A year heading, spaced out or not. */
+function isYearLabel(text: string): boolean {
+  return isYear(text) || SPACED_YEAR.test(text.trim());
+}
+
+/** A header's text as it reads: a spaced-out year as the year ("2 0 1 8" -> "2018"). */
+function headerText(text: string): string {
+  const t = text.trim();
+  return SPACED_YEAR.test(t) ? t.replace(/\s+/g, '') : t;
+}
+
 /** Most rows layout detection takes as column headers: deeper stacks are data in practice. */
 const MAX_LAYOUT_HEADER_ROWS = 6;
 
@@ -57,7 +85,7 @@ export function detectHeaders(table: Table): TableStructure {
   const units: Array<string | undefined> = new Array(cols).fill(undefined);
   for (const r of headerRows) {
     const labels = range(k, cols).map((c) => own[r]![c]!).filter(Boolean);
-    if (labels.length > 0 && labels.every(isUnitLabel)) {
+    if (labels.length > 0 && labels.every(isUnit)) {
       unitRows.push(r);
       for (let c = k; c < cols; c++) {
         const t = map.at(r, c)?.text.trim();
@@ -84,7 +112,7 @@ export function detectHeaders(table: Table): TableStructure {
       const cell = map.at(r, c);
       if (!cell || cell === last) continue;
       last = cell;
-      const t = cell.text.trim();
+      const t = headerText(cell.text);
       if (t && path[path.length - 1] !== t) path.push(t);
     }
     columnPaths.push(path);
@@ -107,7 +135,7 @@ export function detectHeaders(table: Table): TableStructure {
   // The last header row, when it is a unit row with a label in the stub, names the first group.
   const lastHead = h - 1;
   if (lastHead >= 0 && unitRows.includes(lastHead) && k > 0) {
-    const stub = range(0, k).map((c) => own[lastHead]![c]!).filter((t) => t && !isUnitLabel(t));
+    const stub = range(0, k).map((c) => own[lastHead]![c]!).filter((t) => t && !isUnit(t));
     if (stub.length > 0) stack = [stub.join(' ')];
   }
   for (let r = h; r < rows; r++) {
@@ -115,13 +143,13 @@ export function detectHeaders(table: Table): TableStructure {
     const labelTexts = range(0, k).map((c) => own[r]![c]!).filter(Boolean);
     if (dataTexts.length === 0 && labelTexts.length === 0) continue;
     const allText = [...labelTexts, ...dataTexts];
-    if (allText.every(isUnitLabel) && (labelTexts.length === 0 || dataTexts.length === 0)) {
+    if (allText.every(isUnit) && (labelTexts.length === 0 || dataTexts.length === 0)) {
       unitRows.push(r);
       sectionUnit = allText[0];
       continue;
     }
     // A label row that also gives the unit of its section ("region of birth | percent").
-    const unitGroup = k > 0 && labelTexts.length > 0 && dataTexts.length > 0 && dataTexts.every(isUnitLabel);
+    const unitGroup = k > 0 && labelTexts.length > 0 && dataTexts.length > 0 && dataTexts.every(isUnit);
     if (unitGroup) sectionUnit = dataTexts[0];
     if (k > 0 && (dataTexts.length === 0 || unitGroup) && labelTexts.length > 0 && r < rows - 1) {
       groupRows.push(r);
@@ -206,7 +234,7 @@ function markupHeaderCols(table: Table, map: ReturnType<typeof coverMap>, h: num
 
 /** A row that holds plain numbers right of its first cell (years do not count: they head columns). */
 function dataLike(row: string[]): boolean {
-  return row.slice(1).some((t) => t !== '' && isNumeric(t) && !isYear(t));
+  return row.slice(1).some((t) => t !== '' && isNumeric(t) && !isYearLabel(t));
 }
 
 /**
@@ -231,8 +259,8 @@ export function layoutHeaderRows(own: string[][]): number {
       if (r === 0 && rest.length === 0 && rows > 2 && own[1]!.slice(1).some(Boolean) && !dataLike(own[1]!)) { h = 1; continue; }
       if (r === 0) break;
       if (row[0] === '' && rest.length > 0) { h = r + 1; continue; }
-      if (rest.length > 0 && rest.every((t) => isUnitLabel(t) || isYear(t))) { h = r + 1; continue; }
-      if (filled.every(isUnitLabel)) { h = r + 1; continue; }
+      if (rest.length > 0 && rest.every((t) => isUnit(t) || isYearLabel(t))) { h = r + 1; continue; }
+      if (filled.every(isUnit)) { h = r + 1; continue; }
     }
     break;
   }
@@ -242,7 +270,7 @@ export function layoutHeaderRows(own: string[][]): number {
 
 /** A label cell: text that is not a value, or a year (years label rows as often as columns). */
 function labelLike(t: string): boolean {
-  return !isValue(t) || isYear(t);
+  return !isValue(t) || isYearLabel(t);
 }
 
 /**
@@ -279,7 +307,7 @@ function labelUnit(path: string[]): string | undefined {
   for (let i = path.length - 1; i >= 0; i--) {
     const label = path[i]!;
     const paren = /\(([^()]{1,40})\)\s*$/.exec(label);
-    if (paren && isUnitLabel(paren[1]!)) return unitName(paren[1]!);
+    if (paren && isUnit(paren[1]!)) return unitName(paren[1]!);
     if (/^%$|\(%\)|\bpercent(age)?\b/i.test(label) && label.length <= 40 && isUnitLabel(label)) return label;
   }
   return undefined;
@@ -292,9 +320,9 @@ function cornerUnit(own: string[][], h: number, k: number): string | undefined {
       const t = own[r]?.[c];
       if (!t) continue;
       const inner = /^\((.*)\)$/.exec(t)?.[1] ?? t;
-      if (isUnitLabel(inner)) return unitName(inner);
+      if (isUnit(inner)) return unitName(inner);
       const m = /\(([^()]{1,30})\)/i.exec(t);
-      if (m && isUnitLabel(m[1]!)) return unitName(m[1]!);
+      if (m && isUnit(m[1]!)) return unitName(m[1]!);
     }
   }
   return undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion, answerTerms, formatNumber } from '../../src/answer/index.ts';
-import { asksComplement, calculateFromProse as calculate, durationMentions, durationUnitOf, type ProseSentence } from '../../src/answer/prose-calc.ts';
+import { asksComplement, calculateFromProse as calculate, durationMentions, durationUnitOf, type ProseCalculation, type ProseRefusal, type ProseSentence } from '../../src/answer/prose-calc.ts';
 
 const DAY = 86_400_000;
 /** A sentence with one day-granular date written as `YYYY-MM-DD` inside it. */
@@ -9,7 +9,8 @@ function dated(text: string): ProseSentence {
   const start = Date.parse(`${m[0]}T00:00:00Z`);
   return { text, times: [{ start, end: start + DAY, granularity: 'day', from: m.index, to: m.index + m[0].length }] };
 }
-const calculateFromProse = (a: Parameters<typeof calculate>[0], s: ProseSentence[]) => calculate(a, s, { answerTerms, formatNumber });
+const calculateFromProse = (a: Parameters<typeof calculate>[0], s: ProseSentence[]) => calculate(a, s, { answerTerms, formatNumber }) as ProseCalculation | undefined;
+const refusalOf = (a: Parameters<typeof calculate>[0], s: ProseSentence[]) => calculate(a, s, { answerTerms, formatNumber }) as ProseRefusal | undefined;
 const plain = (text: string): ProseSentence => ({ text, times: [] });
 
 describe('question analysis of prose calculations', () => {
@@ -104,5 +105,55 @@ describe('calculateFromProse', () => {
     ])!;
     expect(found).toMatchObject({ value: 23, expression: '412 - 389' });
     expect(found.operands.map((o) => o.sentence)).toEqual([1, 2]);
+  });
+
+  describe('a duration whose start and end two sentences state', () => {
+    const strike = [
+      dated('Dock workers at the port of Alden went on strike on 2021-03-03 over pay.'),
+      plain('Talks with the port authority failed twice.'),
+      dated('A court hearing was held on 2021-03-30.'),
+      dated('They returned to work on 2021-04-20 after a new contract was signed.'),
+    ];
+
+    it('subtracts the start from the end, citing both sentences', () => {
+      const found = calculateFromProse(analyzeQuestion('How long did the strike last?'), strike)!;
+      expect(found).toMatchObject({ value: 48, unit: 'days', text: '48 days', expression: '2021-04-20 - 2021-03-03' });
+      expect(found.operands.map((o) => [o.sentence, o.text])).toEqual([[3, '2021-04-20'], [0, '2021-03-03']]);
+      const weeks = calculateFromProse(analyzeQuestion('How many weeks did the strike last?'), strike)!;
+      expect(weeks).toMatchObject({ value: 6.9, unit: 'weeks' });
+    });
+
+    it('takes an end sentence that names the event wherever it stands', () => {
+      const found = calculateFromProse(analyzeQuestion('How long did the blockade last?'), [
+        dated('The blockade of the northern harbour began on 1961-08-13.'),
+        ...Array.from({ length: 8 }, (_, i) => plain(`Paragraph ${i + 1} describes the supply flights in detail.`)),
+        dated('The blockade was lifted on 1962-05-12.'),
+      ])!;
+      expect(found).toMatchObject({ value: 272, unit: 'days' });
+      expect(found.operands.map((o) => o.sentence)).toEqual([9, 0]);
+    });
+
+    it('refuses when only the start is stated, saying so', () => {
+      const found = refusalOf(analyzeQuestion('How long did the strike last?'), strike.slice(0, 3))!;
+      expect(found.refusal).toMatch(/the strike began \(2021-03-03\) but none says when it ended/);
+      expect(found.sentence).toBe(0);
+    });
+
+    it('refuses when only the end is stated', () => {
+      const found = refusalOf(analyzeQuestion('How long did the strike last?'), [plain('Pay was the issue.'), dated('The strike ended on 2021-04-20.')])!;
+      expect(found.refusal).toMatch(/when the strike ended but none says when it began/);
+    });
+
+    it('does not take an unrelated later ending for the end', () => {
+      const found = refusalOf(analyzeQuestion('How long did the strike last?'), [
+        dated('Dock workers went on strike on 2021-03-03.'),
+        dated('The fiscal year of the authority ended on 2021-03-31.'),
+      ])!;
+      expect(found.refusal).toBeDefined();
+    });
+
+    it('answers nothing (and refuses nothing) when no dated sentence names the event', () => {
+      expect(calculateFromProse(analyzeQuestion('How long did the lockout last?'), strike)).toBeUndefined();
+    });
   });
 });

@@ -90,4 +90,14 @@ describe('what a question asks for', () => {
     expect(analyzeQuestion('What percentage of boys were in daycare?').target).toBeUndefined();
     expect(analyzeQuestion('How many releases came out?').target).toBeUndefined();
   });
+
+  it('reads "the respective values" and a figure asked for several listed years as several figures', () => {
+    expect(analyzeQuestion('What are the respective values of raw materials in 2018 and 2019?')).toMatchObject({ respectively: true, mentions: ['2018', '2019'] });
+    expect(analyzeQuestion('What were the Realized losses in 2019, 2018 and 2017?')).toMatchObject({ operation: 'lookup', respectively: true });
+    // Not where one figure spans the years, or a question asks which thing, or for a change.
+    expect(analyzeQuestion('What was the number of cases between 2009 and 2012?').respectively).toBe(false);
+    expect(analyzeQuestion('What was the percentage of workers who were overqualified in both 2006 and 2016?').respectively).toBe(false);
+    expect(analyzeQuestion('Which club did he play for in 2008 and 2009?').respectively).toBe(false);
+    expect(analyzeQuestion('What was the change in revenue between 2018 and 2019?').respectively).toBe(false);
+  });
 });

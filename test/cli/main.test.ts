@@ -126,7 +126,7 @@ describe('almanac CLI', () => {
     const built = cli(['build', corpus(), '--out', out, '--shards']);
     expect(built.status).toBe(0);
     expect(built.stderr).toMatch(/term shards, \d+ document fragments/);
-    expect(fs.readdirSync(out).sort()).toEqual(['docs', 'index.json', 'terms']);
+    expect(fs.readdirSync(out).sort()).toEqual(['docs', 'index.json', 'terms', 'times']);
     expect(JSON.parse(fs.readFileSync(path.join(out, 'index.json'), 'utf8')).format).toBe('almanac-shards');
     const asked = cli(['ask', out, 'Mexican peso in 2013', '--json']);
     expect(asked.status).toBe(0);
@@ -134,5 +134,31 @@ describe('almanac CLI', () => {
     // Built again without --shards: the one-file layout replaces the shards.
     expect(cli(['build', corpus(), '--out', out]).status).toBe(0);
     expect(fs.readdirSync(out).sort()).toEqual(['index.json', 'segment-0.bin'].sort());
+  });
+
+  it('leaves out what --exclude names, and never reads a build back into itself', () => {
+    const dir = corpus();
+    fs.writeFileSync(path.join(dir, 'SOURCES.md'), '# Sources\n\nGeorge Peter papers, county archive.');
+    fs.mkdirSync(path.join(dir, 'drafts'));
+    fs.writeFileSync(path.join(dir, 'drafts', 'old.md'), 'George Peter sold the house in 1900.');
+    const r = cli([dir, 'George Peter', '--json', '--exclude', 'SOURCES.md', '--exclude', 'drafts/**']);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/left out 2 paths matching --exclude/);
+    expect(r.stderr).toMatch(/indexed 2 documents/);
+    const ids = JSON.parse(r.stdout.trim()).results.map((x: { passage: { docId: string } }) => x.passage.docId);
+    expect(ids).not.toContain('SOURCES.md');
+    expect(ids).not.toContain('drafts/old.md');
+    // Without --exclude both are read: the filter is what left them out.
+    expect(cli([dir, 'George Peter']).stderr).toMatch(/indexed 4 documents/);
+    // build into a folder inside the corpus, twice: the second build reads the same 4 documents,
+    // not the first build's files.
+    const out = path.join(dir, 'public', 'almanac');
+    expect(cli(['build', dir, '--out', out, '--shards']).status).toBe(0);
+    const again = cli(['build', dir, '--out', out, '--shards']);
+    expect(again.status).toBe(0);
+    expect(again.stderr).toMatch(/indexed 4 documents/);
+    expect(again.stderr).toMatch(/Skipped 1 file: .*ignored\.bin/);
+    expect(cli([dir, 'x', '--exclude']).stderr).toMatch(/--exclude takes a glob/);
+    expect(cli(['ask', out, 'x', '--exclude', 'a']).status).toBe(2);
   });
 });

@@ -210,6 +210,36 @@ describe('<almanac-search index=...> over a prebuilt index, under the strict pol
     expect(fetched.filter((h) => h.startsWith('/sharded/docs/')).length).toBeGreaterThan(0);
   });
 
+  it('answers a sharded site offline: what was asked before, and with `offline` everything', async () => {
+    const files = fs.readdirSync(path.join(site, 'sharded'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.bin'));
+    const kept = () => page.evaluate(async () => (await (await caches.open('almanac-index')).keys()).map((r) => new URL(r.url)).filter((u) => u.pathname.startsWith('/sharded/')).map((u) => u.pathname + u.search));
+    // What the last test's query fetched is on the device under this build's hash, with the manifest.
+    const asked = await kept();
+    expect(asked).toContain('/sharded/index.json');
+    expect(asked.filter((k) => k.includes('?almanac-shards=')).length).toBeGreaterThan(0);
+    expect(asked.filter((k) => k.includes('?almanac-shards=')).length).toBeLessThan(files.length);
+    await browser.context.setOffline(true);
+    try {
+      expect((await open(page, `${server.origin}/sharded.html`)).documents).toBe(64);
+      expect((await search(page, 'zenith telescope meteors'))[0]).toBe('The Quokka Observatory');
+    } finally {
+      await browser.context.setOffline(false);
+    }
+    // `offline` on the element: every file fetched in the background, then any question answers offline.
+    fs.writeFileSync(path.join(site, 'sharded-offline.html'), PAGE.replace('<almanac-search index="/almanac/index.json">', '<almanac-search index="/sharded/index.json" offline>'));
+    await open(page, `${server.origin}/sharded-offline.html`);
+    expect(await page.evaluate(() => (document.querySelector('almanac-search') as unknown as { offline: boolean }).offline)).toBe(true);
+    await expect.poll(async () => (await kept()).filter((k) => k.includes('?almanac-shards=')).length, { timeout: 30_000 }).toBe(files.length);
+    await browser.context.setOffline(true);
+    try {
+      await open(page, `${server.origin}/sharded.html`);
+      expect((await search(page, 'Cape Wrath lighthouse'))[0]).toBe('lighthouse');
+      expect(await search(page, 'mayor of Carver 1917')).toContain('Person 17');
+    } finally {
+      await browser.context.setOffline(false);
+    }
+  });
+
   it('made no request to any other origin and broke no rule of the policy', async () => {
     expect(foreignRequests(browser.requests, server.origin)).toEqual([]);
     expect(browser.requests.filter((url) => /^(data|blob):/.test(url))).toEqual([]);

@@ -70,4 +70,28 @@ describe('computed answers over prose, rows and series (zero-download)', () => {
     expect(res.answer.value).toBeCloseTo(89.2, 6);
     expect(res.answer.calculation!.operands.map((o) => o.text)).toEqual(['901.7', '812.5']);
   });
+
+  it('measures how long an event lasted from the sentence of its start and the later one of its end', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([
+      { name: 'linden-mill.md', content: '# Linden paper mill\n\nWorkers at the Linden paper mill went on strike on 14 January 2022 after wage talks collapsed.\n\nThe owners hired no replacements. A mediator met both unions in February.\n\nThey returned to work on 2 March 2022 with a four percent raise.\n' },
+      { name: 'bakery.md', content: '# Bakery dispute\n\nThe bakery workers of Hollow Lane walked out in a strike on 5 May 2023. Their demands were posted at the gate.\n' },
+    ]);
+    const res = await almanac.answer('How long did the Linden mill strike last?');
+    expect(res.answer).toMatchObject({ kind: 'computed', value: 47, unit: 'days', operation: 'duration' });
+    expect(res.answer.calculation!.text).toBe('2022-03-02 - 2022-01-14 = 47 days');
+    const [end, start] = res.answer.calculation!.operands;
+    expect(end!.citation!.text).toMatch(/^They returned to work on 2 March 2022/);
+    expect(start!.citation!.text).toMatch(/went on strike on 14 January 2022/);
+    expect(res.answer.citations).toHaveLength(2);
+    const doc = await almanac.document('linden-mill.md');
+    expect(doc!.text.slice(start!.citation!.start, start!.citation!.end)).toContain('14 January 2022');
+
+    // Only the start is written down: no answer, and the card says why.
+    const half = await almanac.answer('How long did the bakery strike last?');
+    expect(half.answer.kind).toBe('none');
+    expect(half.answer.text).toMatch(/No answer found in your documents: a sentence says when the bakery strike began \(5 May 2023\) but none says when it ended/);
+    expect(half.skipped['prose-calculation']).toMatch(/none says when it ended/);
+    await almanac.close();
+  });
 });

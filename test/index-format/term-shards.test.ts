@@ -4,6 +4,7 @@ import { readCorpusFile } from '../../src/index-format/corpus-file.ts';
 import { mergeSegments } from '../../src/index-format/merge.ts';
 import { checkShardsManifest, readFragment, readTermShard, shardOf, writeShardedIndex } from '../../src/index-format/term-shards.ts';
 import { openShardedIndex } from '../../src/storage/sharded-index.ts';
+import { fetchOver } from './fetch-over.ts';
 import type { Almanac, DocumentInput } from '../../src/types.ts';
 
 function corpus(): DocumentInput[] {
@@ -26,15 +27,6 @@ async function built(): Promise<{ full: Almanac; files: Map<string, Uint8Array>;
   const map = new Map(files.map((f) => [f.name, f.bytes]));
   map.set('index.json', new TextEncoder().encode(JSON.stringify(manifest)));
   return { full, files: map, manifest };
-}
-
-function fetchOver(files: Map<string, Uint8Array>, log: string[] = []): typeof fetch {
-  return (async (input: string | URL | Request) => {
-    const name = new URL(String(input instanceof Request ? input.url : input)).pathname.replace(/^\/idx\//, '');
-    log.push(name);
-    const b = files.get(name);
-    return b ? new Response(b.slice()) : new Response('', { status: 404 });
-  }) as typeof fetch;
 }
 
 describe('term-sharded index', () => {

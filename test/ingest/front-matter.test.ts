@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { prepareDocument } from '../../src/engine/prepare.ts';
 import { findFrontMatter } from '../../src/ingest/front-matter.ts';
 import { readMarkdown } from '../../src/ingest/parse-markdown.ts';
-import { cellTextSpan, sourceOffset } from '../../src/ingest/source-map.ts';
+import { sourceOffset } from '../../src/ingest/source-map.ts';
+import { cellTextSpan } from '../../src/ingest/table-text.ts';
 import { detectHeaders } from '../../src/tables/index.ts';
 import type { StoredDocument, Table } from '../../src/types.ts';
 

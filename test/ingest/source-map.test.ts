@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import 'fake-indexeddb/auto';
 import { prepareDocument } from '../../src/engine/prepare.ts';
-import { cellTextSpan, sourceOffset } from '../../src/ingest/source-map.ts';
+import { sourceOffset } from '../../src/ingest/source-map.ts';
+import { cellTextSpan } from '../../src/ingest/table-text.ts';
 import type { StoredDocument } from '../../src/types.ts';
 
 /**

@@ -217,6 +217,22 @@ void find(42);
     }
   }, 90_000);
 
+  it('gives a browser build of `almanac/node` a module that builds and says what to use instead (NODE_ONLY), not a failure on node:fs', async () => {
+    const dir = path.join(app, 'guard');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'entry.js'), "import { openFileStore } from 'almanac/node';\nexport const open = () => openFileStore('./docs');\n");
+    const outDir = path.join(dir, 'out');
+    await build({ root: app, configFile: false, logLevel: 'error', build: { outDir, lib: { entry: path.join(dir, 'entry.js'), formats: ['es'], fileName: 'guard' }, minify: false } });
+    const out = path.join(outDir, fs.readdirSync(outDir).find((f) => f.startsWith('guard'))!);
+    // No import of Node's modules (the stand-in's comment may name them).
+    expect(fs.readFileSync(out, 'utf8')).not.toMatch(/(from|import\(|require\()\s*['"]node:/);
+    expect(fs.readFileSync(out, 'utf8')).toContain('NODE_ONLY');
+    const guard = (await import(out)) as { open: () => Promise<unknown> };
+    await expect(guard.open()).rejects.toMatchObject({ name: 'AlmanacError', code: 'NODE_ONLY', message: expect.stringContaining('IndexedDB') });
+    // In Node the same specifier is the real store.
+    expect(runIn(app, process.execPath, ['--input-type=module', '-e', "import('almanac/node').then((m) => console.log(m.openFileStore.toString().includes('NODE_ONLY')))"]).trim()).toBe('false');
+  }, 60_000);
+
   it('runs on the Vite dev server with the example\'s pre-bundling settings', async () => {
     const port = await freePort();
     const server = await createServer({ root: app, configFile: path.join(app, 'vite.config.js'), logLevel: 'error', server: { host: '127.0.0.1', port, strictPort: true } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectHeaders, readGrid, readHtmlTable } from '../../src/tables/index.ts';
+import { detectHeaders, readGrid, readHtmlTable, readMarkdownTable } from '../../src/tables/index.ts';
 import { CURRENCY_HTML, tableElement } from './helpers.ts';
 
 describe('detectHeaders', () => {
@@ -64,5 +64,27 @@ describe('detectHeaders', () => {
     expect(s.columnPaths.slice(1)).toEqual([['2019'], ['2018']]);
     expect(s.units.slice(1)).toEqual(['millions', 'millions']);
     expect(s.rowPaths[2]).toEqual(['Cost of sales']);
+  });
+
+  it('reads "Year", "Mean" and "Median" as column labels, not units', () => {
+    const stats = detectHeaders(readMarkdownTable(['| Year | Mean | Median |', '|---|---|---|', '| 2018 | 3.4 | 3.0 |', '| 2019 | 3.6 | 3.1 |'])!);
+    expect(stats.unitRows).toEqual([]);
+    expect(stats.columnPaths).toEqual([['Year'], ['Mean'], ['Median']]);
+    expect(stats.units).toEqual([undefined, undefined, undefined]);
+    // A corner cell "Year" heads the row labels; it is no unit of the columns.
+    const sales = detectHeaders(readGrid([['Year', 'Revenue', 'Cost'], ['2018', '3.4', '3.0'], ['2019', '3.6', '3.1']]).table);
+    expect(sales.units).toEqual([undefined, undefined, undefined]);
+    // A real unit row still gives the columns' unit.
+    const rates = detectHeaders(readGrid([['', 'men', 'women'], ['', 'percent', 'percent'], ['employed', '61.2', '55.0']]).table);
+    expect(rates.unitRows).toEqual([1]);
+    expect(rates.units).toEqual([undefined, 'percent', 'percent']);
+  });
+
+  it('reads a year header row whose digits a PDF extraction spaced out ("2 0 1 8")', () => {
+    const s = detectHeaders(readGrid([['', 'December 31', ''], ['', '2019', '2 0 1 8'], ['', 'U.S. $ in thousands', ''], ['Revenue', '1,200', '1,100'], ['Cost', '300', '250']]).table);
+    expect(s.headerRows).toEqual([0, 1, 2]);
+    expect(s.dataRows).toEqual([3, 4]);
+    expect(s.columnPaths[2]).toEqual(['December 31', '2018']);
+    expect(s.rowPaths[3]).toEqual(['Revenue']);
   });
 });

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { createAlmanac } from '../../src/index.ts';
+
+/** Hand-written documents that hold lists: a table of contract types by year, a report that states its regions in a sentence. */
+const DOCS = [
+  { name: 'contracts.md', content: '# Service contracts\n\nRevenue by contract type (in thousands):\n\n| | 2023 | 2022 |\n|---|---|---|\n| Contract types: | | |\n| Fixed-price | 1,200 | 1,050 |\n| Time-and-materials | 830 | 790 |\n| Cost-plus | 410 | 395 |\n| Total contract revenue | 2,440 | 2,235 |\n' },
+  { name: 'annual-report.txt', content: 'Annual report\n\nThe Company operates in four geographic regions: North America, Latin America, Europe and Asia Pacific. Each region reports to the board.' },
+];
+
+describe('list answers (zero-download)', () => {
+  it('answers "what are the contract types?" with the labels of the group, each cell cited', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest(DOCS);
+    const res = await almanac.answer('What are the contract types?');
+    expect(res.answer).toMatchObject({ kind: 'cell', operation: 'list', items: ['Fixed-price', 'Time-and-materials', 'Cost-plus'], text: 'Fixed-price, Time-and-materials, Cost-plus' });
+    expect(res.steps).toContain('list-answer');
+    expect(res.answer.citations.map((c) => [c.kind, c.docId, c.text])).toEqual([['cell', 'contracts.md', 'Fixed-price'], ['cell', 'contracts.md', 'Time-and-materials'], ['cell', 'contracts.md', 'Cost-plus']]);
+    expect(res.answer.citations[0]!.rowPath).toEqual(['Contract types:', 'Fixed-price']);
+
+    const years = await almanac.answer('Which years does the table provide information for contract revenue?');
+    expect(years.answer.items).toEqual(['2023', '2022']);
+
+    const past = await almanac.answer('In which years was time-and-materials revenue more than 800 thousand?');
+    expect(past.answer).toMatchObject({ items: ['2023'] });
+    expect(past.answer.citations[0]!.text).toBe('830');
+    await almanac.close();
+  });
+
+  it('reads a list a sentence states, citing the sentence with the list marked', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest(DOCS);
+    const res = await almanac.answer('What are the geographic regions in which the Company operates?');
+    expect(res.answer).toMatchObject({ kind: 'sentence', items: ['North America', 'Latin America', 'Europe', 'Asia Pacific'] });
+    const c = res.answer.citations[0]!;
+    expect(c.text.slice(...c.span!)).toBe('North America, Latin America, Europe and Asia Pacific');
+    const doc = await almanac.document('annual-report.txt');
+    expect(doc!.text.slice(c.start, c.end)).toBe(c.text);
+    await almanac.close();
+  });
+});
