@@ -64,7 +64,7 @@ export function buildGrid(
       }
       placed += rs * cs;
       for (let dr = 0; dr < rs; dr++) for (let dc = 0; dc < cs; dc++) taken[r + dr]!.add(c + dc);
-      cells.push({ row: r, col: c, rowSpan: rs, colSpan: cs, text: sharedText(src.text), header: Boolean(src.header) });
+      cells.push({ row: r, col: c, rowSpan: rs, colSpan: cs, text: src.text, header: Boolean(src.header) });
       width = Math.max(width, c + cs);
       c += cs;
     }
@@ -101,25 +101,6 @@ export function buildGrid(
   if (options.caption) table.caption = options.caption;
   return table;
 }
-
-/**
- * A short cell text as one string for every cell that writes it ("..", "x", "0", "12.5", "Total"):
- * HiTab's 563k cells hold 65k distinct texts, and a string each was ~12 MB of a corpus's heap.
- * Bounded (emptied when full) and short texts only, so it holds little of any one document.
- */
-function sharedText(text: string): string {
-  if (text.length > SHARED_TEXT_CHARS) return text;
-  let shared = TEXTS.get(text);
-  if (shared === undefined) {
-    if (TEXTS.size >= SHARED_TEXTS) TEXTS.clear();
-    TEXTS.set(text, (shared = text));
-  }
-  return shared;
-}
-
-const SHARED_TEXT_CHARS = 32;
-const SHARED_TEXTS = 50_000;
-const TEXTS = new Map<string, string>();
 
 function normaliseSpan(v: number | undefined, zeroMeans: number): number {
   if (v === undefined || !Number.isFinite(v)) return 1;
