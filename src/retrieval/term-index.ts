@@ -1,6 +1,6 @@
 import type { Passage, PassageKind } from '../types.ts';
 import { createTextTokenizer, tokenize, TOKENIZER_VERSION } from '../text/tokenizer.ts';
-import { passageTerms } from './text-pieces.ts';
+import type { Tokenizer } from '@orama/orama';
 
 /**
  * The inverted index of a list of passages, as the BM25 index reads it and as Almanac's
@@ -86,6 +86,18 @@ export function termsFingerprint(): string {
 
 const counting = createTextTokenizer(true);
 
+/** A passage's terms from the pieces its text was written from (`text-pieces.ts`), or undefined. */
+type PiecewiseTerms = (passage: Passage, tokenizer: Tokenizer, cache: Map<string, string[]>) => string[][] | undefined;
+let piecewise: PiecewiseTerms | undefined;
+
+/**
+ * Lets the indexes read passages written as pieces (`text-pieces.ts` calls it when the ingest
+ * loads it): a page that only searches never downloads that code.
+ */
+export function setPiecewiseTerms(terms: PiecewiseTerms): void {
+  piecewise = terms;
+}
+
 /** A term's postings while an index is being built. */
 interface Building {
   ids: number[];
@@ -147,7 +159,7 @@ export function analysePassages(passages: readonly Passage[]): TermIndex {
       if (!value) continue;
       let runs: string[][];
       if (f === 0) {
-        runs = passageTerms(passages[i]!, counting, pieceTerms);
+        runs = piecewise?.(passages[i]!, counting, pieceTerms) ?? [counting.tokenize(value, undefined, FIELDS[f]) as string[]];
       } else {
         let tokens = repeated.get(value);
         if (!tokens) repeated.set(value, (tokens = counting.tokenize(value, undefined, FIELDS[f]) as string[]));

@@ -47,49 +47,6 @@ export function normalizeWords(text: string): string {
 }
 
 /**
- * Whether the terms of `left + right` are the terms of `left` followed by those of `right`, so
- * that a text written from repeated pieces (a table summary's header paths and values) can be
- * tokenised piece by piece, each distinct piece once. Every rewrite of {@link normalizeWords} and
- * the splitter read a character or two around a match, so a boundary at white space keeps them
- * apart, except three that read across it, which this refuses: a name before a number ("Apollo
- * 11", "Python 3.10", "Super Bowl XXVIII": a last word of `left` with a capital letter or
- * "version" / "release", and `right` opening with a digit, a "v" or a Roman numeral; a
- * lower-case word before a number changes nothing) and "United States". Conservative: false
- * may be wrong, true never is (`test/text/separable.test.ts` checks it against whole texts).
- */
-export function separableAt(left: string, right: string): boolean {
-  if (!left || !right) return true;
-  // Called for every boundary of every summary: character codes first, a pattern only for the
-  // last word, and only when `right` opens with what a name's number could be.
-  let end = left.length - 1;
-  if (!isSpace(left.charCodeAt(end)) || isSpace(right.charCodeAt(0))) return false;
-  const first = right.charCodeAt(0);
-  const numberFirst = (first >= 48 && first <= 57) || ROMAN_OR_V.has(first);
-  if (!numberFirst && first !== 115 && first !== 83 /* s S */) return true;
-  while (end >= 0 && isSpace(left.charCodeAt(end))) end--;
-  let start = end;
-  while (start >= 0 && !isSpace(left.charCodeAt(start))) start--;
-  const word = left.slice(start + 1, end + 1);
-  if (!ENDS_WITH_LETTER.test(word)) return true;
-  if (numberFirst) return !(HAS_CAPITAL.test(word) || VERSION_WORD.test(word));
-  return !UNITED.test(word);
-}
-
-/** Code units of `\s` (white space and line terminators). */
-function isSpace(code: number): boolean {
-  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
-  return SPACE.test(String.fromCharCode(code));
-}
-
-const SPACE = /\s/;
-const ENDS_WITH_LETTER = /\p{L}$/u;
-const HAS_CAPITAL = /\p{Lu}/u;
-// "v" and "V" (a version's prefix, `VERSION_PREFIX`) and the letters of Roman numerals.
-const ROMAN_OR_V = new Set([...'vVIXLC'].map((c) => c.charCodeAt(0)));
-const VERSION_WORD = /(?:version|release)s?$/;
-const UNITED = /united$/i;
-
-/**
  * A number with points: a figure ("3.7", "48.0", "1,234.50"), a version ("3.10", "18.20.4"), a
  * release line ("18.x", "1.29.x"). Its digits are kept as written, joined by `_`, which the
  * splitter keeps, so "3.10" and "3.1" are two terms. Where nothing says it is a version, a

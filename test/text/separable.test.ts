@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createTextTokenizer, separableAt } from '../../src/text/tokenizer.ts';
+import { createTextTokenizer } from '../../src/text/tokenizer.ts';
+import { separableAt } from '../../src/retrieval/text-pieces.ts';
 
 const counting = createTextTokenizer(true);
 const terms = (text: string) => counting.tokenize(text) as string[];
