@@ -7,7 +7,6 @@ import { encodeSegment, type Segment } from '../index-format/segment.ts';
 import { readCorpusFile, readShards, writeCorpusFile } from '../index-format/corpus-file.ts';
 import { documentLanguages, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
 import { latin, loadStemmers } from '../text/tokenizer.ts';
-import { sentencesIn, timeCoverage } from '../temporal/index.ts';
 import type {
   Almanac, AlmanacOptions, AnswerEvent, AnswerOptions, AnswerResponse, CorpusChange, CorpusShards, CorpusStats, DatedSentence, DocumentInput, Embedder,
   ExportOptions, Generator, ImportOptions, ImportReport, IngestReport,
@@ -299,10 +298,13 @@ class Engine implements Almanac {
   }
 
   async timeCoverage(options?: { buckets?: 'year' | 'decade' }): Promise<TimeBucket[]> {
+    // Loaded on demand (as is `datedSentences`'s): the embed's first download stays in budget.
+    const { timeCoverage } = await import('../temporal/coverage.ts');
     return timeCoverage(this.state.passages.values(), options);
   }
 
   async datedSentences(options: { start: number; end: number; limit?: number }): Promise<{ total: number; sentences: DatedSentence[] }> {
+    const { sentencesIn } = await import('../temporal/coverage.ts');
     const { total, sentences } = sentencesIn(this.state.passages.values(), options.start, options.end, options.limit);
     return {
       total,
