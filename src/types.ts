@@ -613,7 +613,8 @@ export interface IngestReport {
   stored: boolean;
   /**
    * The language assumed for the document's words, from the script most of its letters are in
-   * (Latin: English; Cyrillic: Russian; Han: Chinese...), and what was done with them: the
+   * (Latin: English, or French, German, Spanish, Italian, Portuguese or Dutch when its function
+   * words say so; Cyrillic: Russian; Han: Chinese...), and what was done with them: the
    * stemmer they went through (absent: kept whole, none exists here for that script) and whether
    * `Intl.Segmenter` cut them apart (scripts written without spaces). Absent when it was not read.
    */

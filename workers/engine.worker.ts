@@ -127,6 +127,8 @@ const api: EngineWorkerApi = {
   async open(storage, port, changePort, lock) {
     const started = performance.now();
     const onProgress = forward(port);
+    // A sharded site's prefetch outlives `open`: its progress port is freed when it ends.
+    let held: Promise<unknown> | undefined;
     try {
       await holdLifeLock(lock);
       engine?.close().catch(() => undefined);
@@ -137,9 +139,12 @@ const api: EngineWorkerApi = {
         // Loaded only for a site's prebuilt index: a page over its visitor's own files never downloads it.
         const { openSiteIndex } = await import('../src/storage/prebuilt-store.ts');
         const { url, ...rest } = storage.prebuilt;
-        const site = await openSiteIndex(url, rest);
+        const site = await openSiteIndex(url, { ...rest, ...(onProgress ? { onProgress } : {}) });
         if ('store' in site) prebuilt = site.store;
-        else sharded = site.sharded;
+        else {
+          sharded = site.sharded;
+          held = site.prefetched?.catch((error: unknown) => onProgress?.({ phase: 'prefetch-failed', done: 0, total: 0, detail: (error as Error).message }));
+        }
       }
       engine = sharded ?? await createAlmanac({ storage: prebuilt ? { store: prebuilt } : storage as Exclude<typeof storage, { prebuilt: unknown }>, ...(onProgress ? { onProgress } : {}), ...(onChange ? { onChange } : {}) });
       const stats = await engine.stats();
@@ -151,7 +156,8 @@ const api: EngineWorkerApi = {
         ...(prebuilt ? { index: prebuilt.report } : {}),
       };
     } finally {
-      release(port);
+      if (held) void held.finally(() => release(port));
+      else release(port);
     }
   },
 

@@ -75,7 +75,8 @@ export function asksList(question: string, helpers: ListHelpers): ListAsk | unde
     const rest = b ? q.slice(0, b.index) : q;
     return { kind: 'years', group: answerTerms(rest).filter((t) => !stop.has(t) && !/^\d/.test(t)), ...(bound ? { bound } : {}) };
   }
-  if (LABELS_ASK.test(q) && !FIGURE_ASK.test(q)) {
+  // "Which types of households were more likely ...": the one that is highest, not a list.
+  if (LABELS_ASK.test(q) && !FIGURE_ASK.test(q) && !/\b(?:most|more|least|less|highest|lowest|largest|smallest|likely|best|worst|top)\b/i.test(q)) {
     const strict = !new RegExp(String.raw`\b(?:${MEMBERS})\b`, 'i').test(q);
     return { kind: 'labels', group: answerTerms(q).filter((t) => !stop.has(t) && !/^\d/.test(t)), ...(strict ? { strict } : {}) };
   }

@@ -21,7 +21,7 @@ import { highlighted } from '../../demo/highlight.ts';
 import { connectAlmanac, type RemoteAlmanac } from '../engine/remote.ts';
 import { AlmanacError } from '../errors.ts';
 import { citeCell } from '../tables/cite-cell.ts';
-import type { AnswerResponse, DocumentInput, IngestReport, SearchResponse, SearchResult, StoredDocument } from '../types.ts';
+import type { AnswerResponse, DocumentInput, IngestReport, Progress, SearchResponse, SearchResult, StoredDocument } from '../types.ts';
 import { snippet } from './snippet.ts';
 import { elementStyles } from './styles.ts';
 
@@ -76,6 +76,12 @@ export interface AlmanacSearchEventMap {
   'almanac-results': CustomEvent<SearchResponse>;
   /** The answer the documents support (not dispatched when they support none). */
   'almanac-answer': CustomEvent<AnswerResponse>;
+  /**
+   * With `offline` over a sharded `index`: the background download, `{ phase: 'prefetch', done,
+   * total }` in files (available offline once `done === total`), or `phase: 'prefetch-failed'`
+   * with the reason in `detail`.
+   */
+  'almanac-progress': CustomEvent<Progress>;
 }
 
 let nextId = 0;
@@ -99,12 +105,14 @@ function typingIn(event: KeyboardEvent): boolean {
  * - `label`: its accessible name (default "Search your documents");
  * - `limit`: results shown (default 8);
  * - `offline` (boolean): with a sharded `index`, fetch all of it into Cache Storage in the
- *   background, so the site answers offline whatever is asked (a single-file index is kept whole anyway).
+ *   background, so the site answers offline whatever is asked (a single-file index is kept whole anyway);
+ *   part `offline` says how far it is ("Saving for offline use: 12 of 40 files", then "Available
+ *   offline"), and `almanac-progress` events report it.
  *
  * Above the results, the demo's answer card (`demo/answer-card.ts`: the value, the calculation,
  * the citations, which open the sentence or the table cell), shown when the documents support an
  * answer. Slot: `empty` (shown while the corpus is empty). Parts: `box`, `form`, `input`,
- * `add-button`, `status`, `constraint`, `answer`, `listbox`, `option`, `no-results`, `title`, `where`,
+ * `add-button`, `status`, `offline`, `constraint`, `answer`, `listbox`, `option`, `no-results`, `title`, `where`,
  * `snippet`, `cells`, `preview`. Theme with the `--almanac-*`
  * custom properties (see `styles.ts`); light and dark follow `prefers-color-scheme`.
  */
@@ -117,6 +125,8 @@ export class AlmanacSearchElement extends HTMLElement {
   private readonly fileInput: HTMLInputElement;
   private readonly addButton: HTMLButtonElement;
   private readonly status: HTMLParagraphElement;
+  /** The offline download's state, apart from `status`, which searches overwrite. */
+  private readonly offlineLine: HTMLParagraphElement;
   private readonly constraintLine: HTMLParagraphElement;
   private readonly list: HTMLUListElement;
   /** "No passage matches": beside the listbox, which may hold options only (WAI-ARIA). */
@@ -160,6 +170,7 @@ export class AlmanacSearchElement extends HTMLElement {
       this.fileInput,
     ]);
     this.status = el('p', { class: 'status', attrs: { part: 'status', role: 'status', 'aria-live': 'polite' } });
+    this.offlineLine = el('p', { class: 'status', attrs: { part: 'offline', hidden: true } });
     this.constraintLine = el('p', { class: 'constraint', attrs: { part: 'constraint', hidden: true } });
     this.emptySlot = el('slot', { attrs: { name: 'empty' } });
     this.answerSlot = el('div', { attrs: { part: 'answer' } });
@@ -169,6 +180,7 @@ export class AlmanacSearchElement extends HTMLElement {
     this.box = el('div', { class: 'box', attrs: { part: 'box' } }, [
       form,
       this.status,
+      this.offlineLine,
       this.constraintLine,
       this.answerSlot,
       this.emptySlot,
@@ -332,7 +344,17 @@ export class AlmanacSearchElement extends HTMLElement {
   /** The engine over a prebuilt index: fetched (or read from the cache) in the worker. */
   private connectIndex(url: string): void {
     this.say('Loading the search index…');
-    const engine = connectAlmanac({ storage: { prebuilt: { url, prefetch: this.offline } } });
+    const engine = connectAlmanac({
+      storage: { prebuilt: { url, prefetch: this.offline } },
+      onProgress: (p) => {
+        // Restoring a single-file index reports too; only the download is shown.
+        if (this.engine !== engine || !p.phase.startsWith('prefetch')) return;
+        const line = this.offlineLine;
+        line.hidden = false;
+        line.textContent = p.phase === 'prefetch' ? p.done < p.total ? `Saving for offline use: ${p.done} of ${p.total} files` : 'Available offline.' : 'Not saved for offline use.';
+        this.emit('almanac-progress', p);
+      },
+    });
     this.engine = engine;
     engine.then(
       (almanac) => {

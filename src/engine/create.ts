@@ -5,8 +5,8 @@ import { openIdbStore } from '../storage/idb-store.ts';
 import type { CorpusStore, DocumentRecord, StoreChange } from '../storage/store.ts';
 import { encodeSegment, type Segment } from '../index-format/segment.ts';
 import { readCorpusFile, readShards, writeCorpusFile } from '../index-format/corpus-file.ts';
-import { termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
-import { loadStemmers } from '../text/tokenizer.ts';
+import { documentLanguages, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
+import { latin, loadStemmers } from '../text/tokenizer.ts';
 import { sentencesIn, timeCoverage } from '../temporal/index.ts';
 import type {
   Almanac, AlmanacOptions, AnswerEvent, AnswerOptions, AnswerResponse, CorpusChange, CorpusShards, CorpusStats, DatedSentence, DocumentInput, Embedder,
@@ -193,6 +193,9 @@ class Engine implements Almanac {
           // Tokenised once: the same postings are stored and indexed (with the stemmers their scripts need).
           await loadStemmers(tokenisedTexts(batch));
           segment = analyseSegment(batch, this.state.embedder?.id);
+          // A Latin document is read in its language once that language's stemmer is loaded.
+          const read = latin?.reportedLanguage;
+          if (read) batch.forEach((r, i) => { const report = batchReports[i]!; if (report.language) report.language = read(report.language, documentLanguages(r.passages)?.get(r.document.id)); });
           await slice.yield();
           const rev = await this.store.put(segment, this.state.embedder?.id, signal);
           for (const r of batch) r.rev = rev;

@@ -26,7 +26,11 @@ export type { LoadedModels, ModelSpec, ModelsRequest, OpenReport, WorkerStorage 
 export interface ConnectOptions {
   /** Where the worker keeps the corpus. Default `{ indexedDB: { name: 'almanac' } }`. */
   storage?: WorkerStorage;
-  /** Reports restore progress while the worker loads a persisted corpus. */
+  /**
+   * Reports restore progress while the worker loads a persisted corpus; with storage
+   * `{ prebuilt: { url, prefetch: true } }` over a sharded index, the background prefetch after
+   * `open` (`phase: 'prefetch'`, files done and total; `prefetch-failed` with the reason).
+   */
   onProgress?: (p: Progress) => void;
   /** Aborts the connection: the worker is terminated. */
   signal?: AbortSignal;

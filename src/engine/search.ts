@@ -3,7 +3,7 @@ import { RETRIEVAL } from '../settings.ts';
 import { parseQuestion, rerankTemporal, summarizeForQuestion, SUMMARIES, type PassageSummary } from '../temporal/index.ts';
 import { fuseCandidates, type Hit } from '../retrieval/fusion.ts';
 import type { IndexHit } from '../retrieval/passage-index.ts';
-import { loadStemmers, tokenize } from '../text/tokenizer.ts';
+import { loadStemmers, readingLanguage, tokenize } from '../text/tokenizer.ts';
 import type { Passage, SearchOptions, SearchResponse, SearchResult, TemporalConstraint, TemporalExplanation } from '../types.ts';
 import { chooseDocument } from './choose-document.ts';
 import type { EngineState } from './state.ts';
@@ -65,7 +65,8 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   // constraint (the temporal rerank), no row or column hits (the fusion), no cross-encoder.
   // Only then does BM25 weigh in how much of the question a passage covers (`coverage`).
   const coverage = !constraint && !structuredHits.length && !state.reranker;
-  const lexicalHits = await state.lexical.search(firstQuery, { limit: lexicalK, vector, coverage });
+  // A question in French meets French documents as they were indexed (`latin-languages.ts`).
+  const lexicalHits = await state.lexical.search(firstQuery, { limit: lexicalK, vector, coverage, language: readingLanguage(query) });
   steps.push(mode);
   const lexical = toHits(state, lexicalHits);
   const structured = toHits(state, structuredHits);

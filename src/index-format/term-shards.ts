@@ -129,9 +129,11 @@ export function writeShardedIndex(segment: Segment, sizes: ShardSizes = {}): { m
     records.forEach((r, d) => { for (const p of r.passages) if (STRUCTURED_KINDS.has(p.kind) === (kinds === 'structured')) out.push(d); });
     return Uint32Array.from(out);
   };
+  const docLexical = docOf('lexical');
+  const docStructured = docOf('structured');
   const sources = [
-    { index: segment.lexical, doc: docOf('lexical'), params: DEFAULT_BM25 },
-    { index: segment.structured, doc: docOf('structured'), params: STRUCTURED_BM25 },
+    { index: segment.lexical, doc: docLexical, params: DEFAULT_BM25 },
+    { index: segment.structured, doc: docStructured, params: STRUCTURED_BM25 },
   ].flatMap(({ index, doc, params }) => index.fields.map((field, f) => ({ field, doc, params, weight: FIELD_WEIGHTS[f]!, avg: average(field.lengths), index })));
   // Every term of every field, merged in order.
   const all = [...new Set(sources.flatMap((s) => s.field.terms))].sort(compareTerms);
@@ -141,7 +143,7 @@ export function writeShardedIndex(segment: Segment, sizes: ShardSizes = {}): { m
   let first = '';
   let count = 0;
   const byPassage = new Map<number, number>();
-  const byDoc = new Map<number, number>();
+  const perPassage = new Map<number, number>();
   const inPassages = [new Set<number>(), new Set<number>()];
   const closeShard = () => {
     if (!count) return;
@@ -150,7 +152,7 @@ export function writeShardedIndex(segment: Segment, sizes: ShardSizes = {}): { m
     count = 0;
   };
   for (const term of all) {
-    byDoc.clear();
+    perPassage.clear();
     for (const set of inPassages) set.clear();
     sources.forEach((s, k) => {
       const terms = s.field.terms;
@@ -166,18 +168,20 @@ export function writeShardedIndex(segment: Segment, sizes: ShardSizes = {}): { m
         const norm = s.avg ? lengths[ids[j]!]! / s.avg : 1;
         byPassage.set(ids[j]!, s.weight * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + b * norm))));
       }
-      // A passage's fields add up (in its own index); a document keeps its best passage.
+      // A passage's fields add up (in its own index), keyed by passage: summed per document, a
+      // table of a hundred rows that each name the term would outscore every paragraph that
+      // does once, which is not how the engine ranks (passages, not documents).
       const structured = s.index === segment.structured ? 1 : 0;
       for (const [pid, score] of byPassage) {
         inPassages[structured]!.add(pid);
-        const d = s.doc[pid]!;
-        const key = d * 2 + structured;
-        byDoc.set(key, (byDoc.get(key) ?? 0) + score);
+        const key = pid * 2 + structured;
+        perPassage.set(key, (perPassage.get(key) ?? 0) + score);
       }
     });
+    // A document keeps its best passage.
     const best = new Map<number, number>();
-    for (const [key, score] of byDoc) {
-      const d = key >>> 1;
+    for (const [key, score] of perPassage) {
+      const d = (key & 1 ? docStructured : docLexical)[Math.floor(key / 2)]!;
       best.set(d, Math.max(best.get(d) ?? 0, score));
     }
     const df = best.size;

@@ -1,8 +1,8 @@
 import type { Passage } from '../types.ts';
-import { createTextTokenizer, tokenize } from '../text/tokenizer.ts';
+import { tokenize } from '../text/tokenizer.ts';
 import { Bm25Index, DEFAULT_BM25, type Bm25Parameters, type ScoredId } from './bm25.ts';
 import type { CollectionStats } from '../types.ts';
-import { analysePassages, FIELDS, fieldValues, type TermIndex } from './term-index.ts';
+import { analysePassages, countingTokenizer, documentLanguages, FIELDS, fieldValues, type TermIndex } from './term-index.ts';
 import type { VectorIndex } from './vector-index.ts';
 import { TABLE_TITLE_WEIGHT } from '../tables/settings.ts';
 
@@ -28,6 +28,12 @@ export interface IndexSearchOptions {
    * HiT@1 61.3 against 61.6, TAT-QA 67.4 against 67.8.
    */
   coverage?: boolean;
+  /**
+   * The question's language, when it is another language of Latin text than English
+   * (`readingLanguage`): its words are read as that language's documents were indexed. The
+   * structured index (row and column summaries) reads every document in English.
+   */
+  language?: string;
 }
 
 /** Weights of the BM25 fields (`FIELDS`: text, heading, title). */
@@ -35,8 +41,6 @@ const FIELD_WEIGHTS = [1, 1, TABLE_TITLE_WEIGHT];
 
 /** Below this cosine similarity a vector neighbour is dropped (Orama's default 0.8 silently drops most neighbours of small or synthetic models). */
 const SIMILARITY = 0.1;
-
-const counting = createTextTokenizer(true);
 
 /**
  * One index over passages: BM25 on the text, the section heading, and a table passage's
@@ -133,7 +137,7 @@ export class PassageIndex {
 
   /** BM25 search, or hybrid (BM25 + cosine, each divided by its best score, averaged) when a vector is given. */
   async search(term: string, options: IndexSearchOptions): Promise<IndexHit[]> {
-    const terms = tokenize(term);
+    const terms = tokenize(term, options.language);
     const useVector = options.vector && this.vectorIndex && this.vectorIndex.size > 0;
     if (!useVector) return this.bm25.search(terms, FIELD_WEIGHTS, options.limit, options.coverage).map(([id, score]) => ({ id, score }));
     const text = this.bm25.search(terms, FIELD_WEIGHTS, Infinity, options.coverage);
@@ -146,7 +150,9 @@ export class PassageIndex {
 function removalHint(passages: readonly Passage[]): { terms: Array<Set<string>>; postings: number[] } {
   const terms = FIELDS.map(() => new Set<string>());
   const postings = FIELDS.map(() => 0);
+  const languages = documentLanguages(passages);
   for (const p of passages) {
+    const counting = countingTokenizer(languages?.get(p.docId));
     fieldValues(p).forEach((value, f) => {
       if (!value) return;
       const own = new Set(counting.tokenize(value) as string[]);

@@ -1,5 +1,5 @@
 import type { Passage, PassageKind } from '../types.ts';
-import { createTextTokenizer, tokenize, TOKENIZER_VERSION } from '../text/tokenizer.ts';
+import { createTextTokenizer, latin, tokenize, TOKENIZER_VERSION } from '../text/tokenizer.ts';
 import type { Tokenizer } from '@orama/orama';
 
 /**
@@ -85,6 +85,28 @@ export function termsFingerprint(): string {
 }
 
 const counting = createTextTokenizer(true);
+const countingIn = new Map<string, ReturnType<typeof createTextTokenizer>>();
+
+/** The counting tokenizer of a language of Latin text (undefined: English). */
+export function countingTokenizer(language: string | undefined): ReturnType<typeof createTextTokenizer> {
+  if (!language) return counting;
+  let t = countingIn.get(language);
+  if (!t) countingIn.set(language, (t = createTextTokenizer(true, language)));
+  return t;
+}
+
+/**
+ * The language each document of `passages` is read in (absent: English; `latin-languages.ts`),
+ * told by its running text alone (text and sentence passages) and holding for all its passages
+ * in the lexical index. A table's summaries are no evidence: Almanac's own words ("Columns",
+ * "in 2010") around the table's labels, which are names as often as words (an English table of
+ * Quebec's municipalities, of Spanish singles: 5 HiTab tables read as French or Spanish by their
+ * summaries, their English questions then stemmed otherwise). So row and column summaries, and
+ * a document of tables only, are read in English.
+ */
+export function documentLanguages(passages: readonly Passage[]): Map<string, string | undefined> | undefined {
+  return latin?.documentLanguages(passages.filter((p) => p.kind === 'text' || p.kind === 'sentence'));
+}
 
 /** A passage's terms from the pieces its text was written from (`text-pieces.ts`), or undefined. */
 type PiecewiseTerms = (passage: Passage, tokenizer: Tokenizer, cache: Map<string, string[]>) => string[][] | undefined;
@@ -126,6 +148,7 @@ export function analysePassages(passages: readonly Passage[]): TermIndex {
   // A heading or a table's title is the same string for many passages (every summary of a
   // table carries its title): tokenised once each.
   const repeated = new Map<string, string[]>();
+  const languages = documentLanguages(passages);
   // A table summary's pieces (header paths, values), each tokenised once (`text-pieces.ts`),
   // and each run of terms looked up in the dictionary once: a piece repeated in many summaries
   // is then counted without hashing its terms again.
@@ -154,15 +177,18 @@ export function analysePassages(passages: readonly Passage[]): TermIndex {
       for (const r of resolvedBy) r.clear();
     }
     const values = fieldValues(passages[i]!);
+    const language = languages?.get(passages[i]!.docId);
     for (let f = 0; f < FIELDS.length; f++) {
       const value = values[f]!;
       if (!value) continue;
+      const tokenizer = countingTokenizer(language);
       let runs: string[][];
       if (f === 0) {
-        runs = piecewise?.(passages[i]!, counting, pieceTerms) ?? [counting.tokenize(value, undefined, FIELDS[f]) as string[]];
+        runs = piecewise?.(passages[i]!, tokenizer, pieceTerms) ?? [tokenizer.tokenize(value, undefined, FIELDS[f]) as string[]];
       } else {
-        let tokens = repeated.get(value);
-        if (!tokens) repeated.set(value, (tokens = counting.tokenize(value, undefined, FIELDS[f]) as string[]));
+        const key = language ? `${language}\u0000${value}` : value;
+        let tokens = repeated.get(key);
+        if (!tokens) repeated.set(key, (tokens = tokenizer.tokenize(value, undefined, FIELDS[f]) as string[]));
         runs = [tokens];
       }
       let length = 0;

@@ -3,7 +3,8 @@ import { checkManifest, readShards, type CorpusManifest } from '../index-format/
 import { contentHash } from '../index-format/hash.ts';
 import { MemoryStore } from './memory-store.ts';
 import type { LoadedCorpus } from './store.ts';
-import { openShardedIndex, type ShardedAlmanac } from './sharded-index.ts';
+import { openShardedIndex, type PrefetchReport, type ShardedAlmanac } from './sharded-index.ts';
+import type { Progress } from '../types.ts';
 
 /**
  * A prebuilt index (`almanac build`) opened over HTTP: `index.json` and the segment files it
@@ -30,6 +31,12 @@ export interface PrebuiltOptions {
    * only what queries fetched is kept.
    */
   prefetch?: boolean;
+  /**
+   * With `prefetch`: its progress, `{ phase: 'prefetch', done, total }` in files of the index,
+   * the last one when `done === total` (then every file is kept on the device). The signal
+   * (`signal`) stops it too.
+   */
+  onProgress?: (p: Progress) => void;
 }
 
 /** How a prebuilt index was opened. */
@@ -68,10 +75,18 @@ const DEFAULT_CACHE = 'almanac-index';
  * {@link PrebuiltStore}, cached) or a sharded one (`--shards`: a {@link ShardedAlmanac} that
  * fetches per query and keeps what it fetched in Cache Storage under the build's hash; its
  * manifest is kept too, so offline the site answers what was asked before, or everything with
- * `prefetch`).
+ * `prefetch`). With `prefetch`, `prefetched` settles when every file is kept (or rejects:
+ * `ABORTED`, offline, a full quota), reporting through `onProgress` on the way.
+ *
+ * @example
+ * ```ts
+ * const site = await openSiteIndex('/almanac/index.json', { prefetch: true, onProgress: (p) => bar.value = p.done / p.total });
+ * const almanac = 'sharded' in site ? site.sharded : await createAlmanac({ storage: { store: site.store } });
+ * ```
  */
-export async function openSiteIndex(url: string, options: PrebuiltOptions = {}): Promise<{ store: PrebuiltStore } | { sharded: ShardedAlmanac }> {
+export async function openSiteIndex(url: string, options: PrebuiltOptions = {}): Promise<{ store: PrebuiltStore } | { sharded: ShardedAlmanac; prefetched?: Promise<PrefetchReport> }> {
   let sharded: ShardedAlmanac | undefined;
+  let prefetched: Promise<PrefetchReport> | undefined;
   const store = await openPrebuiltStore(url, {
     ...options,
     onManifest: async (json, manifestUrl, text, offline) => {
@@ -89,11 +104,19 @@ export async function openSiteIndex(url: string, options: PrebuiltOptions = {}):
           // A full quota costs only offline use.
         }
       }
-      if (options.prefetch) void sharded.prefetch().catch(() => undefined);
+      if (options.prefetch) {
+        const onProgress = options.onProgress;
+        prefetched = sharded.prefetch({
+          ...(options.signal ? { signal: options.signal } : {}),
+          ...(onProgress ? { onProgress: (done: number, total: number) => onProgress({ phase: 'prefetch', done, total }) } : {}),
+        });
+        // A caller that does not wait for it must not see an unhandled rejection (offline, full quota).
+        prefetched.catch(() => undefined);
+      }
       return true;
     },
   });
-  return sharded ? { sharded } : { store: store! };
+  return sharded ? { sharded, ...(prefetched ? { prefetched } : {}) } : { store: store! };
 }
 
 /**

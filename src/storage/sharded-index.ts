@@ -94,6 +94,19 @@ const DEFAULT_CACHE = 'almanac-index';
 /** Files {@link ShardedAlmanac.prefetch} fetches at once. */
 const PREFETCH_CONCURRENCY = 6;
 
+/**
+ * Opens the sharded index (`almanac build --shards`) whose manifest is at `url` (absolute, or
+ * relative to the caller's location), fetching only the manifest; each query then fetches what
+ * it needs (see {@link ShardedIndexOptions}). Throws `INDEX_NOT_FOUND`, `INDEX_CORRUPT`,
+ * `INDEX_TOO_NEW`. For a site's index of either layout, `openSiteIndex` chooses.
+ *
+ * @example
+ * ```ts
+ * const almanac = await openShardedIndex('/almanac/index.json');
+ * const { results } = await almanac.search('Who chaired the board in 2019?');
+ * await almanac.prefetch({ signal, onProgress: (done, total) => console.log(`${done}/${total} files`) });
+ * ```
+ */
 export async function openShardedIndex(url: string, options: ShardedIndexOptions = {}): Promise<ShardedAlmanac> {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const base = typeof location !== 'undefined' ? location.href : undefined;

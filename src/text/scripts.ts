@@ -3,10 +3,10 @@
  * Latin text itself; this module covers the others, and names the language a document was
  * assumed to be in).
  *
- * The stemmer is chosen by a word's script, not by a guess at the document's language: a
- * question is too short to guess from, and a word must become the same term in a question as in
- * a document. So a Cyrillic word is stemmed as Russian wherever it appears, a Latin word as
- * English (as before: the benchmarks' terms stay what they were). Stemmers are Orama's own
+ * The stemmer is chosen by a word's script: a Cyrillic word is stemmed as Russian wherever it
+ * appears. A Latin word is English unless its text's function words say French, German,
+ * Spanish, Italian, Portuguese or Dutch (`latin-languages.ts`, document by document and for the
+ * question: the one script several languages share). Stemmers are Orama's own
  * (`@orama/stemmers`, Snowball ports), for the scripts whose main language has one; the words of
  * other scripts are kept whole. Scripts written without spaces between words (Chinese, Japanese,
  * Thai, Lao, Khmer, Burmese) are cut into words by `Intl.Segmenter` (ICU's dictionaries).
@@ -33,7 +33,7 @@ export interface ScriptInfo {
 
 type Stem = (word: string) => string;
 
-interface Script extends ScriptInfo {
+export interface Script extends ScriptInfo {
   test: RegExp;
   /** The stemmer, once loaded. */
   stem?: Stem;
@@ -50,7 +50,7 @@ const STEMMERS: Readonly<Record<string, () => Promise<Stem>>> = {
 };
 
 // Latin first: nearly every word is Latin, and the lookup stops at the first match.
-const SCRIPTS: readonly Script[] = [
+export const SCRIPTS: readonly Script[] = [
   { script: 'Latin', tag: 'en', stemmer: 'english', segmented: false, test: /\p{Script=Latin}/u },
   { script: 'Cyrillic', tag: 'ru', stemmer: 'russian', segmented: false, test: /\p{Script=Cyrillic}/u },
   { script: 'Greek', tag: 'el', stemmer: 'greek', segmented: false, test: /\p{Script=Greek}/u },
@@ -72,13 +72,12 @@ const SCRIPTS: readonly Script[] = [
   { script: 'Ethiopic', tag: 'am', segmented: false, test: /\p{Script=Ethiopic}/u },
 ];
 
-const LATIN = SCRIPTS[0]!;
+export const LATIN = SCRIPTS[0]!;
 /** Scripts whose words are stemmed (Latin aside, which the tokenizer stems itself). */
 const STEMMED = SCRIPTS.filter((s) => s !== LATIN && s.stemmer);
 const ANY_STEMMED = new RegExp(STEMMED.map((s) => s.test.source).join('|'), 'u');
 const NON_ASCII = /[^\x00-\x7f]/;
 const loading = new Map<Script, Promise<void>>();
-const UNKNOWN: ScriptInfo = { script: 'Unknown', tag: 'und', segmented: false };
 
 /**
  * The characters of the scripts written without spaces, as a regular expression class body, with
@@ -88,7 +87,7 @@ const UNKNOWN: ScriptInfo = { script: 'Unknown', tag: 'und', segmented: false };
 export const UNSPACED_CHARS = '\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Thai}\\p{scx=Lao}\\p{scx=Khmer}\\p{scx=Myanmar}';
 
 /** The script of a word: the first known script among its letters (a word rarely mixes two). */
-function scriptOf(word: string): Script | undefined {
+export function scriptOf(word: string): Script | undefined {
   for (const s of SCRIPTS) if (s.test.test(word)) return s;
   return undefined;
 }
@@ -161,42 +160,4 @@ export function segmentSpans(run: string): Array<{ segment: string; index: numbe
   }
   for (const s of segmenter.segment(run)) if (s.isWordLike) out.push({ segment: s.segment, index: s.index });
   return out;
-}
-
-/** Characters of a text looked at to name its script: enough to be sure, bounded for a 20 MB file. */
-const SAMPLE_CHARS = 200_000;
-
-/**
- * The language a text is assumed to be in, from the script most of its letters are written in
- * (Latin: English, whose stemmer its words get). What a document's ingest report says.
- */
-export function assumedLanguage(text: string): ScriptInfo {
-  const counts = new Map<Script, number>();
-  const sample = text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text;
-  let ascii = 0;
-  for (const ch of sample) {
-    const c = ch.charCodeAt(0);
-    if (c < 128) {
-      if ((c | 32) >= 97 && (c | 32) <= 122) ascii++;
-      continue;
-    }
-    if (!/\p{L}/u.test(ch)) continue;
-    const s = scriptOf(ch);
-    if (s) counts.set(s, (counts.get(s) ?? 0) + 1);
-  }
-  counts.set(LATIN, (counts.get(LATIN) ?? 0) + ascii);
-  let best: Script | undefined;
-  let most = 0;
-  for (const [s, n] of counts) {
-    if (n > most) {
-      best = s;
-      most = n;
-    }
-  }
-  if (!best) return UNKNOWN;
-  // Japanese writes most words in Han characters, with kana between them; Chinese has no kana.
-  const kana = counts.get(SCRIPTS.find((s) => s.script === 'Hiragana')!) ?? 0;
-  if (best.script === 'Han' && kana * 10 >= most) best = SCRIPTS.find((s) => s.script === 'Hiragana')!;
-  const { test: _test, stem: _stem, ...info } = best;
-  return info;
 }

@@ -10,9 +10,10 @@ import { loadScriptStemmers, nonLatinTerm, segmentWords, UNSPACED_CHARS } from '
  * corpus stored before is re-tokenised on open instead of read with stale terms. It also stands
  * for the stemmers of other scripts (`scripts.ts`), which load on demand and so are not in the
  * fingerprint's probe text: bump it when one of them changes (2: the probe lost its Cyrillic
- * and Arabic words when those stemmers became lazy).
+ * and Arabic words when those stemmers became lazy; 3: French, German, Spanish, Italian,
+ * Portuguese and Dutch documents are stemmed in their language, `latin-languages.ts`).
  */
-export const TOKENIZER_VERSION = 2;
+export const TOKENIZER_VERSION = 3;
 
 /**
  * Rewrites text so that Orama's English splitter (which cuts at everything but letters, digits,
@@ -191,11 +192,38 @@ function wordsOfNormalized(normalized: string): string[] {
 const STOP = new Set(STOP_WORDS);
 const oramaStemmer = oramaTokenizer.createTokenizer({ stemming: true }).stemmer!;
 
+/**
+ * The other languages of Latin text (`latin-languages.ts`: detection, stop words, stemmers),
+ * imported when a text shows two or more of the words below (one, in a question's few words),
+ * which English text seldom has twice ("Los Angeles" once): an English site never downloads it
+ * for its questions. Exported as a live binding: the indexes read documents through it once loaded.
+ */
+export let latin: typeof import('./latin-languages.ts') | undefined;
+const LATIN_SIGNAL = /(?<![\p{L}'])(?:l[ae]s?|des|une|est|et|qu(?:and|el\p{L}*|i|ando|em|é|ién)|où|d[ae][rs]|die|und|ist|w(?:ann|er|elche\p{L}?|ie|at|anneer|urde|erd)|el|los|del|una|y|il|che|è|em|não|het|een|van)(?![\p{L}'])/giu;
+/** Longest text read as a question: one word of {@link LATIN_SIGNAL} is enough to look further. */
+const SHORT_TEXT = 200;
+
+/** Whether a text may be in another language than English: words of {@link LATIN_SIGNAL}. */
+function mayBeOtherLanguage(text: string): boolean {
+  LATIN_SIGNAL.lastIndex = 0;
+  return LATIN_SIGNAL.exec(text) !== null && (text.length <= SHORT_TEXT || LATIN_SIGNAL.exec(text) !== null);
+}
+
+/**
+ * The language other than English a Latin-script text is read in (its stemmer loaded by
+ * {@link loadStemmers}), or undefined: English. Decided by its function words (`latin-languages.ts`).
+ */
+export function readingLanguage(text: string): string | undefined {
+  return latin && mayBeOtherLanguage(text) ? latin.readingLanguage(text) : undefined;
+}
+
 // Token -> term ('' for a stop word), or the terms of a token holding non-ASCII characters. A
 // corpus repeats its words, so one lookup replaces the stop-word scan, the abbreviation table,
 // the stemmer and the accent folding (with the rewrites above, tokenising was a third of a
 // reload of 16k TimeQA passages). Bounded against streams of unique tokens.
 const TERMS_MAX = 200_000;
+// A token of a text in another language of Latin text (`latin-languages.ts`) is keyed with its
+// language ("fr collections"): tokens hold no space.
 const terms = new Map<string, string | readonly string[]>();
 
 /**
@@ -205,16 +233,25 @@ const terms = new Map<string, string | readonly string[]>();
  * arrives, since words of its script were kept whole until then.
  */
 export async function loadStemmers(texts: Iterable<string>): Promise<void> {
-  if (await loadScriptStemmers(texts)) terms.clear();
+  const all = [...texts];
+  let arrived = await loadScriptStemmers(all);
+  // Latin text in another language than English: its stemmer (and the detector, first).
+  const other = all.filter((t) => t && mayBeOtherLanguage(t));
+  if (other.length) {
+    latin ??= await import('./latin-languages.ts');
+    if (await latin.loadLatinLanguages(other, STOP)) arrived = true;
+  }
+  if (arrived) terms.clear();
 }
 
-/** A token's term (an ASCII token), or terms (one with other characters: {@link unicodeTerms}). */
-function termOf(token: string): string | readonly string[] {
-  let term = terms.get(token);
+/** A token's term (an ASCII token), or terms (one with other characters: {@link unicodeTerms}), in `language` (undefined: English). */
+function termOf(token: string, language?: string): string | readonly string[] {
+  const key = language ? `${language} ${token}` : token;
+  let term = terms.get(key);
   if (term === undefined) {
     if (terms.size >= TERMS_MAX) terms.clear();
-    term = NON_ASCII.test(token) ? unicodeTerms(token) : wordTerm(token);
-    terms.set(token, term);
+    term = NON_ASCII.test(token) ? unicodeTerms(token, language) : wordTerm(token, language);
+    terms.set(key, term);
   }
   return term;
 }
@@ -224,24 +261,29 @@ function termOf(token: string): string | readonly string[] {
  * stemmed, accents folded; a word of another script than Latin is stemmed by its script's
  * stemmer where there is one, else kept whole (`scripts.ts`).
  */
-function wordTerm(word: string): string {
+function wordTerm(word: string, language?: string): string {
+  const other = NON_ASCII.test(word) ? nonLatinTerm(word) : undefined;
+  if (other !== undefined) return STOP.has(word) ? '' : other;
+  // A word of a French (German...) text: that language's stop words and stemmer.
+  const own = language ? latin?.latinTerm(word, language) : undefined;
+  if (own !== undefined) return own && foldAccents(own);
   if (STOP.has(word)) return '';
-  return (NON_ASCII.test(word) ? nonLatinTerm(word) : undefined) ?? foldAccents(oramaStemmer(expandAbbreviation(word)));
+  return foldAccents(oramaStemmer(expandAbbreviation(word)));
 }
 
 /** The terms of a token holding non-ASCII characters: its words' terms, with the dates they read as. */
-function unicodeTerms(token: string): string | readonly string[] {
+function unicodeTerms(token: string, language?: string): string | readonly string[] {
   const normalized = normalizeToken(token);
   // Most such tokens are one word (an accented name, a Cyrillic word): one term, no array. A
   // stream of unique words (a hostile document) meets this on every token.
   if (ONE_WORD.test(normalized)) {
-    const term = wordTerm(normalized);
+    const term = wordTerm(normalized, language);
     const dates = dateWords(normalized);
     return dates ? (term ? [term, ...dates] : dates) : term;
   }
   const out: string[] = [];
   for (const word of wordsOfNormalized(normalized)) {
-    const term = wordTerm(word);
+    const term = wordTerm(word, language);
     if (term) out.push(term);
     const dates = dateWords(word);
     if (dates) out.push(...dates);
@@ -264,11 +306,11 @@ const UNDECOMPOSED_LATIN: Readonly<Record<string, string>> = { ø: 'o', ł: 'l',
 const UNDECOMPOSED = new RegExp(`[${Object.keys(UNDECOMPOSED_LATIN).join('')}]`, 'g');
 
 /** The terms of a text, in order: {@link normalizeWords}, lower case, split, then {@link termOf}. */
-function termsOf(text: string, allowDuplicates: boolean): string[] {
+function termsOf(text: string, allowDuplicates: boolean, language?: string): string[] {
   const out: string[] = [];
   for (const token of normalizeWords(text).toLowerCase().split(SPLITTER)) {
     if (!token) continue;
-    const term = termOf(token);
+    const term = termOf(token, language);
     if (typeof term !== 'string') {
       for (const t of term) out.push(t);
       continue;
@@ -340,14 +382,16 @@ function spanYears(token: string): string[] | undefined {
  * with one cache lookup per token.
  *
  * @param allowDuplicates keep repeated tokens (the BM25 index counts terms).
+ * @param language another language of Latin text than English ({@link readingLanguage}): its
+ *   words get that language's stop words and stemmer; the words of other scripts are read as always.
  */
-export function createTextTokenizer(allowDuplicates = false): Tokenizer {
+export function createTextTokenizer(allowDuplicates = false, language?: string): Tokenizer {
   const base = oramaTokenizer.createTokenizer({ language: 'english', stemming: true, stemmer: oramaStemmer, stopWords: [...STOP_WORDS], allowDuplicates });
-  base.tokenize = (input) => (typeof input === 'string' ? termsOf(input, allowDuplicates) : [input as never]);
+  base.tokenize = (input) => (typeof input === 'string' ? termsOf(input, allowDuplicates, language) : [input as never]);
   return base;
 }
 
-/** The distinct terms of `text`, in order of first occurrence: {@link createTextTokenizer}'s tokens. */
-export function tokenize(text: string): string[] {
-  return termsOf(text, false);
+/** The distinct terms of `text`, in order of first occurrence: {@link createTextTokenizer}'s tokens (in `language`, as there). */
+export function tokenize(text: string, language?: string): string[] {
+  return termsOf(text, false, language);
 }

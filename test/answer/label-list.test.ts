@@ -26,6 +26,7 @@ describe('asksList', () => {
     expect(ask('What was the revenue in 2019?')).toBeUndefined();
     expect(ask('In which year did the annual mean first exceed 400 ppm?')).toBeUndefined();
     expect(ask('Which year had the highest revenue?')).toBeUndefined();
+    expect(ask('Which types of households were more likely to receive home care?')).toBeUndefined();
   });
 });
 

@@ -79,7 +79,7 @@ beforeAll(async () => {
     const w = window as unknown as { __events: Array<{ type: string; detail: unknown }>; __violations: string[] };
     w.__events = [];
     w.__violations = [];
-    for (const type of ['almanac-ready', 'almanac-results', 'almanac-select', 'almanac-error', 'almanac-answer']) {
+    for (const type of ['almanac-ready', 'almanac-results', 'almanac-select', 'almanac-error', 'almanac-answer', 'almanac-progress']) {
       document.addEventListener(type, (e) => {
         const detail = (e as CustomEvent).detail as Record<string, unknown>;
         w.__events.push({
@@ -230,6 +230,14 @@ describe('<almanac-search index=...> over a prebuilt index, under the strict pol
     await open(page, `${server.origin}/sharded-offline.html`);
     expect(await page.evaluate(() => (document.querySelector('almanac-search') as unknown as { offline: boolean }).offline)).toBe(true);
     await expect.poll(async () => (await kept()).filter((k) => k.includes('?almanac-shards=')).length, { timeout: 30_000 }).toBe(files.length);
+    // The download reported itself: composed events out of the shadow root, in files, ending at
+    // the total, and the element's `offline` part says the site is available offline.
+    const progress = () => page.evaluate(() => (window as unknown as { __events: Array<{ type: string; detail: { phase: string; done: number; total: number } }> }).__events.filter((e) => e.type === 'almanac-progress').map((e) => e.detail));
+    await expect.poll(async () => (await progress()).at(-1), { timeout: 30_000 }).toEqual({ phase: 'prefetch', done: files.length, total: files.length });
+    const reported = await progress();
+    expect(reported.every((p) => p.phase === 'prefetch' && p.total === files.length && p.done <= p.total)).toBe(true);
+    expect(reported.map((p) => p.done)).toEqual([...reported.map((p) => p.done)].sort((a, b) => a - b));
+    expect(await page.locator('almanac-search [part="offline"]').innerText()).toBe('Available offline.');
     await browser.context.setOffline(true);
     try {
       await open(page, `${server.origin}/sharded.html`);

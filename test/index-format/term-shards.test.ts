@@ -30,6 +30,23 @@ async function built(): Promise<{ full: Almanac; files: Map<string, Uint8Array>;
 }
 
 describe('term-sharded index', () => {
+  it('gives a document the impact of its best passage, not the sum over its passages', async () => {
+    // A long page naming the term once in each of many sections, and a short note naming it twice.
+    const sections = Array.from({ length: 30 }, (_, i) => `## Part ${i}\n\nThe harbour ledger of year ${1800 + i} lists cargo, tolls and one zephyr crossing among the many ships recorded that season.`).join('\n\n');
+    const almanac = await createAlmanac();
+    await almanac.ingest([
+      { id: 'long.md', name: 'long.md', content: `# Ledger\n\n${sections}` },
+      { id: 'note.md', name: 'note.md', content: '# Note\n\nA zephyr, the zephyr of spring.' },
+    ]);
+    const { manifest, files } = writeShardedIndex(mergeSegments(readCorpusFile(await almanac.exportCorpus()).segments), {});
+    const m = checkShardsManifest(manifest);
+    const zephyr = readTermShard(files.find((f) => f.name === `terms/${shardOf(m, 'zephyr')}.bin`)!.bytes, m.contentHash).get('zephyr')!;
+    expect([...zephyr.docs]).toEqual([0, 1]);
+    // Summed over its 30 sections the ledger would outrank the note; by its best section it does not.
+    expect(zephyr.impacts[0]!).toBeLessThan(zephyr.impacts[1]!);
+    await almanac.close();
+  });
+
   it('splits postings by term range and documents into fragments, every file checked', async () => {
     const { manifest, files } = await built();
     const m = checkShardsManifest(JSON.parse(new TextDecoder().decode(files.get('index.json'))));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAlmanac } from '../../src/index.ts';
+import { createAlmanac, openSiteIndex, type Progress } from '../../src/index.ts';
 import { readCorpusFile } from '../../src/index-format/corpus-file.ts';
 import { mergeSegments } from '../../src/index-format/merge.ts';
 import { checkShardsManifest, fileOf, readTimeShard, writeShardedIndex } from '../../src/index-format/term-shards.ts';
@@ -149,5 +149,26 @@ describe('time shards', () => {
     expect(progress.at(-1)).toBe(total);
     expect(new Set(log).size).toBe(total);
     await Promise.all([lazy.close(), full.close()]);
+  });
+
+  it('opens a sharded site from the package entry, prefetching in the background with progress and a signal', async () => {
+    const { files, manifest, full } = await build();
+    const total = manifest.counts.termShards + manifest.counts.fragments + manifest.counts.timeShards;
+    const progress: Progress[] = [];
+    const site = await openSiteIndex('http://site.test/idx/index.json', { fetch: fetchOver(files), cache: false, prefetch: true, onProgress: (p) => progress.push(p) });
+    if (!('sharded' in site)) throw new Error('a sharded build opened as a whole index');
+    expect(await site.prefetched).toMatchObject({ files: total, fetched: total });
+    expect(progress.every((p) => p.phase === 'prefetch' && p.total === total)).toBe(true);
+    expect(progress.map((p) => p.done)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+    expect((await site.sharded.search('mayor of Carver 1921', { limit: 1 })).results.length).toBe(1);
+    // Without prefetch nothing runs in the background; a signal stops one that does.
+    const plain = await openSiteIndex('http://site.test/idx/index.json', { fetch: fetchOver(files), cache: false });
+    expect('sharded' in plain && !('prefetched' in plain)).toBe(true);
+    const stop = new AbortController();
+    const stopped = await openSiteIndex('http://site.test/idx/index.json', { fetch: fetchOver(files), cache: false, prefetch: true, signal: stop.signal });
+    stop.abort();
+    if (!('sharded' in stopped)) throw new Error('a sharded build opened as a whole index');
+    await expect(stopped.prefetched).rejects.toMatchObject({ code: 'ABORTED' });
+    await Promise.all([site.sharded.close(), stopped.sharded.close(), 'sharded' in plain ? plain.sharded.close() : undefined, full.close()]);
   });
 });
