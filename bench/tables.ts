@@ -16,6 +16,9 @@
  *   --no-header-accuracy    skip header-detection scoring
  *   --dump PATH             write every question's ranked document ids per config (JSON), to
  *                           check that a change meant for speed leaves the rankings identical
+ *   --passages-hash         hash every prepared passage (text, sentences, timestamps, cells) and
+ *                           the postings made from them (`prepared` in the JSON): a change meant
+ *                           for speed or memory must leave both as they were
  *   --ceiling               also report how far the question's words alone separate the
  *                           documents (`term_presence_ceiling`, see bench/term-ceiling.ts)
  */
@@ -34,6 +37,7 @@ import { PassageIndex } from '../src/retrieval/passage-index.ts';
 import { fuseCandidates, type Hit } from '../src/retrieval/fusion.ts';
 import { termPresenceCeiling } from './term-ceiling.ts';
 import { mb, retainedBytes } from './memory.ts';
+import { passageHashes } from './passage-hash.ts';
 
 const KS = [1, 3, 5, 10] as const;
 const ALL_CONFIGS = ['flat', 'table-summary', 'rcl', 'h-rcl', 'ensemble'] as const;
@@ -134,6 +138,12 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
     log(`term-presence ceiling ${KS.map((k) => `HiT@${k} ${ceiling!.overall[`HiT@${k}`]!.toFixed(1)}`).join('  ')}`);
   }
   if (args.values.has('dump')) writeFileSync(args.values.get('dump')!, JSON.stringify(dump));
+  // --passages-hash: what the engine prepares and indexes, hashed (compare before and after a change).
+  let hashes: Awaited<ReturnType<typeof passageHashes>> | undefined;
+  if (args.flags.has('passages-hash')) {
+    hashes = await passageHashes(engineInputs(docs));
+    log(`passages: ${hashes.passages}, sha256 ${hashes.passages_sha256}, postings sha256 ${hashes.postings_sha256}`);
+  }
   const ingestS = loadS + summariesS + indexS;
   log(`ingest: read ${loadS.toFixed(1)} s + summaries ${summariesS.toFixed(1)} s + BM25 indexes ${indexS.toFixed(1)} s`);
   return {
@@ -148,6 +158,7 @@ export async function run(argv: string[], log: (line: string) => void): Promise<
     ...extra,
     ingest_s: round1(ingestS),
     ...(Object.keys(engineStats).length ? { engine: engineStats } : {}),
+    ...(hashes ? { prepared: hashes } : {}),
     ingest_breakdown_s: { read: round1(loadS), summaries: round1(summariesS), indexes: round1(indexS) },
   };
 }
@@ -354,9 +365,7 @@ async function explain(questions: Question[], docs: Doc[], lex: { search: (q: st
 const engineStats: Record<string, number> = {};
 
 async function engineRanking(docs: Doc[], log: (l: string) => void): Promise<(q: string) => Promise<string[]>> {
-  const inputs: DocumentInput[] = docs.map((d) => ({
-    id: d.id, name: d.html ? 'table.html' : 'report.html', content: d.html ?? tatqaHtml(d), format: 'html',
-  }));
+  const inputs = engineInputs(docs);
   const before = retainedBytes();
   const almanac = await createAlmanac();
   const t = performance.now();
@@ -373,6 +382,11 @@ async function engineRanking(docs: Doc[], log: (l: string) => void): Promise<(q:
   engineStats.heap_mb = mb(retainedBytes() - before);
   log(`engine ingest: ${wallS.toFixed(1)} s wall, ${cpuS.toFixed(1)} s CPU (${engineStats.tables_per_s_cpu} tables/s CPU), heap +${engineStats.heap_mb} MB`);
   return async (q) => (await almanac.search(q, { limit: 10, groupByDocument: true })).results.map((r) => r.passage.docId);
+}
+
+/** The documents as a user gives them to the engine: HiTab's HTML, TAT-QA's as a page. */
+function engineInputs(docs: Doc[]): DocumentInput[] {
+  return docs.map((d) => ({ id: d.id, name: d.html ? 'table.html' : 'report.html', content: d.html ?? tatqaHtml(d), format: 'html' }));
 }
 
 /** A TAT-QA document as a user's HTML page: paragraphs, then the table. */

@@ -17,6 +17,7 @@ import { runSearch } from './search.ts';
 import { runAnswer, streamAnswer } from './answer.ts';
 import { emptyIndexes, type EngineState } from './state.ts';
 import { analyseSegment, corpusSegment, splitPassages, splitSegment, tokenisedTexts } from './segments.ts';
+import { setPiecewiseTerms } from '../retrieval/term-index.ts';
 import { TimeSlice } from './time-slice.ts';
 
 /** The parts of the state that indexing fills: the live ones, or a set built aside (`setModels`). */
@@ -159,7 +160,10 @@ class Engine implements Almanac {
         throwIfAborted(signal, 'Ingest');
         const name = nameOf(input);
         try {
-          prepare ??= await import('./prepare.ts');
+          if (!prepare) {
+            prepare = await import('./prepare.ts');
+            setPiecewiseTerms(prepare.passageTerms);
+          }
           folders ??= new (await import('./data-descriptions.ts')).FolderDescriptions(docs, this.state.records.values());
           const prepared = await prepare.prepareDocument(input as DocumentInput, { signal, pause });
           folders.apply(prepared.document, prepared.passages);

@@ -11,7 +11,12 @@ import { extractTimestamps } from '../temporal/index.ts';
 import { detectHeaders, summarizeTable } from '../tables/index.ts';
 import { CHUNKING, LIMITS } from '../settings.ts';
 import { attachEventIntervals } from './event-intervals.ts';
-import type { DocumentInput, Passage, Sentence, StoredDocument } from '../types.ts';
+import { setTextPieces } from '../retrieval/text-pieces.ts';
+
+/** How the indexes read the passages written as pieces here (`setPiecewiseTerms`, called by the engine when it loads this module). */
+export { passageTerms } from '../retrieval/text-pieces.ts';
+import { sharedTimes } from './shared-times.ts';
+import type { DocumentInput, Passage, Sentence, StoredDocument, TimeSpan } from '../types.ts';
 
 /** A parsed document and its passages, ready to embed, index and store. */
 export interface PreparedDocument {
@@ -33,6 +38,9 @@ export interface PrepareOptions {
    */
   pause?: () => Promise<void>;
 }
+
+/** The timestamps of a sentence without any, one array for all of them (frozen: shared). */
+const NO_TIMES: TimeSpan[] = Object.freeze([]) as unknown as TimeSpan[];
 
 /** Passages prepared between two calls of {@link PrepareOptions.pause}. */
 const PASSAGES_PER_PAUSE = 64;
@@ -84,11 +92,20 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
   const timeOptions = date ? { referenceDate: date } : undefined;
   const passages: Passage[] = [];
   const tableBlocks = new Map(parsed.blocks.filter((b) => b.tableIndex !== undefined).map((b) => [b.tableIndex!, b]));
+  // A sentence written again is dated once, and its timestamps are shared (read-only, offsets are
+  // the sentence's own; `shared-times.ts` shares equal spans across sentences too).
+  const timesBySentence = new Map<string, TimeSpan[]>();
+  const timesOf = (sentence: string): TimeSpan[] => {
+    let times = timesBySentence.get(sentence);
+    if (!times) {
+      times = sharedTimes(extractTimestamps(sentence, timeOptions));
+      timesBySentence.set(sentence, times.length ? times : NO_TIMES);
+    }
+    return times.length ? times : NO_TIMES;
+  };
   const push = (p: Omit<Passage, 'id' | 'docId' | 'ordinal' | 'sentences'>, spans: SentenceSpan[]) => {
     const ordinal = passages.length;
-    const sentences: Sentence[] = spans.map((s) => ({
-      start: s.start, end: s.end, times: extractTimestamps(p.text.slice(s.start, s.end), timeOptions),
-    }));
+    const sentences: Sentence[] = spans.map((s) => ({ start: s.start, end: s.end, times: timesOf(p.text.slice(s.start, s.end)) }));
     // Where the passage is in what the user gave: the file's text, or a PDF's page.
     const tableBlock = p.tableIndex !== undefined ? tableBlocks.get(p.tableIndex) : undefined;
     const source = tableBlock ? tableBlock.source : passageSource(parsed, p.start, p.end);
@@ -135,6 +152,7 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
     const heading = own ? tableHeading(own, table.caption) : table.caption ?? title;
     for (const s of summarizeTable(table, { title: heading, structure: structures[tableIndex] })) {
       push({ kind: s.kind, text: s.text, start: table.start, end: table.end, heading, tableIndex, cells: s.cells }, splitSentences(s.text));
+      if (s.pieces) setTextPieces(passages.at(-1)!, s.pieces);
       await step();
     }
   }

@@ -3,6 +3,7 @@ import type { DocumentRecord } from '../storage/store.ts';
 import { FIELDS, selectPassages, STRUCTURED_KINDS as STRUCTURED, type FieldPostings, type TermIndex } from '../retrieval/term-index.ts';
 import { ByteReader, ByteWriter, FormatError } from './bytes.ts';
 import { hash32 } from './hash.ts';
+import { cellRef } from '../tables/cell-ref.ts';
 import { createError } from '../errors.ts';
 
 /**
@@ -486,7 +487,6 @@ function readPassages(r: ByteReader, docs: StoredDocument[], version: number): D
   const all: Passage[] = [];
   docs.forEach((doc, d) => {
     const passages: Passage[] = new Array(counts[d]!);
-    const cellRefs = new Map<number, Map<number, [number, number]>>();
     for (let ordinal = 0; ordinal < passages.length; ordinal++) {
       const flags = b.varint();
       const kind = kinds[b.varint()];
@@ -512,20 +512,12 @@ function readPassages(r: ByteReader, docs: StoredDocument[], version: number): D
         const n = b.count(2);
         const cells: Array<[number, number]> = new Array(n);
         // One tuple per grid cell, shared by the summaries that cite it (as `summarizeTable` makes them).
-        let refs = p.tableIndex === undefined ? undefined : cellRefs.get(p.tableIndex);
-        if (p.tableIndex !== undefined && !refs) cellRefs.set(p.tableIndex, (refs = new Map()));
         let row = 0;
         let col = 0;
         for (let i = 0; i < n; i++) {
           row += b.svarint();
           col += b.svarint();
-          const key = row * 0x100000 + col;
-          let t = refs?.get(key);
-          if (!t) {
-            t = [row, col];
-            refs?.set(key, t);
-          }
-          cells[i] = t;
+          cells[i] = cellRef(row, col);
         }
         p.cells = cells;
       }

@@ -1,5 +1,6 @@
 import type { Passage, PassageKind } from '../types.ts';
 import { createTextTokenizer, latin, tokenize, TOKENIZER_VERSION } from '../text/tokenizer.ts';
+import type { Tokenizer } from '@orama/orama';
 
 /**
  * The inverted index of a list of passages, as the BM25 index reads it and as Almanac's
@@ -107,10 +108,33 @@ export function documentLanguages(passages: readonly Passage[]): Map<string, str
   return latin?.documentLanguages(passages.filter((p) => p.kind === 'text' || p.kind === 'sentence'));
 }
 
+/** A passage's terms from the pieces its text was written from (`text-pieces.ts`), or undefined. */
+type PiecewiseTerms = (passage: Passage, tokenizer: Tokenizer, cache: Map<string, string[]>) => string[][] | undefined;
+let piecewise: PiecewiseTerms | undefined;
+
+/**
+ * Lets the indexes read passages written as pieces (`text-pieces.ts` calls it when the ingest
+ * loads it): a page that only searches never downloads that code.
+ */
+export function setPiecewiseTerms(terms: PiecewiseTerms): void {
+  piecewise = terms;
+}
+
 /** A term's postings while an index is being built. */
 interface Building {
   ids: number[];
   counts: number[];
+}
+
+/** Counts one occurrence of a term in passage `i` (passages are counted in order, so `i` is the last id or a new one). */
+function count(b: Building, i: number): void {
+  const last = b.ids.length - 1;
+  if (last >= 0 && b.ids[last] === i) {
+    if (b.counts[last]! < 0xffff) b.counts[last]!++;
+  } else {
+    b.ids.push(i);
+    b.counts.push(1);
+  }
 }
 
 /**
@@ -121,33 +145,66 @@ export function analysePassages(passages: readonly Passage[]): TermIndex {
   const n = passages.length;
   const builders = FIELDS.map(() => new Map<string, Building>());
   const lengths = FIELDS.map(() => new Uint32Array(n));
-  const counts = new Map<string, number>();
   // A heading or a table's title is the same string for many passages (every summary of a
   // table carries its title): tokenised once each.
   const repeated = new Map<string, string[]>();
   const languages = documentLanguages(passages);
+  // A table summary's pieces (header paths, values), each tokenised once (`text-pieces.ts`),
+  // and each run of terms looked up in the dictionary once: a piece repeated in many summaries
+  // is then counted without hashing its terms again.
+  const pieceTerms = new Map<string, string[]>();
+  const resolvedBy = FIELDS.map(() => new Map<readonly string[], Building[]>());
+  const resolve = (f: number, run: readonly string[]): Building[] => {
+    const byTerm = builders[f]!;
+    const resolved = resolvedBy[f]!;
+    let refs = resolved.get(run);
+    if (!refs) {
+      refs = run.map((t) => {
+        let b = byTerm.get(t);
+        if (!b) byTerm.set(t, (b = { ids: [], counts: [] }));
+        return b;
+      });
+      resolved.set(run, refs);
+    }
+    return refs;
+  };
+  let doc: string | undefined;
   for (let i = 0; i < n; i++) {
+    // Pieces repeat within a document's tables, seldom across documents: the caches stay small.
+    if (passages[i]!.docId !== doc) {
+      doc = passages[i]!.docId;
+      pieceTerms.clear();
+      for (const r of resolvedBy) r.clear();
+    }
     const values = fieldValues(passages[i]!);
     const language = languages?.get(passages[i]!.docId);
     for (let f = 0; f < FIELDS.length; f++) {
       const value = values[f]!;
       if (!value) continue;
-      const key = language ? `${language}\u0000${value}` : value;
-      let tokens = f === 0 ? undefined : repeated.get(key);
-      if (!tokens) {
-        tokens = countingTokenizer(language).tokenize(value, undefined, FIELDS[f]) as string[];
-        if (f !== 0) repeated.set(key, tokens);
+      const tokenizer = countingTokenizer(language);
+      let runs: string[][];
+      if (f === 0) {
+        runs = piecewise?.(passages[i]!, tokenizer, pieceTerms) ?? [tokenizer.tokenize(value, undefined, FIELDS[f]) as string[]];
+      } else {
+        const key = language ? `${language}\u0000${value}` : value;
+        let tokens = repeated.get(key);
+        if (!tokens) repeated.set(key, (tokens = tokenizer.tokenize(value, undefined, FIELDS[f]) as string[]));
+        runs = [tokens];
       }
-      lengths[f]![i] = tokens.length;
-      if (!tokens.length) continue;
-      counts.clear();
-      for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
+      let length = 0;
+      for (const run of runs) length += run.length;
+      lengths[f]![i] = length;
+      if (!length) continue;
       const byTerm = builders[f]!;
-      for (const [term, count] of counts) {
-        let b = byTerm.get(term);
-        if (!b) byTerm.set(term, (b = { ids: [], counts: [] }));
-        b.ids.push(i);
-        b.counts.push(Math.min(count, 0xffff));
+      // Runs of cached pieces (and the repeated fields) through their resolved postings; a
+      // passage's own text term by term.
+      for (const run of runs) {
+        if (runs.length > 1 || f !== 0) for (const b of resolve(f, run)) count(b, i);
+        else for (const t of run) {
+          let b = byTerm.get(t);
+          if (!b) byTerm.set(t, (b = { ids: [], counts: [] }));
+          count(b, i);
+        }
       }
     }
   }

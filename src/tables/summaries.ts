@@ -1,4 +1,5 @@
 import type { Table } from '../types.ts';
+import { cellRef } from './cell-ref.ts';
 import { coverMap } from './grid.ts';
 import { detectHeaders, type TableStructure } from './headers.ts';
 import { MAX_SUMMARY_CHARS, MAX_TABLE_SUMMARY_ITEMS } from './settings.ts';
@@ -9,6 +10,11 @@ export interface TableSummary {
   text: string;
   /** Grid cells `[row, col]` the summary speaks about. */
   cells: Array<[number, number]>;
+  /**
+   * The text as the pieces it was written from, in order (their concatenation is `text`):
+   * what the indexes tokenise piece by piece, each distinct piece of a table once.
+   */
+  pieces?: string[];
 }
 
 /**
@@ -51,15 +57,8 @@ export function summarizeTable(
     return u.length === 1 && u[0] ? ` (${u[0]})` : '';
   };
   const out: TableSummary[] = [];
-  // One `[row, col]` tuple per grid cell, shared by every summary that covers it (a data cell is
-  // in its row's and its column's): HiTab's 87k summaries cite 959k cells, of 563k in the grids.
-  const refs = new Map<number, [number, number]>();
-  const ref = (r: number, c: number): [number, number] => {
-    const key = r * 0x100000 + c;
-    let t = refs.get(key);
-    if (!t) refs.set(key, (t = [r, c]));
-    return t;
-  };
+  // One `[row, col]` tuple per grid position, shared by every summary (and table) that cites it (`cell-ref.ts`).
+  const ref = cellRef;
 
   // Table level: what the table is about, what it measures, what it lists.
   const headerNames = unique(s.dataCols.map(colName).filter(Boolean));
@@ -83,43 +82,68 @@ export function summarizeTable(
   out.push({ kind: 'table', text: cap(parts.join(' ')), cells: [] });
 
   const prefix = heading ? `${heading}. ` : '';
+  // Each summary is written as pieces (the heading, a header path, a value with what follows it),
+  // so that each distinct piece of the table is tokenised once (`src/retrieval/text-pieces.ts`):
+  // a column's path is in every row summary, a row's label in every column summary.
+  const columnPiece = new Map<number, string>();
+  const rowPiece = new Map<number, string>();
+  const summary = (kind: 'table-row' | 'table-column', pieces: string[], cells: Array<[number, number]>) => {
+    const whole = pieces.join('');
+    const text = cap(whole);
+    out.push({ kind, text, cells, pieces: text === whole ? pieces : cutPieces(pieces, text) });
+  };
   // One summary per data row.
   for (const r of s.dataRows) {
     const label = rowName(r);
-    const items: string[] = [];
     const cells: Array<[number, number]> = [];
     for (let c = 0; c < s.headerCols; c++) {
       const cell = map.at(r, c);
       if (cell?.text.trim()) cells.push(ref(cell.row, cell.col));
     }
     const filled = s.dataCols.filter((c) => valueAt(r, c)).map((c) => ref(r, c));
+    if (filled.length === 0 && !label) continue;
     const shared = unitsOf(filled).length === 1;
-    for (const [, c] of filled) {
+    const pieces: string[] = [];
+    if (prefix) pieces.push(prefix);
+    if (label) pieces.push(`${label}: `);
+    const end = `${tail(filled)}.`;
+    filled.forEach(([, c], k) => {
       const v = render(valueAt(r, c), r, c, shared);
       const name = colName(c);
-      items.push(name ? `in ${name} ${v}` : v);
+      if (name) {
+        let piece = columnPiece.get(c);
+        if (piece === undefined) columnPiece.set(c, (piece = `in ${name} `));
+        pieces.push(piece);
+      }
+      pieces.push(k < filled.length - 1 ? `${v}, ` : `${v}${end}`);
       cells.push(ref(r, c));
-    }
-    if (items.length === 0 && !label) continue;
-    const body = label ? `${label}: ${items.join(', ')}` : items.join(', ');
-    out.push({ kind: 'table-row', text: cap(`${prefix}${body}${tail(filled)}.`), cells: uniqueCells(cells) });
+    });
+    if (filled.length === 0) pieces.push(end);
+    summary('table-row', pieces, uniqueCells(cells));
   }
   // One summary per data column.
   for (const c of s.dataCols) {
     const name = colName(c);
-    const items: string[] = [];
     const cells: Array<[number, number]> = [];
     const filled = s.dataRows.filter((r) => valueAt(r, c)).map((r) => ref(r, c));
+    if (filled.length === 0) continue;
     const shared = unitsOf(filled).length === 1;
-    for (const [r] of filled) {
+    const pieces: string[] = [];
+    if (prefix) pieces.push(prefix);
+    if (name) pieces.push(`${name}: `);
+    const end = `${tail(filled)}.`;
+    filled.forEach(([r], k) => {
       const v = render(valueAt(r, c), r, c, shared);
       const label = rowName(r);
-      items.push(label ? `${label} ${v}` : v);
+      if (label) {
+        let piece = rowPiece.get(r);
+        if (piece === undefined) rowPiece.set(r, (piece = `${label} `));
+        pieces.push(piece);
+      }
+      pieces.push(k < filled.length - 1 ? `${v}, ` : `${v}${end}`);
       cells.push(ref(r, c));
-    }
-    if (items.length === 0) continue;
-    const body = name ? `${name}: ${items.join(', ')}` : items.join(', ');
-    out.push({ kind: 'table-column', text: cap(`${prefix}${body}${tail(filled)}.`), cells });
+    });
+    summary('table-column', pieces, cells);
   }
   return out;
 }
@@ -166,6 +190,19 @@ function cap(text: string): string {
   if (text.length <= MAX_SUMMARY_CHARS) return text;
   const cut = text.lastIndexOf(', ', MAX_SUMMARY_CHARS - 1);
   return `${text.slice(0, cut > MAX_SUMMARY_CHARS / 2 ? cut : MAX_SUMMARY_CHARS - 1)} …`;
+}
+
+/** The pieces of a summary that {@link cap} cut to `text`: those before the cut, the cut one shortened. */
+function cutPieces(pieces: string[], text: string): string[] {
+  const kept: string[] = [];
+  let at = 0;
+  for (const piece of pieces) {
+    if (at + piece.length > text.length || !text.startsWith(piece, at)) break;
+    kept.push(piece);
+    at += piece.length;
+  }
+  if (at < text.length) kept.push(text.slice(at));
+  return kept;
 }
 
 function listCap(items: string[]): string {

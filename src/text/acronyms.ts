@@ -45,8 +45,9 @@ export function acronymPhrases(text: string): Array<[string, string]> {
  * it is given; {@link AcronymIndex.expand} names the phrase a question word stands for.
  */
 export class AcronymIndex {
-  // acronym -> phrase -> the texts (by id) that write it
-  private readonly phrases = new Map<string, Map<string, Set<string>>>();
+  // acronym -> phrase -> the texts (by id) that write it: one id as itself, more as a list (most
+  // phrases are written in one table; a Set for each was a third of this index's memory)
+  private readonly phrases = new Map<string, Map<string, Ids>>();
   private readonly words = new Map<string, number>();
   // id -> the terms of its text (`tokenize`), read by `expand`'s context check
   private readonly terms = new Map<string, Set<string>>();
@@ -80,9 +81,9 @@ export class AcronymIndex {
       const phrases = this.phrases.get(form);
       if (!phrases) continue;
       const asWord = (this.words.get(form) ?? 0) + (this.words.get(w) ?? 0);
-      const ranked = [...phrases].filter(([, ids]) => ids.size > asWord).sort((a, b) => b[1].size - a[1].size || (a[0] < b[0] ? -1 : 1));
+      const ranked = [...phrases].filter(([, ids]) => sizeOf(ids) > asWord).sort((a, b) => sizeOf(b[1]) - sizeOf(a[1]) || (a[0] < b[0] ? -1 : 1));
       const fits = (id: string) => context!.some((t) => this.terms.get(id)?.has(t));
-      for (const [phrase, ids] of ranked) if (!context || [...ids].some(fits)) return phrase;
+      for (const [phrase, ids] of ranked) if (!context || (typeof ids === 'string' ? fits(ids) : ids.some(fits))) return phrase;
     }
     return undefined;
   }
@@ -91,12 +92,16 @@ export class AcronymIndex {
     for (const [acronym, phrase] of acronymPhrases(text)) {
       let m = this.phrases.get(acronym);
       if (!m) this.phrases.set(acronym, (m = new Map()));
-      let ids = m.get(phrase);
-      if (!ids) m.set(phrase, (ids = new Set()));
-      if (by > 0) ids.add(id);
-      else {
-        ids.delete(id);
-        if (!ids.size) m.delete(phrase);
+      const ids = m.get(phrase);
+      if (by > 0) {
+        if (ids === undefined) m.set(phrase, id);
+        else if (typeof ids === 'string') {
+          if (ids !== id) m.set(phrase, [ids, id]);
+        } else if (!ids.includes(id)) ids.push(id);
+      } else {
+        const left = ids === undefined ? [] : typeof ids === 'string' ? (ids === id ? [] : [ids]) : ids.filter((x) => x !== id);
+        if (!left.length) m.delete(phrase);
+        else m.set(phrase, left.length === 1 ? left[0]! : left);
         if (!m.size) this.phrases.delete(acronym);
       }
     }
@@ -107,4 +112,11 @@ export class AcronymIndex {
       else this.words.delete(w);
     }
   }
+}
+
+/** The ids of the texts that write a phrase: one id, or a list of two or more. */
+type Ids = string | string[];
+
+function sizeOf(ids: Ids): number {
+  return typeof ids === 'string' ? 1 : ids.length;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { flattenTable, readGrid, readHtmlTable, summarizeTable } from '../../src/tables/index.ts';
 import { CURRENCY_HTML, tableElement } from './helpers.ts';
+import { passageTerms, setTextPieces } from '../../src/retrieval/text-pieces.ts';
+import { createTextTokenizer } from '../../src/text/tokenizer.ts';
 
 describe('summarizeTable', () => {
   const table = readHtmlTable(tableElement(CURRENCY_HTML)).table;
@@ -59,6 +61,28 @@ describe('flattenTable', () => {
     expect(flattenTable(table())).toBe(
       'Foreign currency forward contracts\nCurrency | 2013 | 2012\nBuy | Sell | Buy | Sell\nEuro | 3.2 | 1.1 | 2.9 | 0.8\nMexican peso | 11.2 | none | 10.9 | 0.4\nTotal | 14.4 | 1.1 | 13.8 | 1.2',
     );
+  });
+
+  it('writes each summary as pieces that make its text and give its terms', () => {
+    const tokenizer = createTextTokenizer(true);
+    const lower = readHtmlTable(tableElement(CURRENCY_HTML.toLowerCase())).table;
+    for (const t of [table(), lower]) {
+      for (const s of summarizeTable(t, { title: 'Hedging' })) {
+        if (s.kind === 'table') continue;
+        expect(s.pieces!.join('')).toBe(s.text);
+        const passage = { id: 'x', docId: 'd', ordinal: 0, kind: s.kind, text: s.text, start: 0, end: 0, sentences: [] };
+        setTextPieces(passage, s.pieces!);
+        expect(passageTerms(passage, tokenizer, new Map())!.flat()).toEqual(tokenizer.tokenize(s.text));
+      }
+    }
+  });
+
+  it('cuts the pieces of a long summary where its text is cut', () => {
+    const rows = Array.from({ length: 300 }, (_, i) => [`region ${i}`, String(1000 + i)]);
+    const long = readGrid([['region', 'count'], ...rows]).table;
+    const column = summarizeTable(long).find((s) => s.kind === 'table-column')!;
+    expect(column.text.endsWith(' …')).toBe(true);
+    expect(column.pieces!.join('')).toBe(column.text);
   });
 });
 
