@@ -140,6 +140,11 @@ function spanOf(analysis: QuestionAnalysis, sentence: string, s: Sentence, conte
   return undefined;
 }
 
+/** Whether characters `from`..`to` of a sentence overlap one of its dates. */
+function inDate(s: Sentence, from: number, to: number): boolean {
+  return s.times.some((t) => from < t.to && t.from < to);
+}
+
 /** A version-like token: dotted numbers ("3.11", "1.25.2"), "v18", or a number after a capitalised name ("Node.js 18"). */
 // In that order: "Week 15 — Kubernetes v1.29.0 released" names v1.29.0.
 const VERSIONS = [/\b[vV]?\d+(?:\.\d+)+\b|\b[vV]\d+\b/g, /(?<=\p{Lu}\S*\s)\d{1,3}\b(?![.,]\d|\s*%)/gu];
@@ -153,10 +158,9 @@ const VERSIONS = [/\b[vV]?\d+(?:\.\d+)+\b|\b[vV]\d+\b/g, /(?<=\p{Lu}\S*\s)\d{1,3
  * heading or lead-in over the item names what the question asks for (`context`).
  */
 function labelSpan(analysis: QuestionAnalysis, sentence: string, s: Sentence, context: string): { at: [number, number] } | undefined {
-  const free = (from: number, to: number) => !s.times.some((t) => from < t.to && t.from < to);
   if (/\b(?:version|release|edition|line|branch|series|update|model|cycle)s?\b/.test(analysis.target!)) {
     for (const m of VERSIONS.flatMap((re) => [...sentence.matchAll(re)])) {
-      if (free(m.index, m.index + m[0].length) && !analysis.question.includes(m[0])) return { at: [m.index, m.index + m[0].length] };
+      if (!inDate(s, m.index, m.index + m[0].length) && !analysis.question.includes(m[0])) return { at: [m.index, m.index + m[0].length] };
     }
   }
   const m = /^(\s*(?:(?:[-*•+]|\d+[.)])\s+)?)([^():;,–—]+?)\s*(?:\(|:|\s[–—-]\s)/u.exec(sentence);
@@ -169,7 +173,7 @@ function labelSpan(analysis: QuestionAnalysis, sentence: string, s: Sentence, co
   const listed = new Set(answerTerms(context));
   if (!answerTerms(analysis.target!).some((t) => listed.has(t))) return undefined;
   const item = !!m[1]!.trim() || /^\s*(?:\([^()]*\)|:[^.]{0,60})\s*\.?\s*$/.test(sentence.slice(to));
-  return item && free(0, to) && s.times.length ? { at: [from, to] } : undefined;
+  return item && !inDate(s, 0, to) && s.times.length ? { at: [from, to] } : undefined;
 }
 
 const STOP = new Set(STOP_WORDS);
@@ -189,7 +193,6 @@ const CAPITALISED_RUN = /\p{Lu}[\p{L}\p{M}'’.-]*(?:\s+(?:(?:de|van|von|der|den
 function nameSpan(analysis: QuestionAnalysis, sentence: string, s: Sentence): { at: [number, number] } | undefined {
   const asked = new Set(answerTerms(analysis.question));
   const first = sentence.length - sentence.trimStart().length;
-  const inDate = (from: number, to: number) => s.times.some((t) => from < t.to && t.from < to);
   for (const run of sentence.matchAll(CAPITALISED_RUN)) {
     const words = [...run[0].matchAll(/\S+/g)].map((w) => {
       const from = run.index + w.index;
@@ -199,7 +202,7 @@ function nameSpan(analysis: QuestionAnalysis, sentence: string, s: Sentence): { 
     });
     const good = words.map(({ from, to, word }) => {
       const lower = word.toLowerCase();
-      if (STOP.has(lower) || HONORIFICS.has(lower) || inDate(from, to)) return false;
+      if (STOP.has(lower) || HONORIFICS.has(lower) || inDate(s, from, to)) return false;
       if (!/^\p{Lu}/u.test(word)) return true; // a particle inside the name
       const terms = answerTerms(word);
       return terms.length > 0 && terms.some((t) => !asked.has(t));

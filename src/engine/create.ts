@@ -5,7 +5,7 @@ import { openIdbStore } from '../storage/idb-store.ts';
 import type { CorpusStore, DocumentRecord, StoreChange } from '../storage/store.ts';
 import { encodeSegment, type Segment } from '../index-format/segment.ts';
 import { readCorpusFile, readShards, writeCorpusFile } from '../index-format/corpus-file.ts';
-import { documentLanguages, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
+import { documentLanguages, setPiecewiseTerms, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
 import { latin, loadStemmers } from '../text/tokenizer.ts';
 import type {
   Almanac, AlmanacOptions, AnswerEvent, AnswerOptions, AnswerResponse, CorpusChange, CorpusShards, CorpusStats, DatedSentence, DocumentInput, Embedder,
@@ -16,7 +16,6 @@ import { runSearch } from './search.ts';
 import { runAnswer, streamAnswer } from './answer.ts';
 import { emptyIndexes, type EngineState } from './state.ts';
 import { analyseSegment, corpusSegment, splitPassages, splitSegment, tokenisedTexts } from './segments.ts';
-import { setPiecewiseTerms } from '../retrieval/term-index.ts';
 import { TimeSlice } from './time-slice.ts';
 
 /** The parts of the state that indexing fills: the live ones, or a set built aside (`setModels`). */
@@ -83,9 +82,16 @@ class Engine implements Almanac {
   async restore(options: LongCallOptions): Promise<void> {
     const loaded = await this.store.load((done, total) => options.onProgress?.({ phase: 'restore', done, total }));
     throwIfAborted(options.signal, 'Opening the corpus');
-    // Before anything is tokenised (a stale segment here, passages and questions in searches).
-    await loadStemmers(tokenisedTexts([...loaded.segments.flatMap((s) => s.records), ...(loaded.legacy ?? [])]));
+    // Before anything is tokenised: a stale segment here in full (its documents' languages
+    // decide their terms); the rest by script only, for the passages searches tokenise (fusion,
+    // highlights read Latin text as English). Its postings hold the terms their language gave at
+    // ingest, and a question in that language loads the language itself (`runSearch`), so
+    // reading every stored text for its language again would only slow the open (TimeQA: ~60 ms).
     const fingerprint = termsFingerprint();
+    const current = loaded.segments.filter((s) => s.terms === fingerprint).flatMap((s) => s.records);
+    const retokenised = [...loaded.segments.filter((s) => s.terms !== fingerprint).flatMap((s) => s.records), ...(loaded.legacy ?? [])];
+    await loadStemmers(tokenisedTexts(retokenised));
+    await loadStemmers(tokenisedTexts(current), { languages: false });
     const stale: Segment[] = [];
     const segments = loaded.segments.map((s) => {
       if (s.terms === fingerprint) return s;
@@ -107,7 +113,7 @@ class Engine implements Almanac {
     }
     await this.addToIndexes(segments);
     if (legacy) {
-      const rev = await this.store.replace([corpusSegment(this.state)], embedder?.id);
+      const rev = await this.store.replace([await corpusSegment(this.state)], embedder?.id);
       for (const r of this.state.records.values()) r.rev = rev;
     }
     for (const s of stale) {
@@ -338,7 +344,7 @@ class Engine implements Almanac {
         throwIfAborted(options.signal, 'Loading models');
         const built: IndexTarget = { records: new Map(), passages: new Map(), ...emptyIndexes(next?.dimensions, this.collection) };
         // The BM25 postings are copied from the live indexes, not tokenised again.
-        const live = corpusSegment(this.state);
+        const live = await corpusSegment(this.state);
         await this.addToIndexes([{ ...live, records }], built);
         // Vectors only, and only for documents no other tab changed meanwhile: never an old text over a new one.
         if (next) await this.store.putVectors(records, next.id);
@@ -365,7 +371,7 @@ class Engine implements Almanac {
   exportCorpus(options: ExportOptions = {}): Promise<Uint8Array> {
     return this.serialize(async () => {
       this.assertOpen();
-      let segment = corpusSegment(this.state);
+      let segment = await corpusSegment(this.state);
       if (options.vectors === false) {
         const { embedderId: _e, ...rest } = segment;
         segment = { ...rest, records: segment.records.map(({ vectors: _v, ...r }) => r) };
@@ -547,7 +553,7 @@ class Engine implements Almanac {
     const records = [...this.state.records.values()].filter((r) => !r.vectors?.size);
     await this.embedRecords(records, options, 0, records.length);
     const built: IndexTarget = { records: new Map(), passages: new Map(), ...emptyIndexes(embedder.dimensions, this.collection) };
-    await this.addToIndexes([corpusSegment(this.state)], built);
+    await this.addToIndexes([await corpusSegment(this.state)], built);
     await this.store.putVectors(records, embedder.id);
     Object.assign(this.state, built);
   }

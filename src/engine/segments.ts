@@ -1,6 +1,7 @@
 import type { Segment } from '../index-format/segment.ts';
 import { analysePassages, fieldValues, splitTermIndex, STRUCTURED_KINDS, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
 import type { DocumentRecord } from '../storage/store.ts';
+import { loadStemmers } from '../text/tokenizer.ts';
 import type { Passage } from '../types.ts';
 import type { EngineState } from './state.ts';
 
@@ -38,9 +39,9 @@ export function analyseSegment(records: DocumentRecord[], embedderId?: string): 
 /**
  * The whole corpus as one segment, its postings copied out of the live indexes (no
  * tokenising): records in the order they were indexed, which is the order of their postings.
- * Falls back to tokenising if the two ever disagree.
+ * Falls back to tokenising (with the stemmers it needs loaded) if the two ever disagree.
  */
-export function corpusSegment(state: EngineState): Segment {
+export async function corpusSegment(state: EngineState): Promise<Segment> {
   const records = [...state.records.values()];
   const { lexical, structured } = splitPassages(records);
   const embedderId = state.embedder?.id;
@@ -48,7 +49,11 @@ export function corpusSegment(state: EngineState): Segment {
     live.ids.length === passages.length && live.ids.every((id, i) => id === passages[i]!.id) ? live.index : undefined;
   const l = fromIndex(state.lexical.toTermIndex(), lexical);
   const s = fromIndex(state.structured.toTermIndex(), structured);
-  if (!l || !s) return analyseSegment(records, embedderId);
+  if (!l || !s) {
+    // Tokenised again: the languages of their texts first (an open loads only the scripts').
+    await loadStemmers(tokenisedTexts(records));
+    return analyseSegment(records, embedderId);
+  }
   return { terms: termsFingerprint(), records, lexical: l, structured: s, ...(embedderId && records.some((r) => r.vectors?.size) ? { embedderId } : {}) };
 }
 

@@ -230,13 +230,15 @@ const terms = new Map<string, string | readonly string[]>();
  * Loads the stemmers the scripts of `texts` need (`scripts.ts`), so that tokenising them gives
  * the terms it always gave. Await it before tokenising text that may be in another script than
  * Latin (the engine does, wherever text comes in); cached terms are forgotten when a stemmer
- * arrives, since words of its script were kept whole until then.
+ * arrives, since words of its script were kept whole until then. With `languages` (the default),
+ * also the detector and stemmers of the other languages of Latin text the texts are in: only
+ * text about to be indexed needs them (`documentLanguages`); a question loads its own.
  */
-export async function loadStemmers(texts: Iterable<string>): Promise<void> {
+export async function loadStemmers(texts: Iterable<string>, options: { languages?: boolean } = {}): Promise<void> {
   const all = [...texts];
   let arrived = await loadScriptStemmers(all);
   // Latin text in another language than English: its stemmer (and the detector, first).
-  const other = all.filter((t) => t && mayBeOtherLanguage(t));
+  const other = options.languages === false ? [] : all.filter((t) => t && mayBeOtherLanguage(t));
   if (other.length) {
     latin ??= await import('./latin-languages.ts');
     if (await latin.loadLatinLanguages(other, STOP)) arrived = true;
