@@ -14,7 +14,7 @@ import { attachEventIntervals } from './event-intervals.ts';
 import { setTextPieces } from '../retrieval/text-pieces.ts';
 
 /** How the indexes read the passages written as pieces here (`setPiecewiseTerms`, called by the engine when it loads this module). */
-export { passageTerms } from '../retrieval/text-pieces.ts';
+export { PieceTerms } from '../retrieval/text-pieces.ts';
 import { sharedTimes } from './shared-times.ts';
 import type { DocumentInput, Passage, Sentence, StoredDocument, TimeSpan } from '../types.ts';
 
