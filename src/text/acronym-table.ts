@@ -1,7 +1,7 @@
 // Imports nothing: the tokenizer and the stop words come from `acronyms.ts`, so that this chunk
 // shares no module with the worker's start (a shared module would become a chunk of its own).
 
-/** The distinct terms of a text, as the indexes write them (`tokenize` in `tokenizer.ts`). */
+/** The distinct terms of a text (each once), as the indexes write them (`tokenize` in `tokenizer.ts`). */
 export type Terms = (text: string) => string[];
 
 /** Fewest and most words a spelled-out phrase has (so acronyms of three to six letters). */
@@ -88,13 +88,17 @@ function wordKey(word: string): number {
  */
 export class AcronymTable {
   // acronym key -> its first phrase slot; slot -> the next of the same acronym (-1: none)
-  private readonly heads = new Map<number, number>();
+  private readonly heads = new IntTable();
   private phrase: string[] = [];
   private next = new Int32Array(256);
-  // slot -> how many texts write it, the first of them, the others (only when two or more)
+  // slot -> how many texts write it, the first of them, the others (a list of nodes, -1: none)
   private count = new Uint32Array(256);
   private first = new Int32Array(256);
-  private readonly more = new Map<number, number[]>();
+  private others = new Int32Array(256);
+  private nodeText = new Int32Array(256);
+  private nodeNext = new Int32Array(256);
+  private nodes = 0;
+  private readonly freeNodes: number[] = [];
   private readonly freeSlots: number[] = [];
   // text id -> number; number -> its id and its terms' numbers (sorted)
   private readonly textNo = new Map<string, number>();
@@ -118,7 +122,7 @@ export class AcronymTable {
       t = this.freeTexts.pop() ?? this.textTerms.length;
       this.textNo.set(id, t);
     } else this.releaseTerms(t);
-    const numbers = [...new Set(this.terms(text))].map((term) => this.termNumber(term)).sort((a, b) => a - b);
+    const numbers = this.terms(text).map((term) => this.termNumber(term)).sort((a, b) => a - b);
     this.textTerms[t] = Uint32Array.from(numbers);
     this.countPhrases(t, text, 1);
     this.countWords(text, 1);
@@ -165,7 +169,10 @@ export class AcronymTable {
       wanted ??= context.map((term) => this.termNo.get(term)).filter((n): n is number => n !== undefined);
       if (!wanted.length) continue;
       const fits = (t: number) => wanted!.some((n) => holds(this.textTerms[t], n));
-      for (const s of ranked) if (fits(this.first[s]!) || this.more.get(s)?.some(fits)) return this.phrase[s];
+      for (const s of ranked) {
+        if (fits(this.first[s]!)) return this.phrase[s];
+        for (let k = this.others[s]!; k >= 0; k = this.nodeNext[k]!) if (fits(this.nodeText[k]!)) return this.phrase[s];
+      }
     }
     return undefined;
   }
@@ -215,20 +222,27 @@ export class AcronymTable {
         this.next = grow(this.next, s + 1);
         this.count = grow(this.count, s + 1);
         this.first = grow(this.first, s + 1);
+        this.others = grow(this.others, s + 1);
       }
       this.phrase[s] = phrase;
       this.next[s] = head ?? -1;
       this.count[s] = 1;
       this.first[s] = t;
+      this.others[s] = -1;
       this.heads.set(key, s);
       return;
     }
     // A text writes a phrase once however often it repeats it.
     if (this.first[s] === t) return;
-    const others = this.more.get(s);
-    if (others?.includes(t)) return;
-    if (others) others.push(t);
-    else this.more.set(s, [t]);
+    for (let k = this.others[s]!; k >= 0; k = this.nodeNext[k]!) if (this.nodeText[k] === t) return;
+    const k = this.freeNodes.pop() ?? this.nodes++;
+    if (k >= this.nodeText.length) {
+      this.nodeText = grow(this.nodeText, k + 1);
+      this.nodeNext = grow(this.nodeNext, k + 1);
+    }
+    this.nodeText[k] = t;
+    this.nodeNext[k] = this.others[s]!;
+    this.others[s] = k;
     this.count[s]!++;
   }
 
@@ -240,9 +254,9 @@ export class AcronymTable {
       s = this.next[s]!;
     }
     if (s < 0) return;
-    const others = this.more.get(s);
+    const head = this.others[s]!;
     if (this.first[s] === t) {
-      if (!others) {
+      if (head < 0) {
         // Its last text: the slot is unlinked and freed.
         if (before < 0) {
           if (this.next[s]! >= 0) this.heads.set(key, this.next[s]!);
@@ -253,13 +267,22 @@ export class AcronymTable {
         this.freeSlots.push(s);
         return;
       }
-      this.first[s] = others.shift()!;
+      // Another text takes its place.
+      this.first[s] = this.nodeText[head]!;
+      this.others[s] = this.nodeNext[head]!;
+      this.freeNodes.push(head);
     } else {
-      const k = others?.indexOf(t) ?? -1;
+      let k = head;
+      let prev = -1;
+      while (k >= 0 && this.nodeText[k] !== t) {
+        prev = k;
+        k = this.nodeNext[k]!;
+      }
       if (k < 0) return;
-      others!.splice(k, 1);
+      if (prev < 0) this.others[s] = this.nodeNext[k]!;
+      else this.nodeNext[prev] = this.nodeNext[k]!;
+      this.freeNodes.push(k);
     }
-    if (!others!.length) this.more.delete(s);
     this.count[s]!--;
   }
 
@@ -272,6 +295,80 @@ export class AcronymTable {
       else this.words.delete(key);
     }
   }
+}
+
+/**
+ * Non-negative numbers to numbers, as open addressing over two Int32Arrays (a Map of HiTab's
+ * 41k acronyms was 1.8 MB): `get` answers as a Map's would.
+ */
+class IntTable {
+  // -1: empty; -2: deleted.
+  private keys = new Int32Array(16).fill(-1);
+  private values = new Int32Array(16);
+  private filled = 0;
+  private size = 0;
+
+  get(key: number): number | undefined {
+    const mask = this.keys.length - 1;
+    for (let h = mix(key) & mask; ; h = (h + 1) & mask) {
+      const k = this.keys[h]!;
+      if (k === key) return this.values[h]!;
+      if (k === -1) return undefined;
+    }
+  }
+
+  set(key: number, value: number): void {
+    const mask = this.keys.length - 1;
+    let free = -1;
+    for (let h = mix(key) & mask; ; h = (h + 1) & mask) {
+      const k = this.keys[h]!;
+      if (k === key) {
+        this.values[h] = value;
+        return;
+      }
+      if (k === -2 && free < 0) free = h;
+      if (k === -1) {
+        if (free < 0) {
+          free = h;
+          this.filled++;
+        }
+        break;
+      }
+    }
+    this.keys[free] = key;
+    this.values[free] = value;
+    this.size++;
+    if (this.filled * 2 > this.keys.length) this.rehash();
+  }
+
+  delete(key: number): void {
+    const mask = this.keys.length - 1;
+    for (let h = mix(key) & mask; ; h = (h + 1) & mask) {
+      const k = this.keys[h]!;
+      if (k === -1) return;
+      if (k === key) {
+        this.keys[h] = -2;
+        this.size--;
+        return;
+      }
+    }
+  }
+
+  private rehash(): void {
+    const keys = this.keys;
+    const values = this.values;
+    let size = 16;
+    while (size < 4 * this.size) size *= 2;
+    this.keys = new Int32Array(size).fill(-1);
+    this.values = new Int32Array(size);
+    this.filled = 0;
+    this.size = 0;
+    for (let h = 0; h < keys.length; h++) if (keys[h]! >= 0) this.set(keys[h]!, values[h]!);
+  }
+}
+
+function mix(key: number): number {
+  return Math.imul(key ^ (key >>> 15), 0x2c1b3c6d) >>> 0;
 }
 
 /** Whether the sorted `numbers` hold `n`. */

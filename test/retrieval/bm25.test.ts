@@ -103,6 +103,32 @@ describe('BM25 index component', () => {
     for (const q of ['zebra', 'okapi zoo', 'neck']) expect(await copy.search(q, { limit: 10 })).toEqual(await idx.search(q, { limit: 10 }));
   });
 
+  it('keeps counts above 255 and lengths above 65,535 exactly (its arrays widen when one arrives)', async () => {
+    const idx = await index(passage('few', 'echo '.repeat(200) + 'delta'), passage('some', 'echo '.repeat(250)));
+    await idx.add([passage('many', 'echo '.repeat(300)), passage('long', 'delta '.repeat(70_000))]);
+    const { index: postings, ids } = idx.toTermIndex();
+    const text = postings.fields[0]!;
+    const echo = text.terms.indexOf('echo');
+    expect([...text.counts.subarray(text.offsets[echo]!, text.offsets[echo + 1]!)]).toEqual([200, 250, 300]);
+    expect([...text.lengths]).toEqual([201, 250, 300, 65_535 + 4_465]);
+    expect(ids).toEqual(['few', 'some', 'many', 'long']);
+    expect((await idx.search('echo', { limit: 10 })).map((h) => h.id)).toEqual(['many', 'some', 'few']);
+  });
+
+  it('finds every passage by id after many are removed and added again (slots renumbered)', async () => {
+    const all = Array.from({ length: 3000 }, (_, i) => passage(`p${i}`, `word${i % 50} shared ${i}`));
+    const idx = await index(...all);
+    await idx.remove(all.filter((_, i) => i % 3 !== 0).map((p) => p.id));
+    expect(idx.size).toBe(1000);
+    await idx.add(all.filter((_, i) => i % 3 === 1));
+    expect(idx.size).toBe(2000);
+    const fresh = await index(...all.filter((_, i) => i % 3 === 0), ...all.filter((_, i) => i % 3 === 1));
+    for (const q of ['word7', 'shared 2998', '1501 word1']) expect(await idx.search(q, { limit: 50 })).toEqual(await fresh.search(q, { limit: 50 }));
+    await idx.remove(['p0', 'p1', 'missing']);
+    expect(idx.size).toBe(1998);
+    expect((await idx.search('0', { limit: 5 })).map((h) => h.id)).toEqual([]);
+  });
+
   it('returns the best `limit` passages as a full ranking would, ties in insertion order', async () => {
     const idx = await index(...Array.from({ length: 200 }, (_, i) => passage(`p${i}`, `common ${i % 5 ? 'word' : 'rare'} ${'pad '.repeat(i % 7)}`)));
     const all = await idx.search('common rare word', { limit: 1000 });
