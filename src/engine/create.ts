@@ -600,8 +600,6 @@ class Engine implements Almanac {
       lexical.push({ passages: split.lexical, index: segment.lexical, vectors: vectors(split.lexical) });
       structured.push({ passages: split.structured, index: segment.structured, vectors: vectors(split.structured) });
     }
-    // The acronyms' code comes with the first table (`acronyms.ts`).
-    if (segments.some((s) => s.records.some((r) => r.passages.some((p) => p.kind === 'table')))) await target.acronyms.ready();
     // Indexes first (each all or nothing), then the maps: a failure leaves the maps as they were.
     await target.lexical.load(lexical);
     try {

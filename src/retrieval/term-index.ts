@@ -210,7 +210,8 @@ class FieldBuilder {
   }
 }
 
-function grow<T extends Int32Array | Uint16Array>(a: T, min: number): T {
+/** A copy of `a` with room for at least `min` values (twice its length when that is more). */
+export function grow<T extends Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array>(a: T, min: number): T {
   const next = new (a.constructor as new (n: number) => T)(Math.max(min, a.length * 2));
   next.set(a as never);
   return next;

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AcronymIndex } from '../../src/text/acronyms.ts';
-import { acronymPhrases as phrasesOf } from '../../src/text/acronym-table.ts';
-import { STOP_WORDS } from '../../src/text/stopwords.ts';
-
-const acronymPhrases = (text: string) => phrasesOf(text, new Set(STOP_WORDS));
+import { AcronymIndex, acronymPhrases } from '../../src/text/acronyms.ts';
 
 const TABLE = 'Police-reported crime severity indexes, by census metropolitan area, 2017. Columns: violent crime severity index; non-violent crime severity index.';
 
@@ -25,18 +21,16 @@ describe('acronymPhrases', () => {
 });
 
 describe('AcronymIndex', () => {
-  it('says what an acronym of the corpus stands for, plural included', async () => {
+  it('says what an acronym of the corpus stands for, plural included', () => {
     const index = new AcronymIndex();
-    await index.ready();
     index.add('t1', TABLE);
     expect(index.expand('VCSI')).toBe('violent crime severity index');
     expect(index.expand('cmas')).toBe('census metropolitan area');
     expect(index.expand('nvcsi')).toBe('non violent crime severity index');
   });
 
-  it('leaves alone a word the corpus uses as a word more often than the phrase', async () => {
+  it('leaves alone a word the corpus uses as a word more often than the phrase', () => {
     const index = new AcronymIndex();
-    await index.ready();
     index.add('t1', 'Average gross earnings by sex');
     expect(index.expand('age')).toBe('average gross earnings');
     index.add('t2', 'Population by age group');
@@ -45,42 +39,12 @@ describe('AcronymIndex', () => {
     expect(index.expand('and')).toBeUndefined();
   });
 
-  it('counts only phrases from texts that hold a context term, and forgets removed texts', async () => {
+  it('counts only phrases from texts that hold a context term, and forgets removed texts', () => {
     const index = new AcronymIndex();
-    await index.ready();
     index.add('t1', TABLE);
     expect(index.expand('csi', ['footbal'])).toBeUndefined();
     expect(index.expand('csi', ['footbal', 'report'])).toBe('crime severity index');
     index.remove('t1', TABLE);
     expect(index.expand('csi')).toBeUndefined();
-  });
-
-  it('counts a phrase once per text, and keeps it while another text still writes it', async () => {
-    const index = new AcronymIndex();
-    await index.ready();
-    index.add('t1', 'Gross domestic product. Gross domestic product by province.');
-    index.add('t2', 'Gross domestic product, 2019');
-    index.add('t3', 'Gross dental practice');
-    // Two texts write "gross domestic product", one "gross dental practice": the commoner wins.
-    expect(index.expand('gdp')).toBe('gross domestic product');
-    index.remove('t1', 'Gross domestic product. Gross domestic product by province.');
-    index.remove('t2', 'Gross domestic product, 2019');
-    expect(index.expand('gdp')).toBe('gross dental practice');
-    expect(index.expand('gdp', ['dental'])).toBe('gross dental practice');
-    expect(index.expand('gdp', ['product'])).toBeUndefined();
-    index.remove('t3', 'Gross dental practice');
-    expect(index.expand('gdp')).toBeUndefined();
-  });
-
-  it('reads a text added again under its id as that text, and ignores initials outside a-z', async () => {
-    const index = new AcronymIndex();
-    await index.ready();
-    index.add('t1', 'Total crime severity index');
-    index.add('t1', 'Youth criminal justice act');
-    expect(index.expand('yjca', ['youth'])).toBeUndefined();
-    expect(index.expand('ycja', ['youth'])).toBe('youth criminal justice act');
-    expect(index.expand('ycja', ['sever'])).toBeUndefined();
-    index.add('t2', 'Élan vital énergie');
-    expect(index.expand('evn')).toBeUndefined();
   });
 });
