@@ -193,7 +193,7 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
     const from = m.index, to = from + m[0].length;
     if (!free(taken, from, to)) continue;
     if (notYearBefore(text.slice(Math.max(0, from - 14), from))) continue;
-    if (notYearAfter(text.slice(to, to + 40))) continue;
+    if (mayFollowNotYear(text, to) && notYearAfter(text.slice(to, to + 40))) continue;
     const y = +m[1]!;
     add(taken, atoms, { start: utc(y), end: utc(y + 1), granularity: 'year', from, to });
   }
@@ -215,6 +215,20 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
   if (atoms.length === 0) return atoms;
   atoms.sort((a, b) => a.from - b.from);
   return joinRanges(text, atoms, options.reference, options.prepositions ?? true);
+}
+
+/**
+ * Whether the text after a 4-digit number at `to` may be what makes it no year (`notYearAfter`):
+ * a decimal part or a dash right after it, or a unit, a counted noun, a street or a percent
+ * after the spaces. False for "2013 45.2" and "2013, in": the patterns need a letter or "%".
+ */
+function mayFollowNotYear(text: string, to: number): boolean {
+  const c = text.charCodeAt(to);
+  if (c === 46 || c === 44 || c === 45) return true;
+  let i = to;
+  while (i < text.length && isSpaceAt(text, i)) i++;
+  const d = text.charCodeAt(i);
+  return d === 37 || (d >= 65 && d <= 90) || (d >= 97 && d <= 122);
 }
 
 // What a short year needs: a space, then its digits, then no word character.
@@ -251,8 +265,11 @@ function isDigitAt(text: string, i: number): boolean {
   return c >= 48 && c <= 57;
 }
 
+/** JavaScript's `\s` at `text[i]`. */
 function isSpaceAt(text: string, i: number): boolean {
-  return /\s/.test(text[i]!);
+  const c = text.charCodeAt(i);
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
+    || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 // Module functions, not closures made per call: `findAtoms` runs for every sentence and piece.
