@@ -110,50 +110,50 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
   // Addresses, reference labels and identifiers hold no dates (`false-dates.ts`).
   const taken: Array<[number, number]> = blockedSpans(text);
 
-  // Patterns run only where a character they need is there (a scan of the dashes and slashes):
-  // the same matches, without each pattern's pass over a long table summary.
-  if (hasIsoShape(text)) for (let m = first(RE_ISO, text); m; m = RE_ISO.exec(text)) {
+  for (let m = first(RE_ISO, text); m; m = RE_ISO.exec(text)) {
     const y = +m[1]!, mo = +m[2]! - 1, d = +m[3]!;
     if (!validDay(y, mo, d)) continue;
     add(taken, atoms, { start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
   }
   if (text.includes('/')) {
-    for (let m = first(RE_YMD_SLASH, text); m; m = RE_YMD_SLASH.exec(text)) {
+    for (const m of text.matchAll(RE_YMD_SLASH)) {
       const y = +m[1]!, mo = +m[2]! - 1, d = +m[3]!;
       if (!validDay(y, mo, d)) continue;
       add(taken, atoms, { start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
     }
   }
   if (RE_MONTH_WORD.test(text)) {
-    for (let m = first(RE_DMY, text); m; m = RE_DMY.exec(text)) {
+    for (const m of text.matchAll(RE_DMY)) {
       const d = parseInt(m[1]!, 10), mo = monthOf(m[2]!), y = +m[3]!;
       // "31 February 2021" is no day; the month pattern below still reads "February 2021".
       if (!validDay(y, mo, d)) continue;
       add(taken, atoms, { start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
     }
-    for (let m = first(RE_MDY, text); m; m = RE_MDY.exec(text)) {
+    for (const m of text.matchAll(RE_MDY)) {
       const mo = monthOf(m[1]!), d = parseInt(m[2]!, 10), y = +m[3]!;
       if (!validDay(y, mo, d)) continue;
       add(taken, atoms, { start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
     }
-    for (let m = first(RE_MMY, text); m; m = RE_MMY.exec(text)) {
+    for (const m of text.matchAll(RE_MMY)) {
       const a = monthOf(m[1]!), b = monthOf(m[2]!), y = +m[3]!;
       if (b < a) continue;
       add(taken, atoms, { start: utc(y, a), end: utc(y, b + 1), granularity: 'month', from: m.index, to: m.index + m[0].length, range: true });
     }
-    for (let m = first(RE_MY, text); m; m = RE_MY.exec(text)) {
+    for (const m of text.matchAll(RE_MY)) {
       const mo = monthOf(m[1]!), y = +m[2]!;
       add(taken, atoms, { start: utc(y, mo), end: utc(y, mo + 1), granularity: 'month', from: m.index, to: m.index + m[0].length });
     }
   }
   if (RE_SEASON_WORD.test(text)) {
-    for (let m = first(RE_SEASON, text); m; m = RE_SEASON.exec(text)) {
+    for (const m of text.matchAll(RE_SEASON)) {
       const s = m[1]!.toLowerCase(), y = +m[2]!;
       const opens = s === 'spring' ? 2 : s === 'summer' ? 5 : s === 'winter' ? 11 : 8;
       add(taken, atoms, { start: utc(y, opens), end: utc(y, opens + 3), granularity: 'season', from: m.index, to: m.index + m[0].length });
     }
   }
-  if (hasRangeShape(text)) for (let m = first(RE_SHORT_RANGE, text); m; m = RE_SHORT_RANGE.exec(text)) {
+  // Only where a dash or a slash stands between digits (a scan of them, not the pattern's pass
+  // over a long table summary): the same matches.
+  if (RANGE_GATE.test(text)) for (let m = first(RE_SHORT_RANGE, text); m; m = RE_SHORT_RANGE.exec(text)) {
     const y = +m[1]!, tail = +m[2]!;
     // "2007-03" (a spreadsheet's month) is March 2007; "2011-12", whose tail is the next year,
     // stays a season, as the tokenizer reads it (`isoDateWords`).
@@ -171,20 +171,20 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
   // Each pattern below runs only when a word it needs is there (a plain scan, far cheaper than
   // the pattern over a table summary full of figures): same matches, a fifth of an ingest's
   // date reading on HiTab.
-  if (DECADE_HINT.test(text)) for (let m = first(RE_DECADE, text); m; m = RE_DECADE.exec(text)) {
+  if (DECADE_HINT.test(text)) for (const m of text.matchAll(RE_DECADE)) {
     const y = +m[1]!;
     add(taken, atoms, { start: utc(y), end: utc(y + 10), granularity: 'decade', from: m.index, to: m.index + m[0].length });
   }
-  if (CENTURY_HINT.test(text)) for (let m = first(RE_CENTURY, text); m; m = RE_CENTURY.exec(text)) {
+  if (CENTURY_HINT.test(text)) for (const m of text.matchAll(RE_CENTURY)) {
     const c = +m[1]!;
     if (c < 1 || c > 22) continue;
     add(taken, atoms, { start: utc((c - 1) * 100), end: utc(c * 100), granularity: 'century', from: m.index, to: m.index + m[0].length });
   }
-  if (text.includes('BC') || text.includes('B.C.')) for (let m = first(RE_BC, text); m; m = RE_BC.exec(text)) {
+  if (text.includes('BC') || text.includes('B.C.')) for (const m of text.matchAll(RE_BC)) {
     const y = 1 - +m[1]!;
     add(taken, atoms, { start: utc(y), end: utc(y + 1), granularity: 'year', from: m.index, to: m.index + m[0].length });
   }
-  if (text.includes('AD') || text.includes('CE') || text.includes('A.D.')) for (let m = first(RE_AD, text); m; m = RE_AD.exec(text)) {
+  if (text.includes('AD') || text.includes('CE') || text.includes('A.D.')) for (const m of text.matchAll(RE_AD)) {
     const y = +(m[1] ?? m[2]!), y2 = m[3] ? +m[3] : y;
     if (y2 < y) continue;
     add(taken, atoms, { start: utc(y), end: utc(y2 + 1), granularity: 'year', from: m.index, to: m.index + m[0].length, range: y2 !== y });
@@ -193,7 +193,8 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
     const from = m.index, to = from + m[0].length;
     if (!free(taken, from, to)) continue;
     if (notYearBefore(text.slice(Math.max(0, from - 14), from))) continue;
-    if (mayFollowNotYear(text, to) && notYearAfter(text.slice(to, to + 40))) continue;
+    NOT_YEAR_AFTER_GATE.lastIndex = to;
+    if (NOT_YEAR_AFTER_GATE.test(text) && notYearAfter(text.slice(to, to + 40))) continue;
     const y = +m[1]!;
     add(taken, atoms, { start: utc(y), end: utc(y + 1), granularity: 'year', from, to });
   }
@@ -205,7 +206,7 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
       if (!SHORT_YEAR_NEXT_OK.test(text.slice(to, to + 12))) continue;
       // In a sentence, "to 200" and "and 127" are amounts unless a date comes right before
       // ("from 830 to 870"): "status code to 200", "from 1022 to 1023" (a constant).
-      if (options.shortYears === 'three' && /^(?:to|and)\s/i.test(m[0]) && !datedRightBefore(text, atoms, m.index)) {
+      if (options.shortYears === 'three' && /^(?:to|and)\s/i.test(m[0]) && !atoms.some((a) => /^\s*$/.test(text.slice(a.to, m.index)))) {
         continue;
       }
       const y = +m[1]!;
@@ -217,60 +218,17 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
   return joinRanges(text, atoms, options.reference, options.prepositions ?? true);
 }
 
-/**
- * Whether the text after a 4-digit number at `to` may be what makes it no year (`notYearAfter`):
- * a decimal part or a dash right after it, or a unit, a counted noun, a street or a percent
- * after the spaces. False for "2013 45.2" and "2013, in": the patterns need a letter or "%".
- */
-function mayFollowNotYear(text: string, to: number): boolean {
-  const c = text.charCodeAt(to);
-  if (c === 46 || c === 44 || c === 45) return true;
-  let i = to;
-  while (i < text.length && isSpaceAt(text, i)) i++;
-  const d = text.charCodeAt(i);
-  return d === 37 || (d >= 65 && d <= 90) || (d >= 97 && d <= 122);
-}
+// What may make a 4-digit number no year after it (`notYearAfter`): a decimal part or a dash
+// right after it, or a unit, a counted noun, a street or a percent after the spaces; "2013 45.2"
+// and "2013, in" have none, and skip the patterns.
+const NOT_YEAR_AFTER_GATE = /[.,-]|\s*[%A-Za-z]/y;
 
 // What a short year needs: a space, then its digits, then no word character.
 const SHORT_NUMBER_3 = /\s\d{3}(?!\w)/;
 const SHORT_NUMBER_ANY = /\s\d{1,3}(?!\w)/;
 
-/** Whether `text` has "dddd-dd-" somewhere, as an ISO date needs. */
-function hasIsoShape(text: string): boolean {
-  for (let i = text.indexOf('-'); i >= 0; i = text.indexOf('-', i + 1)) {
-    if (i >= 4 && isDigitAt(text, i - 1) && isDigitAt(text, i + 1) && isDigitAt(text, i + 2) && text.charCodeAt(i + 3) === 45) return true;
-  }
-  return false;
-}
-
-/** Whether a dash or a slash has a digit before it and one after it, spaces between allowed ("1990-93", "2004 / 05"). */
-function hasRangeShape(text: string): boolean {
-  for (const dash of RANGE_DASHES) {
-    for (let i = text.indexOf(dash); i >= 0; i = text.indexOf(dash, i + 1)) {
-      let b = i - 1;
-      while (b >= 0 && isSpaceAt(text, b)) b--;
-      if (b < 0 || !isDigitAt(text, b)) continue;
-      let a = i + 1;
-      while (a < text.length && isSpaceAt(text, a)) a++;
-      if (isDigitAt(text, a)) return true;
-    }
-  }
-  return false;
-}
-
-const RANGE_DASHES = ['-', '–', '—', '/'];
-
-function isDigitAt(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  return c >= 48 && c <= 57;
-}
-
-/** JavaScript's `\s` at `text[i]`. */
-function isSpaceAt(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
-    || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-}
+// A dash or a slash between digits, spaces allowed ("1990-93", "2004 / 05"), as a short range needs.
+const RANGE_GATE = /[-–—/](?<=\d\s*[-–—/])\s*\d/;
 
 // Module functions, not closures made per call: `findAtoms` runs for every sentence and piece.
 function free(taken: ReadonlyArray<[number, number]>, a: number, b: number): boolean {
@@ -282,12 +240,6 @@ function add(taken: Array<[number, number]>, atoms: DateMatch[], m: DateMatch): 
   if (!free(taken, m.from, m.to)) return;
   taken.push([m.from, m.to]);
   atoms.push(m);
-}
-
-/** Whether an atom ends right before `at`, only spaces between (or ends at or after it: the slice is then empty). */
-function datedRightBefore(text: string, atoms: readonly DateMatch[], at: number): boolean {
-  for (const a of atoms) if (/^\s*$/.test(text.slice(a.to, at))) return true;
-  return false;
 }
 
 const RANGE_GAP = /^\s*(?:-|–|—|(?:and\s+)?(?:to|until|till|through|thru)|and)\s*$/i;
@@ -333,8 +285,8 @@ function joinRanges(text: string, atoms: DateMatch[], reference: number, preposi
 
 /**
  * The first match of a global pattern in `text`, its `lastIndex` reset; the loop goes on with
- * `re.exec(text)`. Cheaper than `matchAll`, which copies the pattern on every call (a fifth of
- * dating a short piece of a table summary); none of these patterns matches the empty string.
+ * `re.exec(text)`. For the patterns every text with a digit runs: `matchAll` copies the pattern
+ * on each call. None of them matches the empty string.
  */
 function first(re: RegExp, text: string): RegExpExecArray | null {
   re.lastIndex = 0;

@@ -44,9 +44,9 @@ export function blockedSpans(text: string): Array<[number, number]> {
     const addresses: Array<[number, number]> = [];
     // Each pattern only where a slash can start what it looks for (a scan of the slashes, far
     // cheaper than these Unicode patterns over a table summary full of "n/a" and "2007/2008").
-    if (text.includes('://') || WWW.test(text)) for (let m = first(URL, text); m; m = URL.exec(text)) addresses.push([m.index, m.index + m[0].length]);
-    if (mayHoldPath(text)) for (let m = first(PATH_TOKEN, text); m; m = PATH_TOKEN.exec(text)) if (isPath(m[0])) addresses.push([m.index, m.index + m[0].length]);
-    if (hasWordSlashDigit(text)) for (let m = first(WORD_SLASH_NUMBER, text); m; m = WORD_SLASH_NUMBER.exec(text)) addresses.push([m.index, m.index + m[0].length]);
+    if (text.includes('://') || WWW.test(text)) for (const m of text.matchAll(URL)) addresses.push([m.index, m.index + m[0].length]);
+    if (PATH_GATE.test(text)) for (const m of text.matchAll(PATH_TOKEN)) if (isPath(m[0])) addresses.push([m.index, m.index + m[0].length]);
+    if (WORD_SLASH_GATE.test(text)) for (const m of text.matchAll(WORD_SLASH_NUMBER)) addresses.push([m.index, m.index + m[0].length]);
     // A permalink's date is a date written as a path ("blog.rust-lang.org/2016/05/26/...",
     // "2023/06/01/Rust-1.70.0"): only the address around it is blocked.
     for (const [a, b] of addresses) {
@@ -58,12 +58,12 @@ export function blockedSpans(text: string): Array<[number, number]> {
       out.push([at, b]);
     }
   } else if (text.includes('www.')) {
-    for (let m = first(URL, text); m; m = URL.exec(text)) out.push([m.index, m.index + m[0].length]);
+    for (const m of text.matchAll(URL)) out.push([m.index, m.index + m[0].length]);
   }
-  if (text.includes('[')) for (let m = first(BRACKET_REF, text); m; m = BRACKET_REF.exec(text)) out.push([m.index, m.index + m[0].length]);
+  if (text.includes('[')) for (const m of text.matchAll(BRACKET_REF)) out.push([m.index, m.index + m[0].length]);
   // An identifier needs a hyphen before a digit: a plain scan first (the pattern is Unicode-aware).
-  if (HYPHEN_DIGIT.test(text) && hasWordHyphenDigit(text)) {
-    for (let m = first(IDENTIFIER, text); m; m = IDENTIFIER.exec(text)) {
+  if (HYPHEN_DIGIT.test(text) && IDENTIFIER_GATE.test(text)) {
+    for (const m of text.matchAll(IDENTIFIER)) {
       if (!TIME_PREFIX.test(m[1]!) && /\d{4}/.test(m[0])) out.push([m.index, m.index + m[0].length]);
     }
   }
@@ -71,70 +71,14 @@ export function blockedSpans(text: string): Array<[number, number]> {
 }
 
 const WWW = /www\./i;
-
-/**
- * Whether a slash of `text` may belong to a token that {@link isPath} accepts: the run of
- * non-space characters around it holds a letter (or a character past ASCII) and another slash,
- * a dot after a slash, or a slash that starts a token (after no letter, digit or `_`).
- * A superset of what PATH_TOKEN and `isPath` find, so skipping the pattern when false is exact.
- */
-function mayHoldPath(text: string): boolean {
-  const n = text.length;
-  for (let i = text.indexOf('/'); i >= 0; i = text.indexOf('/', i + 1)) {
-    let s = i;
-    while (s > 0 && !isSpace(text.charCodeAt(s - 1))) s--;
-    let e = i + 1;
-    while (e < n && !isSpace(text.charCodeAt(e))) e++;
-    let letter = false, slashes = 0, dotAfterSlash = false, rootLike = false;
-    for (let j = s; j < e; j++) {
-      const c = text.charCodeAt(j);
-      if (isAsciiLetter(c) || c > 127) letter = true;
-      if (c === 47) {
-        slashes++;
-        const b = j > s ? text.charCodeAt(j - 1) : 32;
-        if (!(isAsciiLetter(b) || (b >= 48 && b <= 57) || b === 95)) rootLike = true;
-      } else if (c === 46 && slashes > 0) {
-        dotAfterSlash = true;
-      }
-    }
-    if (letter && (slashes >= 2 || rootLike || dotAfterSlash)) return true;
-    i = e;
-  }
-  return false;
-}
-
-/** Whether a letter (or a character past ASCII) stands right before a slash and a digit right after it ("pull/1204"). */
-function hasWordSlashDigit(text: string): boolean {
-  for (let i = text.indexOf('/'); i > 0; i = text.indexOf('/', i + 1)) {
-    const b = text.charCodeAt(i - 1), a = text.charCodeAt(i + 1);
-    if ((isAsciiLetter(b) || b > 127) && a >= 48 && a <= 57) return true;
-  }
-  return false;
-}
-
-/** Whether a hyphen before a digit has a letter (or a character past ASCII) before it in its token ("RSA-2048"), as an identifier needs. */
-function hasWordHyphenDigit(text: string): boolean {
-  for (let i = text.indexOf('-'); i >= 0; i = text.indexOf('-', i + 1)) {
-    const a = text.charCodeAt(i + 1);
-    if (!(a >= 48 && a <= 57)) continue;
-    for (let j = i - 1; j >= 0; j--) {
-      const c = text.charCodeAt(j);
-      if (isSpace(c)) break;
-      if (isAsciiLetter(c) || c > 127) return true;
-    }
-  }
-  return false;
-}
-
-function isAsciiLetter(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-}
-
-/** JavaScript's `\s`. */
-function isSpace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
-    || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-}
+// What PATH_TOKEN, WORD_SLASH_NUMBER and IDENTIFIER need, as patterns that start at the rare
+// character (a slash, a hyphen) and look back: supersets of their matches, so skipping a pattern
+// when its gate fails is exact. A path that `isPath` accepts has two slashes, a dot after a slash,
+// or a slash that starts a token; "pull/1204" a letter before the slash and a digit after it; an
+// identifier a letter before "-digit" in its token.
+const PATH_GATE = /\/(?:\S*[/.]|(?<=(?:^|[^A-Za-z0-9_])\/))/;
+const WORD_SLASH_GATE = /\/(?<=[A-Za-z\u0080-\uffff]\/)\d/;
+const IDENTIFIER_GATE = /-(?<=[A-Za-z\u0080-\uffff]\S*-)\d/;
 
 // "and/or", "km/h", "Q1/2020" and "1990/91" are not paths: a path has a letter, and either
 // starts at a root ("/", "./", "~/"), has two slashes or more, or ends in a file name with an
@@ -181,14 +125,4 @@ export function notYearAfter(rest: string): boolean {
 export function overlapsAny(spans: ReadonlyArray<[number, number]>, from: number, to: number): boolean {
   for (const [a, b] of spans) if (from < b && a < to) return true;
   return false;
-}
-
-/**
- * The first match of a global pattern in `text`, its `lastIndex` reset; the loop goes on with
- * `re.exec(text)`. Cheaper than `matchAll`, which copies the pattern on every call (a fifth of
- * dating a short piece of a table summary); none of these patterns matches the empty string.
- */
-function first(re: RegExp, text: string): RegExpExecArray | null {
-  re.lastIndex = 0;
-  return re.exec(text);
 }
