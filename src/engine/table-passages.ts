@@ -42,9 +42,9 @@ interface Made {
 }
 
 /** Passages whose derived fields are held, most recent last: one query's candidates, several times over. */
-const RECENT = 1024;
+const RECENT = 2048;
 /** Writers of the tables most recently read (coverMap and header paths once per table, not per passage). */
-const WRITERS = 64;
+const WRITERS = 256;
 
 const writers = new Map<TableSource, SummaryWriter>();
 
@@ -162,7 +162,11 @@ class TablePassage {
       }
     };
     release = (p) => {
-      if (p.#dates) p.#made = undefined;
+      // A table-level summary is kept whole: one per table, and the costliest to write again
+      // (every header name, the row labels, the years of its ranges), read for every lexical hit.
+      const m = p.#made;
+      if (!p.#dates || !m) return;
+      p.#made = p.kind === 'table' ? { text: m.text, cells: m.cells } : undefined;
     };
     isLazy = (p) => #from in p;
   }
