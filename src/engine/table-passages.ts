@@ -1,6 +1,6 @@
 import { summaryWriter, type SummaryWriter, type TableSummary } from '../tables/summaries.ts';
 import { splitSentences } from '../text/segment.ts';
-import { structureOf } from './table-context.ts';
+import { structureOf } from '../tables/structure-of.ts';
 import type { EventInterval, Passage, PassageKind, Sentence, Table, TimeSpan } from '../types.ts';
 
 /*
