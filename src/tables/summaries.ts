@@ -289,8 +289,12 @@ function yearsInRanges(text: string): string[] {
   return [...out];
 }
 
+/** White space that {@link clean} changes: any but a single inner space. */
+const UNCLEAN = /[^\S ]| {2}|^ | $/;
+
 function clean(t: string): string {
-  return t.replace(/\s+/g, ' ').trim();
+  // Most cells are clean already: a test allocates nothing (summaries are written again when read).
+  return UNCLEAN.test(t) ? t.replace(/\s+/g, ' ').trim() : t;
 }
 
 function cap(text: string): string {
