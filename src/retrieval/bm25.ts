@@ -1,5 +1,5 @@
 import type { CollectionStats } from '../types.ts';
-import { compareTerms, FIELDS, type FieldPostings, grow, type TermIndex } from './term-index.ts';
+import { compareTerms, FIELDS, type FieldPostings, type TermIndex } from './term-index.ts';
 
 /**
  * Okapi BM25 (its multi-field form, BM25F) over whole words, with postings Almanac owns
@@ -145,6 +145,12 @@ class Field {
   }
 }
 
+function grow<T extends Uint32Array | Uint16Array | Uint8Array | Float64Array>(a: T, min: number): T {
+  const next = new (a.constructor as new (n: number) => T)(Math.max(min, a.length * 2));
+  next.set(a as never);
+  return next;
+}
+
 function max(values: ArrayLike<number>): number {
   let m = 0;
   for (let i = 0; i < values.length; i++) if (values[i]! > m) m = values[i]!;
@@ -171,12 +177,6 @@ export class Bm25Index {
     for (const field of this.fields) {
       field.trim();
       if (field.lengths.length > this.slots.length + 1024) field.lengths = field.lengths.slice(0, this.slots.length);
-    }
-    // Search's scratch arrays (all zeros between searches) grew by doubling: one slot per passage.
-    if (this.scores.length > this.slots.length + 1024) {
-      this.scores = new Float64Array(this.slots.length);
-      this.matched = new Uint16Array(this.slots.length);
-      this.tf = new Float64Array(this.slots.length);
     }
   }
 

@@ -243,21 +243,7 @@ export async function loadStemmers(texts: Iterable<string>, options: { languages
     latin ??= await import('./latin-languages.ts');
     if (await latin.loadLatinLanguages(other, STOP)) arrived = true;
   }
-  if (arrived) {
-    terms.clear();
-    generation++;
-  }
-}
-
-let generation = 0;
-
-/**
- * How many times a stemmer arrived ({@link loadStemmers}): text tokenised before and after may
- * give other terms, so a cache of terms kept across calls (`PieceTerms` in `term-index.ts`) is
- * valid while this stays the same.
- */
-export function stemmerGeneration(): number {
-  return generation;
+  if (arrived) terms.clear();
 }
 
 /** A token's term (an ASCII token), or terms (one with other characters: {@link unicodeTerms}), in `language` (undefined: English). */
