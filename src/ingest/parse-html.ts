@@ -1,9 +1,9 @@
 import { parseDocument } from 'htmlparser2';
-import type { ChildNode, Element } from 'domhandler';
+import type { ChildNode, Element, Text } from 'domhandler';
 import { decodeHTML } from 'entities';
-import { readHtmlTable } from '../tables/index.ts';
+import { readTable, type CellMapping } from '../tables/read-html.ts';
 import { TextBuilder, type ParsedDocument } from './parsed.ts';
-import { MappedBuilder, synthetic, type Mapped } from './source-map.ts';
+import { collapseMapped, EMPTY_MAPPED, MappedBuilder, synthetic, type Mapped } from './source-map.ts';
 import { flattenMapped } from './table-text.ts';
 import type { Table } from '../types.ts';
 
@@ -44,6 +44,11 @@ export function parseHtml(content: string): ParsedDocument {
     bufferSource = undefined;
   };
 
+  // A cell's text with its origins, read with its grid text in one walk.
+  const mapping: CellMapping = {
+    mapText: (node) => textNode(html, node),
+    join: (pieces) => collapseMapped(pieces.length === 1 ? pieces[0]! : pieces.length === 0 ? EMPTY_MAPPED : joinMapped(pieces)),
+  };
   const stack: Array<{ nodes: ChildNode[]; i: number; block: boolean }> = [{ nodes: dom.children, i: 0, block: false }];
   while (stack.length) {
     const top = stack[stack.length - 1]!;
@@ -81,10 +86,10 @@ export function parseHtml(content: string): ParsedDocument {
     }
     if (name === 'table') {
       flush();
-      const { table, warnings: w, sourceRows } = readHtmlTable(el);
+      const { table, warnings: w, mappedRows } = readTable(el, undefined, mapping);
       warnings.push(...w);
       if (table.rows > 0 && table.cols > 0) {
-        const rows = sourceRows.map((r) => r.map((cell) => textOf(html, cell)));
+        const rows = mappedRows!;
         const caption = el.children.find((c): c is Element => c.type === 'tag' && (c as Element).name.toLowerCase() === 'caption');
         const mapped = flattenMapped(table, (cell) => cellSource(rows[cell.row], cell.col, cell.text), extent.start, caption && textOf(html, caption));
         const block = out.add('table', mapped, { tableIndex: tables.length, source: extent });
@@ -106,21 +111,30 @@ export function parseHtml(content: string): ParsedDocument {
 
 /**
  * The source cell of a grid cell: the cell of its source row at its column when the texts agree
- * (no spans before it), else the first one of the row whose text is the grid cell's.
+ * (no spans before it), else the first one of the row whose text is the grid cell's. The source
+ * cells' texts are collapsed already, as the grid's are.
  */
 function cellSource(row: Mapped[] | undefined, col: number, text: string): Mapped | undefined {
   if (!row) return undefined;
-  const want = text.replace(/\s+/g, ' ').trim();
-  const same = (m: Mapped | undefined) => m !== undefined && m.text.replace(/\s+/g, ' ').trim() === want;
-  if (same(row[col])) return row[col];
-  return row.find(same);
+  const at = row[col];
+  if (at !== undefined && at.text === text) return at;
+  for (const m of row) if (m.text === text) return m;
+  return undefined;
+}
+
+function joinMapped(pieces: readonly Mapped[]): Mapped {
+  const b = new MappedBuilder();
+  for (const p of pieces) b.appendMapped(p);
+  return b.build();
 }
 
 /** A text node's decoded text, each character mapped to the source (an entity's characters to its `&`). */
 function textNode(html: string, node: { data: string; startIndex: number | null; endIndex: number | null }): Mapped {
   const start = node.startIndex ?? 0;
-  const raw = html.slice(start, (node.endIndex ?? start + node.data.length - 1) + 1);
-  if (raw === node.data) return { text: raw, runs: raw ? [0, start] : [] };
+  const end = (node.endIndex ?? start + node.data.length - 1) + 1;
+  // Most nodes hold no entity: their text is the source's, compared without slicing it out.
+  if (end - start === node.data.length && html.startsWith(node.data, start)) return node.data ? { text: node.data, runs: [0, start] } : EMPTY_MAPPED;
+  const raw = html.slice(start, end);
   const b = new MappedBuilder();
   let copied = 0;
   const entity = /&[#a-zA-Z0-9]{1,40};?/g;
@@ -167,6 +181,10 @@ const FLAT = new Set([
  */
 function boundDepth(html: string, max: number, warnings: string[]): string {
   if (html.length < max * 5) return html;
+  // Nesting deeper than `max` needs more than `max` start tags: most pages are told apart by counting them.
+  let starts = 0;
+  for (let i = html.indexOf('<'); i >= 0 && starts <= max; i = html.indexOf('<', i + 1)) if (html.charCodeAt(i + 1) !== 47) starts++;
+  if (starts <= max) return html;
   const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)[^<>]*?(\/?)>/g;
   let depth = 0;
   let excess = 0;

@@ -53,13 +53,13 @@ export class TextBuilder {
 
   /** The text so far. */
   get text(): string {
-    this.cached ??= this.out.build().text;
+    this.cached ??= this.out.text;
     return this.cached;
   }
 
   /** Anchors of the whole text into the source, when every block had its origin. */
   get sourceMap(): number[] | undefined {
-    return this.mapped && this.blocks.length ? [...this.out.build().runs] : undefined;
+    return this.mapped && this.blocks.length ? this.out.runs() : undefined;
   }
 
   /**

@@ -7,6 +7,7 @@
  * keeps the difference); each stripped piece of markup or decoded entity adds one.
  */
 import type { StoredDocument } from '../types.ts';
+import { isCollapsed, isSpace } from '../text/white-space.ts';
 
 /** A string and, for each of its characters, the offset it came from (as anchors, see above). */
 export interface Mapped {
@@ -18,9 +19,15 @@ export interface Mapped {
 /** An empty {@link Mapped}. */
 export const EMPTY_MAPPED: Mapped = Object.freeze({ text: '', runs: Object.freeze([]) as readonly number[] });
 
-/** Builds a {@link Mapped} by appending pieces; consecutive pieces that continue each other share an anchor. */
+/**
+ * Builds a {@link Mapped} by appending pieces; consecutive pieces that continue each other share
+ * an anchor. Appending a mapped string pushes its text once and its anchors (no piece is
+ * sliced out), so building is linear in the anchors, not in the characters or pieces.
+ */
 export class MappedBuilder {
   private parts: string[] = [];
+  // Joined parts, so that a long build never joins the same characters twice.
+  private chunks: string[] = [];
   private readonly anchors: number[] = [];
   private delta = Number.NaN;
   length = 0;
@@ -28,32 +35,65 @@ export class MappedBuilder {
   /** Appends `text`, whose first character came from `source` (the others follow it). */
   append(text: string, source: number): this {
     if (!text) return this;
-    const delta = source - this.length;
-    if (delta !== this.delta) {
-      this.anchors.push(this.length, source);
-      this.delta = delta;
-    }
-    this.parts.push(text);
-    this.length += text.length;
-    // Keep the parts list short: join now and then, so a long build stays linear.
-    if (this.parts.length > 4096) this.parts = [this.parts.join('')];
+    this.anchor(this.length, source);
+    this.push(text);
     return this;
   }
 
   /** Appends characters `[from, to)` of a mapped string with their own origins. */
   appendMapped(m: Mapped, from = 0, to = m.text.length): this {
-    forEachPiece(m, from, to, (text, source) => this.append(text, source));
+    if (from >= to) return this;
+    const runs = m.runs;
+    const n = runs.length;
+    let k = from === 0 ? 0 : anchorIndex(runs, from);
+    const base = this.length - from;
+    this.anchor(this.length, runs[k + k + 1]! + (from - runs[k + k]!));
+    for (k++; k + k < n && runs[k + k]! < to; k++) this.anchor(base + runs[k + k]!, runs[k + k + 1]!);
+    this.push(from === 0 && to === m.text.length ? m.text : m.text.slice(from, to));
     return this;
   }
 
   /** Source offset of the last character appended (or `fallback` when empty). */
   lastSource(fallback: number): number {
     if (this.length === 0) return fallback;
-    return this.anchors[this.anchors.length - 1]! + (this.length - 1 - this.anchors[this.anchors.length - 2]!);
+    return this.length - 1 + this.delta;
+  }
+
+  /** The text so far. */
+  get text(): string {
+    if (this.parts.length > 1 || this.chunks.length) {
+      this.chunks.push(this.parts.join(''));
+      this.parts = [this.chunks.length > 1 ? this.chunks.join('') : this.chunks[0]!];
+      this.chunks = [];
+    }
+    return this.parts.length ? this.parts[0]! : '';
+  }
+
+  /** Anchors so far (a copy). */
+  runs(): number[] {
+    return this.anchors.slice();
   }
 
   build(): Mapped {
-    return { text: this.parts.join(''), runs: this.anchors.slice() };
+    return { text: this.text, runs: this.anchors.slice() };
+  }
+
+  /** Character `at` of the output comes from `source`: an anchor unless it continues the last one. */
+  private anchor(at: number, source: number): void {
+    const delta = source - at;
+    if (delta !== this.delta) {
+      this.anchors.push(at, source);
+      this.delta = delta;
+    }
+  }
+
+  private push(text: string): void {
+    this.parts.push(text);
+    this.length += text.length;
+    if (this.parts.length >= 4096) {
+      this.chunks.push(this.parts.join(''));
+      this.parts = [];
+    }
   }
 }
 
@@ -97,24 +137,33 @@ export function sourceAt(m: Mapped, i: number): number {
   return mapThrough(m.runs, i);
 }
 
-/** Collapses runs of white space to one space (placed at the run's first character) and trims. */
+/**
+ * Collapses runs of white space to one space (placed at the run's first character) and trims.
+ * Text already collapsed (most table cells) is returned as it is.
+ */
 export function collapseMapped(m: Mapped): Mapped {
-  const b = new MappedBuilder();
   const text = m.text;
-  const ws = /\s+/g;
-  let last = 0;
-  let gap = -1;
-  const word = (from: number, to: number) => {
-    if (gap >= 0 && b.length > 0) b.append(' ', sourceAt(m, gap));
-    b.appendMapped(m, from, to);
-  };
-  for (let match = ws.exec(text); match; match = ws.exec(text)) {
-    if (match.index > last) word(last, match.index);
-    gap = match.index;
-    last = match.index + match[0].length;
+  if (isCollapsed(text)) return m;
+  const b = new MappedBuilder();
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (i >= n) break;
+    if (b.length > 0) b.append(' ', sourceAt(m, gapStart(text, i)));
+    let z = i + 1;
+    while (z < n && !isSpace(text.charCodeAt(z))) z++;
+    b.appendMapped(m, i, z);
+    i = z;
   }
-  if (last < text.length) word(last, text.length);
   return b.build();
+}
+
+/** The first white-space character of the run that ends just before `i`. */
+function gapStart(text: string, i: number): number {
+  let g = i - 1;
+  while (g > 0 && isSpace(text.charCodeAt(g - 1))) g--;
+  return g;
 }
 
 /** Trims white space at both ends, keeping origins. */
