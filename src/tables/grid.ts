@@ -1,4 +1,5 @@
 import type { Table, TableCell } from '../types.ts';
+import { ownString } from '../text/own-string.ts';
 import { isCollapsed } from '../text/white-space.ts';
 import { resolveLimits, type TableLimits } from './limits.ts';
 
@@ -86,8 +87,11 @@ export function buildGrid(
       let text = src.text;
       if (text) {
         const seen = strings.get(text);
-        if (seen === undefined) strings.set(text, text);
-        else text = seen;
+        if (seen === undefined) {
+          const owned = ownString(text);
+          strings.set(text, owned);
+          text = owned;
+        } else text = seen;
       }
       cells.push({ row: r, col: c, rowSpan: rs, colSpan: cs, text, header: Boolean(src.header) });
       width = Math.max(width, c + cs);
@@ -103,8 +107,8 @@ export function buildGrid(
     warnings.push(`table cut to ${limits.maxCells} cells`);
   }
   if (rows * width > limits.maxCells) rows = Math.max(0, Math.floor(limits.maxCells / Math.max(1, width)));
-  let kept = cells;
-  if (rows < nRows) kept = cells.filter((x) => x.row < rows);
+  // A copy of exactly the cells kept: the list built by pushing has room to spare.
+  let kept = rows < nRows ? cells.filter((x) => x.row < rows) : cells.slice();
   for (const k of kept) if (k.row + k.rowSpan > rows) k.rowSpan = rows - k.row;
   // Pad ragged rows so every position is covered (readers downstream index by position).
   const pads: TableCell[] = [];
@@ -121,7 +125,7 @@ export function buildGrid(
     return { caption: options.caption, rows: 0, cols: 0, cells: [], start: 0, end: 0 };
   }
   const table: Table = { rows, cols: width, cells: kept, start: 0, end: 0 };
-  if (options.caption) table.caption = options.caption;
+  if (options.caption) table.caption = ownString(options.caption);
   return table;
 }
 
