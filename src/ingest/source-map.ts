@@ -27,7 +27,7 @@ export const EMPTY_MAPPED: Mapped = Object.freeze({ text: '', runs: Object.freez
 export class MappedBuilder {
   private parts: string[] = [];
   // Joined parts, so that a long build never joins the same characters twice.
-  private chunks: string[] = [];
+  private chunks: string[] | undefined;
   private readonly anchors: number[] = [];
   private delta = Number.NaN;
   length = 0;
@@ -61,11 +61,11 @@ export class MappedBuilder {
 
   /** The text so far. */
   get text(): string {
-    if (this.parts.length > 1 || this.chunks.length) {
+    if (this.chunks) {
       this.chunks.push(this.parts.join(''));
-      this.parts = [this.chunks.length > 1 ? this.chunks.join('') : this.chunks[0]!];
-      this.chunks = [];
-    }
+      this.parts = [this.chunks.join('')];
+      this.chunks = undefined;
+    } else if (this.parts.length > 1) this.parts = [this.parts.join('')];
     return this.parts.length ? this.parts[0]! : '';
   }
 
@@ -91,7 +91,7 @@ export class MappedBuilder {
     this.parts.push(text);
     this.length += text.length;
     if (this.parts.length >= 4096) {
-      this.chunks.push(this.parts.join(''));
+      (this.chunks ??= []).push(this.parts.join(''));
       this.parts = [];
     }
   }
