@@ -4,8 +4,9 @@ import { CELL_BREAKS, CELL_SKIP, htmlGrid, sourceCell } from '../tables/read-htm
 import { collapse, type SourceCell } from '../tables/grid.ts';
 import { ownString } from '../text/own-string.ts';
 import { TextBuilder, type ParsedDocument } from './parsed.ts';
-import { collapseMapped, EMPTY_MAPPED, MappedBuilder, synthetic, type Mapped, type SourceSpan } from './source-map.ts';
-import { flattenMapped } from './table-text.ts';
+import { collapseMapped, EMPTY_MAPPED, MappedBuilder, synthetic, type Mapped } from './mapped.ts';
+import type { SourceSpan } from './source-map.ts';
+import { flattenMapped } from './flatten-mapped.ts';
 import type { Table } from '../types.ts';
 
 // Elements whose start or end breaks a paragraph.

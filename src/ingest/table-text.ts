@@ -1,16 +1,16 @@
 /**
  * A table as the engine's text writes it (caption, then one line per row, cells joined by
- * " | ", the layout of `flattenTable`), with each cell's characters mapped to where the cell is
- * in the source, and each cell's place in that text for citations.
+ * " | ", the layout of `flattenTable`): each cell's place in that text for citations. The text
+ * itself, with each character's origin, is written by `flatten-mapped.ts` (an ingest module; this
+ * one is read by answers at search time).
  */
-import type { Table, TableCell } from '../types.ts';
-import { isCollapsed, isSpace } from '../text/white-space.ts';
-import { collapseMapped, MappedBuilder, type Mapped } from './source-map.ts';
+import type { Table } from '../types.ts';
+import { isCollapsed } from '../text/white-space.ts';
 
 /** White space collapsed to single spaces, trimmed (`t.replace(/\s+/g, ' ').trim()`); a clean text is returned as it is. */
 const clean = (t: string) => (isCollapsed(t) ? t : t.replace(/\s+/g, ' ').trim());
 
-const SEPARATOR = ' | ';
+export const SEPARATOR = ' | ';
 
 /**
  * The lines of a table's text. Row `r`'s cells are `order[rowStart[r] .. rowStart[r + 1])`
@@ -18,7 +18,7 @@ const SEPARATOR = ' | ';
  * (trailing empty cells write nothing), starts after the first separator's space when its
  * first cell is empty, and is left out when it shows nothing but bars.
  */
-interface Layout {
+export interface Layout {
   /** `clean(cell.text)` per cell. */
   texts: string[];
   order: Int32Array;
@@ -26,10 +26,10 @@ interface Layout {
   /** Per row: the end (exclusive, in `order`) of its line, or -1 when the row writes no line. */
   lineEnd: Int32Array;
   /** The caption line's text, when there is one. */
-  caption?: string;
+  caption: string | undefined;
 }
 
-function layout(table: Table): Layout {
+export function layout(table: Table): Layout {
   const cells = table.cells;
   const rows = table.rows;
   const texts = new Array<string>(cells.length);
@@ -59,71 +59,11 @@ function layout(table: Table): Layout {
     }
     if (shows) lineEnd[r] = end;
   }
-  const caption = table.caption?.trim() ? clean(table.caption) : undefined;
-  return { texts, order, rowStart, lineEnd, ...(caption !== undefined ? { caption } : {}) };
+  return { texts, order, rowStart, lineEnd, caption: table.caption?.trim() ? clean(table.caption) : undefined };
 }
 
 /** Whether a clean text is nothing but bars and spaces (a row of such cells writes no line). */
-function onlyBars(t: string): boolean {
-  for (let i = 0; i < t.length; i++) {
-    const c = t.charCodeAt(i);
-    if (c !== 124 && !isSpace(c)) return false;
-  }
-  return true;
-}
-
-/**
- * `flattenTable(table)` as a {@link Mapped}: `cellSource(cell)` gives a cell's text with its
- * origin; a cell it cannot place (or whose text differs from the grid's) sits just after the
- * character before it (`fallback` at the start). Written in one pass into one builder: each
- * separator continues the character before it, so a row costs an anchor per cell, not per character.
- */
-export function flattenMapped(
-  table: Table,
-  cellSource: (cell: TableCell, index: number) => Mapped | undefined,
-  fallback: number,
-  captionSource?: Mapped,
-): Mapped {
-  const out = new MappedBuilder();
-  const { texts, order, rowStart, lineEnd, caption } = layout(table);
-  // Source offset of the last character written (of a line, including what the line cuts off).
-  let last = fallback;
-  if (caption !== undefined) {
-    const cap = captionSource && collapseMapped(captionSource);
-    if (cap && cap.text === caption) out.appendMapped(cap);
-    else out.append(caption, fallback);
-    last = out.lastSource(fallback);
-  }
-  for (let r = 0; r < table.rows; r++) {
-    const end = lineEnd[r]!;
-    if (end < 0) continue;
-    if (out.length) out.append('\n', last + 1);
-    const first = rowStart[r]!;
-    // A line that starts with an empty cell starts at the bar of the separator after it.
-    const cut = texts[order[first]!] === '';
-    for (let k = first; k < end; k++) {
-      const i = order[k]!;
-      if (k > first) {
-        if (cut && k === first + 1) out.append('| ', last + 2);
-        else out.append(SEPARATOR, last + 1);
-        last += 3;
-      }
-      const want = texts[i]!;
-      if (!want) continue;
-      const got = cellSource(table.cells[i]!, i);
-      // A text equal to the clean `want` is collapsed already.
-      const mapped = got && (got.text === want ? got : collapseMapped(got));
-      if (mapped && mapped.text === want) {
-        out.appendMapped(mapped);
-        last = out.lastSource(last);
-      } else {
-        out.append(want, last + 1);
-        last += want.length;
-      }
-    }
-  }
-  return out.build();
-}
+const onlyBars = (t: string) => /^[|\s]*$/.test(t);
 
 /**
  * Where a cell's text lies in the engine's text of its table, `[start, end)` relative to

@@ -118,8 +118,8 @@ export function buildGrid(
     }
   }
   if (pads.length && options.padWarning) warnings.push('ragged rows padded with empty cells');
-  // Cells were placed row by row, left to right: merging in the pads keeps row-major order.
-  if (pads.length) kept = mergeByPosition(kept, pads);
+  // Cells were placed row by row, left to right: in row-major order already unless padded.
+  if (pads.length) kept = kept.concat(pads).sort((a, b) => a.row - b.row || a.col - b.col);
   if (rows === 0 || width === 0) {
     warnings.push('empty table skipped');
     return { caption: options.caption, rows: 0, cols: 0, cells: [], start: 0, end: 0 };
@@ -127,22 +127,6 @@ export function buildGrid(
   const table: Table = { rows, cols: width, cells: kept, start: 0, end: 0 };
   if (options.caption) table.caption = ownString(options.caption);
   return table;
-}
-
-/** Two lists of cells in row-major order (no position in both) merged into one. */
-function mergeByPosition(a: TableCell[], b: TableCell[]): TableCell[] {
-  const out = new Array<TableCell>(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i]!;
-    const y = b[j]!;
-    out[k++] = x.row < y.row || (x.row === y.row && x.col < y.col) ? (i++, x) : (j++, y);
-  }
-  while (i < a.length) out[k++] = a[i++]!;
-  while (j < b.length) out[k++] = b[j++]!;
-  return out;
 }
 
 function normaliseSpan(v: number | undefined, zeroMeans: number): number {
