@@ -63,121 +63,176 @@ export function fuseCandidates(input: {
   const queryTokens = tokenize(input.query);
   const queryTerms = [...new Set(queryTokens)];
   const queryPairs = pairsOf(queryTokens);
+  const nq = queryTerms.length;
+  const np = queryPairs.length;
+  if (termIds.size > TERM_IDS_MAX) forgetTerms();
+  const queryIds = queryTerms.map(termId);
+  const pairIndex = queryPairs.map(([a, b]) => [queryTerms.indexOf(a), queryTerms.indexOf(b)] as const);
+  const pairKeys = queryPairs.map(([a, b]) => `${a} ${b}`);
+  queryIds.forEach((id, i) => markTerm(id, i + 1));
+  try {
+    interface PassageEvidence {
+      passage: Passage;
+      lexRank: number;
+      strRank: number;
+      /** Which query terms (by index) its text holds, and which query pairs. */
+      terms: Uint8Array;
+      pairs: Uint8Array;
+    }
+    interface DocEvidence {
+      lexRank: number;
+      strRanks: number[];
+      lexScore: number;
+      strScore: number;
+      terms: Uint8Array;
+      units: Set<LabelTerms>;
+      /** Paragraphs and sentences: each a unit of its own. */
+      texts: PassageEvidence[];
+    }
+    const maxLex = Math.max(1e-9, ...lexical.map((h) => h.score));
+    const maxStr = Math.max(1e-9, ...structured.map((h) => h.score));
+    const docs = new Map<string, DocEvidence>();
+    const passages = new Map<string, PassageEvidence>();
+    const pairSeen = new Uint8Array(nq * nq);
+    const evidenceOf = (p: Passage): PassageEvidence => {
+      const seq = termSequence(p.text);
+      const terms = new Uint8Array(nq);
+      const pairs = new Uint8Array(np);
+      let previous = 0;
+      for (let i = 0; i < seq.length; i++) {
+        const q = marks[seq[i]!]!;
+        if (q) {
+          terms[q - 1] = 1;
+          // Adjacent in the sequence and both query terms (a sequence repeats no term).
+          if (previous) pairSeen[(previous - 1) * nq + q - 1] = 1;
+        }
+        previous = q;
+      }
+      if (np) {
+        for (let k = 0; k < np; k++) if (pairSeen[pairIndex[k]![0] * nq + pairIndex[k]![1]]) pairs[k] = 1;
+        pairSeen.fill(0);
+      }
+      return { passage: p, lexRank: Infinity, strRank: Infinity, terms, pairs };
+    };
+    const add = (hit: Hit, rank: number, which: 'lex' | 'str') => {
+      const p = hit.passage;
+      let d = docs.get(p.docId);
+      if (!d) {
+        d = { lexRank: Infinity, strRanks: [], lexScore: 0, strScore: 0, terms: new Uint8Array(nq), units: new Set(), texts: [] };
+        docs.set(p.docId, d);
+      }
+      let e = passages.get(p.id);
+      const own = e && e.passage === p ? e : evidenceOf(p);
+      if (input.tableLabels) {
+        const labels = input.tableLabels(p);
+        if (labels) d.units.add(labelTerms(labels));
+        // A paragraph is one unit of its own: the question's words must fit in it, as in one cell.
+        else if (p.kind === 'text' || p.kind === 'sentence') d.texts.push(own);
+      }
+      for (let i = 0; i < nq; i++) if (own.terms[i]) d.terms[i] = 1;
+      if (which === 'lex') {
+        d.lexRank = Math.min(d.lexRank, rank);
+        d.lexScore = Math.max(d.lexScore, hit.score / maxLex);
+      } else {
+        d.strRanks.push(rank);
+        d.strScore = Math.max(d.strScore, hit.score / maxStr);
+      }
+      if (!e) {
+        e = own;
+        passages.set(p.id, e);
+      }
+      if (which === 'lex') e.lexRank = Math.min(e.lexRank, rank);
+      else e.strRank = Math.min(e.strRank, rank);
+    };
+    lexical.forEach((h, i) => add(h, Number.isFinite(h.rank) ? h.rank : i, 'lex'));
+    structured.forEach((h, i) => add(h, Number.isFinite(h.rank) ? h.rank : i, 'str'));
 
-  interface DocEvidence {
-    lexRank: number;
-    strRanks: number[];
-    lexScore: number;
-    strScore: number;
-    terms: Set<string>;
-    units: Set<LabelTerms>;
-  }
-  const maxLex = Math.max(1e-9, ...lexical.map((h) => h.score));
-  const maxStr = Math.max(1e-9, ...structured.map((h) => h.score));
-  const docs = new Map<string, DocEvidence>();
-  const passages = new Map<string, { passage: Passage; lexRank: number; strRank: number; terms: Set<string> }>();
-  const add = (hit: Hit, which: 'lex' | 'str') => {
-    const p = hit.passage;
-    let d = docs.get(p.docId);
-    if (!d) {
-      d = { lexRank: Infinity, strRanks: [], lexScore: 0, strScore: 0, terms: new Set(), units: new Set() };
-      docs.set(p.docId, d);
+    // Term weights: rarer among the candidate documents, more telling.
+    const n = docs.size;
+    const weights = new Float64Array(nq);
+    let total = 0;
+    for (let i = 0; i < nq; i++) {
+      let df = 0;
+      for (const d of docs.values()) if (d.terms[i]) df++;
+      const w = Math.log(1 + (n + 1) / (df + 0.5));
+      weights[i] = w;
+      total += w;
     }
-    if (input.tableLabels) {
-      const labels = input.tableLabels(p);
-      if (labels) d.units.add(labelTerms(labels));
-      // A paragraph is one unit of its own: the question's words must fit in it, as in one cell.
-      else if (p.kind === 'text' || p.kind === 'sentence') d.units.add(textUnit(p.text));
-    }
-    const terms = textUnit(p.text).base;
-    for (const t of terms) d.terms.add(t);
-    if (which === 'lex') {
-      d.lexRank = Math.min(d.lexRank, hit.rank);
-      d.lexScore = Math.max(d.lexScore, hit.score / maxLex);
-    } else {
-      d.strRanks.push(hit.rank);
-      d.strScore = Math.max(d.strScore, hit.score / maxStr);
-    }
-    let e = passages.get(p.id);
-    if (!e) {
-      e = { passage: p, lexRank: Infinity, strRank: Infinity, terms };
-      passages.set(p.id, e);
-    }
-    if (which === 'lex') e.lexRank = Math.min(e.lexRank, hit.rank);
-    else e.strRank = Math.min(e.strRank, hit.rank);
-  };
-  lexical.forEach((h, i) => add({ ...h, rank: Number.isFinite(h.rank) ? h.rank : i }, 'lex'));
-  structured.forEach((h, i) => add({ ...h, rank: Number.isFinite(h.rank) ? h.rank : i }, 'str'));
+    const coverage = (terms: Uint8Array) => {
+      if (total === 0) return 0;
+      let got = 0;
+      for (let i = 0; i < nq; i++) if (terms[i]) got += weights[i]!;
+      return got / total;
+    };
+    const weight = new Map<string, number>();
+    queryTerms.forEach((t, i) => weight.set(t, weights[i]!));
+    const w = (t: string) => weight.get(t) ?? 0;
+    const pairWeights = pairIndex.map(([a, b]) => Math.min(weights[a]!, weights[b]!));
+    const pairTotal = pairWeights.reduce((sum, x) => sum + x, 0);
+    const querySet = new Set(queryTerms);
+    const textPhrase = (pairs: Uint8Array) => {
+      if (pairTotal === 0) return 0;
+      let got = 0;
+      for (let k = 0; k < np; k++) if (pairs[k]) got += pairWeights[k]!;
+      return got / pairTotal;
+    };
+    const labelPhrase = (pairs: Set<string>) => {
+      if (pairTotal === 0) return 0;
+      let got = 0;
+      for (let k = 0; k < np; k++) if (pairs.has(pairKeys[k]!)) got += pairWeights[k]!;
+      return got / pairTotal;
+    };
+    const unitEvidence = (d: DocEvidence) => {
+      let cell = 0;
+      let phrase = 0;
+      let rowLabel = 0;
+      let columnLabel = 0;
+      if (total === 0) return { cell, phrase, rowLabel, columnLabel };
+      for (const t of d.units) {
+        cell = Math.max(cell, cellCoverage(t, queryTerms, w) / total);
+        phrase = Math.max(phrase, labelPhrase(t.pairs));
+        rowLabel = Math.max(rowLabel, namedShare(t.rows, querySet));
+        columnLabel = Math.max(columnLabel, namedShare(t.columns, querySet));
+      }
+      // A paragraph as a unit: its terms are all in `base`, it has no rows or columns.
+      for (const e of d.texts) {
+        cell = Math.max(cell, coverage(e.terms));
+        phrase = Math.max(phrase, textPhrase(e.pairs));
+      }
+      return { cell, phrase, rowLabel, columnLabel };
+    };
+    const rrf = (rank: number, w: number) => (Number.isFinite(rank) ? w / (s.rrfK + rank + 1) : 0);
 
-  // Term weights: rarer among the candidate documents, more telling.
-  const n = docs.size;
-  const weight = new Map<string, number>();
-  let total = 0;
-  for (const t of queryTerms) {
-    let df = 0;
-    for (const d of docs.values()) if (d.terms.has(t)) df++;
-    const w = Math.log(1 + (n + 1) / (df + 0.5));
-    weight.set(t, w);
-    total += w;
-  }
-  const coverage = (terms: Set<string>) => {
-    if (total === 0) return 0;
-    let got = 0;
-    for (const t of queryTerms) if (terms.has(t)) got += weight.get(t)!;
-    return got / total;
-  };
-  const w = (t: string) => weight.get(t) ?? 0;
-  const pairTotal = queryPairs.reduce((sum, [a, b]) => sum + Math.min(w(a), w(b)), 0);
-  const querySet = new Set(queryTerms);
-  const unitEvidence = (units: Set<LabelTerms>) => {
-    let cell = 0;
-    let phrase = 0;
-    let rowLabel = 0;
-    let columnLabel = 0;
-    if (total === 0) return { cell, phrase, rowLabel, columnLabel };
-    for (const t of units) {
-      cell = Math.max(cell, cellCoverage(t, queryTerms, w) / total);
-      phrase = Math.max(phrase, phraseShare(t.pairs));
-      rowLabel = Math.max(rowLabel, namedShare(t.rows, querySet));
-      columnLabel = Math.max(columnLabel, namedShare(t.columns, querySet));
+    const docScore = new Map<string, number>();
+    for (const [id, d] of docs) {
+      const str = d.strRanks.sort((a, b) => a - b);
+      const unit = d.units.size || d.texts.length ? unitEvidence(d) : { cell: 0, phrase: 0, rowLabel: 0, columnLabel: 0 };
+      const score =
+        s.cellWeight * unit.cell +
+        s.phraseWeight * unit.phrase +
+        s.rowLabelWeight * unit.rowLabel +
+        s.columnLabelWeight * unit.columnLabel +
+        rrf(d.lexRank, s.lexicalWeight) +
+        rrf(str[0] ?? Infinity, s.structuredWeight) +
+        s.supportWeight * rrf(str[1] ?? Infinity, s.structuredWeight) +
+        s.coverageWeight * coverage(d.terms) +
+        s.scoreWeight * (s.lexicalWeight * d.lexScore + s.structuredWeight * d.strScore);
+      docScore.set(id, score);
     }
-    return { cell, phrase, rowLabel, columnLabel };
-  };
-  function phraseShare(pairs: Set<string>): number {
-    if (pairTotal === 0) return 0;
-    let got = 0;
-    for (const [a, b] of queryPairs) if (pairs.has(`${a} ${b}`)) got += Math.min(w(a), w(b));
-    return got / pairTotal;
+    const out: Array<{ passage: Passage; score: number }> = [];
+    for (const e of passages.values()) {
+      // Within a document, the passage whose own wording fits best; between equals, one that
+      // cites cells (a row or column summary) before the table-level summary, which cites none.
+      const own = rrf(e.lexRank, s.lexicalWeight) + rrf(e.strRank, s.structuredWeight) + s.coverageWeight * coverage(e.terms) +
+        (input.tableLabels ? s.phraseWeight * textPhrase(e.pairs) : 0) +
+        (e.passage.cells?.length ? CITES_CELLS : 0);
+      out.push({ passage: e.passage, score: docScore.get(e.passage.docId)! + 0.01 * own });
+    }
+    out.sort((a, b) => b.score - a.score || (a.passage.id < b.passage.id ? -1 : 1));
+    return out;
+  } finally {
+    for (const id of queryIds) markTerm(id, 0);
   }
-  const rrf = (rank: number, w: number) => (Number.isFinite(rank) ? w / (s.rrfK + rank + 1) : 0);
-
-  const docScore = new Map<string, number>();
-  for (const [id, d] of docs) {
-    const str = d.strRanks.sort((a, b) => a - b);
-    const unit = d.units.size ? unitEvidence(d.units) : { cell: 0, phrase: 0, rowLabel: 0, columnLabel: 0 };
-    const score =
-      s.cellWeight * unit.cell +
-      s.phraseWeight * unit.phrase +
-      s.rowLabelWeight * unit.rowLabel +
-      s.columnLabelWeight * unit.columnLabel +
-      rrf(d.lexRank, s.lexicalWeight) +
-      rrf(str[0] ?? Infinity, s.structuredWeight) +
-      s.supportWeight * rrf(str[1] ?? Infinity, s.structuredWeight) +
-      s.coverageWeight * coverage(d.terms) +
-      s.scoreWeight * (s.lexicalWeight * d.lexScore + s.structuredWeight * d.strScore);
-    docScore.set(id, score);
-  }
-  const out: Array<{ passage: Passage; score: number }> = [];
-  for (const e of passages.values()) {
-    // Within a document, the passage whose own wording fits best; between equals, one that
-    // cites cells (a row or column summary) before the table-level summary, which cites none.
-    const own = rrf(e.lexRank, s.lexicalWeight) + rrf(e.strRank, s.structuredWeight) + s.coverageWeight * coverage(e.terms) +
-      (input.tableLabels ? s.phraseWeight * phraseShare(textUnit(e.passage.text).pairs) : 0) +
-      (e.passage.cells?.length ? CITES_CELLS : 0);
-    out.push({ passage: e.passage, score: docScore.get(e.passage.docId)! + 0.01 * own });
-  }
-  out.sort((a, b) => b.score - a.score || (a.passage.id < b.passage.id ? -1 : 1));
-  return out;
 }
 
 /** Within-document preference for a passage that cites cells: about two ranks' worth of rank evidence. */
@@ -195,27 +250,61 @@ interface LabelTerms {
   pairs: Set<string>;
 }
 
-// Candidates recur from query to query (the same popular rows); a passage's terms and pairs
-// are kept, keyed by the text itself so a re-ingested passage with new text is never served
-// stale terms.
-const TEXT_CACHE_MAX = 20_000;
-const textUnitCache = new Map<string, LabelTerms>();
+// A candidate's text as its terms (what `tokenize` gives: distinct, in order), each a number of
+// one dictionary of the terms candidates have held, so a query asks "which of my terms, which of
+// my adjacent pairs" with array reads instead of sets of strings. Candidates recur from query to
+// query (the same popular rows: on HiTab's dev questions a fifth of the lookups are new texts),
+// so sequences are kept, least recently used first out, keyed by the text itself so that a
+// re-ingested passage with new text is never served stale terms. About 0.2 kB a passage.
+const SEQUENCES_MAX = 40_000;
+// Past this many terms the dictionary starts over (with the sequences that use it).
+const TERM_IDS_MAX = 500_000;
+const sequences = new Map<string, Int32Array>();
+const termIds = new Map<string, number>();
+// `marks[id]`: 1 + the term's index in the current query, 0 for every other term. Set and
+// cleared by `fuseCandidates` around its (synchronous) work.
+let marks = new Int32Array(1024);
 
-/** A passage's text as terms (`base`) and adjacent term pairs. */
-function textUnit(text: string): LabelTerms {
-  let t = textUnitCache.get(text);
-  if (t) {
+function termId(term: string): number {
+  let id = termIds.get(term);
+  if (id === undefined) {
+    id = termIds.size;
+    termIds.set(term, id);
+    if (id >= marks.length) {
+      const grown = new Int32Array(marks.length * 2);
+      grown.set(marks);
+      marks = grown;
+    }
+  }
+  return id;
+}
+
+function forgetTerms(): void {
+  termIds.clear();
+  sequences.clear();
+  marks = new Int32Array(1024);
+}
+
+function markTerm(id: number, mark: number): void {
+  marks[id] = mark;
+}
+
+/** A text's terms as dictionary numbers, in `tokenize` order. */
+function termSequence(text: string): Int32Array {
+  let seq = sequences.get(text);
+  if (seq) {
     // Least recently used goes first (a Map iterates in insertion order): a full cache keeps
     // the rows that keep coming back instead of starting over empty.
-    textUnitCache.delete(text);
-    textUnitCache.set(text, t);
-    return t;
+    sequences.delete(text);
+    sequences.set(text, seq);
+    return seq;
   }
-  if (textUnitCache.size >= TEXT_CACHE_MAX) textUnitCache.delete(textUnitCache.keys().next().value!);
+  if (sequences.size >= SEQUENCES_MAX) sequences.delete(sequences.keys().next().value!);
   const tokens = tokenize(text);
-  t = { base: new Set(tokens), rows: [], columns: [], pairs: new Set(pairsOf(tokens).map(([a, b]) => `${a} ${b}`)) };
-  textUnitCache.set(text, t);
-  return t;
+  seq = new Int32Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) seq[i] = termId(tokens[i]!);
+  sequences.set(text, seq);
+  return seq;
 }
 
 // Keyed by the labels object, which the caller keeps per table: a replaced table gets new labels.
