@@ -144,8 +144,8 @@ export function fuseCandidates(input: {
       if (which === 'lex') e.lexRank = Math.min(e.lexRank, rank);
       else e.strRank = Math.min(e.strRank, rank);
     };
-    lexical.forEach((h, i) => add(h, Number.isFinite(h.rank) ? h.rank : i, 'lex'));
-    structured.forEach((h, i) => add(h, Number.isFinite(h.rank) ? h.rank : i, 'str'));
+    for (let i = 0; i < lexical.length; i++) add(lexical[i]!, Number.isFinite(lexical[i]!.rank) ? lexical[i]!.rank : i, 'lex');
+    for (let i = 0; i < structured.length; i++) add(structured[i]!, Number.isFinite(structured[i]!.rank) ? structured[i]!.rank : i, 'str');
 
     // Term weights: rarer among the candidate documents, more telling.
     const n = docs.size;
