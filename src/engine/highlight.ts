@@ -18,8 +18,16 @@ const wordTerms = new Map<string, string[]>();
  * (numbers), and no stop words.
  */
 export function findHighlights(query: string, text: string): Array<[number, number]> {
+  return highlighter(query)(text);
+}
+
+/** {@link findHighlights} for one query and many texts: the query is read once. */
+export function highlighter(query: string): (text: string) => Array<[number, number]> {
   const wanted = new Set(tokenize(query));
-  if (!wanted.size) return [];
+  return (text) => (wanted.size ? marksOf(wanted, text) : []);
+}
+
+function marksOf(wanted: ReadonlySet<string>, text: string): Array<[number, number]> {
   const found: Array<{ span: [number, number]; matched: number; several: boolean }> = [];
   let bestOfSeveral = 0;
   for (const m of text.matchAll(WORD)) {

@@ -169,7 +169,6 @@ export function fuseCandidates(input: {
     const w = (t: string) => weight.get(t) ?? 0;
     const pairWeights = pairIndex.map(([a, b]) => Math.min(weights[a]!, weights[b]!));
     const pairTotal = pairWeights.reduce((sum, x) => sum + x, 0);
-    const querySet = new Set(queryTerms);
     const textPhrase = (pairs: Uint8Array) => {
       if (pairTotal === 0) return 0;
       let got = 0;
@@ -191,8 +190,8 @@ export function fuseCandidates(input: {
       for (const t of d.units) {
         cell = Math.max(cell, cellCoverage(t, queryTerms, w) / total);
         phrase = Math.max(phrase, labelPhrase(t.pairs));
-        rowLabel = Math.max(rowLabel, namedShare(t.rows, querySet));
-        columnLabel = Math.max(columnLabel, namedShare(t.columns, querySet));
+        rowLabel = Math.max(rowLabel, namedShare(t, 'rows', queryTerms));
+        columnLabel = Math.max(columnLabel, namedShare(t, 'columns', queryTerms));
       }
       // A paragraph as a unit: its terms are all in `base`, it has no rows or columns.
       for (const e of d.texts) {
@@ -239,14 +238,23 @@ export function fuseCandidates(input: {
 const CITES_CELLS = 0.05;
 
 /**
- * One unit a question must fit in, as terms: a table (title and row-label headers, each row
- * path, each column path) or one paragraph or sentence (all in `base`), with every adjacent
- * term pair.
+ * A table as the unit a question must fit in, as terms: its title and row-label headers
+ * (`base`), its row paths and column paths, and every adjacent term pair of each. The paths are
+ * kept inverted (term -> the rows and columns whose path holds it) so that a question costs
+ * what its terms match, not rows x question terms: the rows of a table all share most words.
  */
 interface LabelTerms {
   base: Set<string>;
-  rows: Array<Set<string>>;
-  columns: Array<Set<string>>;
+  /** Distinct terms of each row path, of each column path. */
+  rowSizes: Int32Array;
+  columnSizes: Int32Array;
+  /**
+   * A term's rows (`r`) and columns (`-1 - c`), ascending, at `items[starts[k]..starts[k + 1]]`
+   * for the term's number `k` in `paths`: one pool per table, not one array a term.
+   */
+  paths: Map<string, number>;
+  starts: Int32Array;
+  items: Int32Array;
   pairs: Set<string>;
 }
 
@@ -321,7 +329,37 @@ function labelTerms(labels: TableLabels): LabelTerms {
   };
   const base = new Set<string>();
   for (const text of [labels.title, ...labels.stub]) for (const term of termsOf(text)) base.add(term);
-  t = { base, rows: labels.rows.map(termsOf), columns: labels.columns.map(termsOf), pairs };
+  const lists = new Map<string, number[]>();
+  const invert = (texts: string[], which: 'rows' | 'columns') => {
+    const sizes = new Int32Array(texts.length);
+    texts.forEach((text, i) => {
+      const terms = termsOf(text);
+      sizes[i] = terms.size;
+      for (const term of terms) {
+        let at = lists.get(term);
+        if (!at) lists.set(term, (at = []));
+        at.push(which === 'rows' ? i : -1 - i);
+      }
+    });
+    return sizes;
+  };
+  const rowSizes = invert(labels.rows, 'rows');
+  const columnSizes = invert(labels.columns, 'columns');
+  const paths = new Map<string, number>();
+  const starts = new Int32Array(lists.size + 1);
+  let n = 0;
+  for (const at of lists.values()) n += at.length;
+  const items = new Int32Array(n);
+  let k = 0;
+  let w = 0;
+  for (const [term, at] of lists) {
+    paths.set(term, k);
+    starts[k++] = w;
+    items.set(at, w);
+    w += at.length;
+  }
+  starts[k] = w;
+  t = { base, rowSizes, columnSizes, paths, starts, items, pairs };
   labelTermsCache.set(labels, t);
   return t;
 }
@@ -339,16 +377,24 @@ function cellCoverage(t: LabelTerms, queryTerms: string[], w: (term: string) => 
     else rest.push(q);
   }
   if (rest.length === 0) return base;
-  const rows = t.rows.length ? t.rows : [new Set<string>()];
+  // A table without data rows is one row that holds nothing.
+  const nRows = Math.max(1, t.rowSizes.length);
+  const nColumns = t.columnSizes.length;
+  if (rest.length > 30) return base + cellCoverageByLoops(t, nRows, nColumns, rest, w);
   // Each row and column reduced to which of the remaining terms it holds (a bit each), so that a
   // table of many rows and columns costs rows + columns, not rows x columns (a 20,000-row table:
   // ~30 ms a query before). Sums run over the terms in query order, as the plain loops did.
-  if (rest.length > 30) return base + cellCoverageByLoops(t.columns, rows, rest, w);
-  const maskOf = (label: Set<string>) => {
-    let m = 0;
-    for (let i = 0; i < rest.length; i++) if (label.has(rest[i]!)) m |= 1 << i;
-    return m;
-  };
+  const rowMasks = new Int32Array(nRows);
+  const columnMasks = new Int32Array(nColumns);
+  for (let i = 0; i < rest.length; i++) {
+    const k = t.paths.get(rest[i]!);
+    if (k === undefined) continue;
+    for (let j = t.starts[k]!; j < t.starts[k + 1]!; j++) {
+      const x = t.items[j]!;
+      if (x >= 0) rowMasks[x]! |= 1 << i;
+      else columnMasks[-1 - x]! |= 1 << i;
+    }
+  }
   const sums = new Map<number, number>();
   const sum = (mask: number) => {
     let s = sums.get(mask);
@@ -359,12 +405,11 @@ function cellCoverage(t: LabelTerms, queryTerms: string[], w: (term: string) => 
     }
     return s;
   };
-  const columns = [...new Set(t.columns.map(maskOf))];
+  const columns = [...new Set(columnMasks)];
   const all = rest.length === 31 ? -1 : (1 << rest.length) - 1;
   const byRow = new Map<number, number>();
   let best = 0;
-  for (const row of rows) {
-    const m = maskOf(row);
+  for (const m of rowMasks) {
     let total = byRow.get(m);
     if (total === undefined) {
       const left = all & ~m;
@@ -384,20 +429,32 @@ function cellCoverage(t: LabelTerms, queryTerms: string[], w: (term: string) => 
 }
 
 /** {@link cellCoverage}'s row by column search, for questions of more than 30 remaining terms. */
-function cellCoverageByLoops(columns: Array<Set<string>>, rows: Array<Set<string>>, rest: string[], w: (term: string) => number): number {
+function cellCoverageByLoops(t: LabelTerms, nRows: number, nColumns: number, rest: string[], w: (term: string) => number): number {
+  const n = rest.length;
+  const inRowOf = new Uint8Array(nRows * n);
+  const inColumnOf = new Uint8Array(nColumns * n);
+  rest.forEach((q, i) => {
+    const k = t.paths.get(q);
+    if (k === undefined) return;
+    for (let j = t.starts[k]!; j < t.starts[k + 1]!; j++) {
+      const x = t.items[j]!;
+      if (x >= 0) inRowOf[x * n + i] = 1;
+      else inColumnOf[(-1 - x) * n + i] = 1;
+    }
+  });
   let best = 0;
-  for (const row of rows) {
+  for (let r = 0; r < nRows; r++) {
     let inRow = 0;
-    const left: string[] = [];
-    for (const q of rest) {
-      if (row.has(q)) inRow += w(q);
-      else left.push(q);
+    const left: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (inRowOf[r * n + i]) inRow += w(rest[i]!);
+      else left.push(i);
     }
     let inColumn = 0;
     if (left.length) {
-      for (const column of columns) {
+      for (let c = 0; c < nColumns; c++) {
         let g = 0;
-        for (const q of left) if (column.has(q)) g += w(q);
+        for (const i of left) if (inColumnOf[c * n + i]) g += w(rest[i]!);
         if (g > inColumn) inColumn = g;
       }
     }
@@ -411,13 +468,22 @@ function cellCoverageByLoops(columns: Array<Set<string>>, rows: Array<Set<string
  * label is named in full ("Manitoba"), less when the closest label says more than the
  * question ("Manitoba, rural areas"). Unweighted: a label's other terms need no rarity to count.
  */
-function namedShare(labels: Array<Set<string>>, query: Set<string>): number {
+function namedShare(t: LabelTerms, which: 'rows' | 'columns', queryTerms: readonly string[]): number {
+  const sizes = which === 'rows' ? t.rowSizes : t.columnSizes;
+  const named = new Int32Array(sizes.length);
+  for (const q of queryTerms) {
+    const k = t.paths.get(q);
+    if (k === undefined) continue;
+    for (let j = t.starts[k]!; j < t.starts[k + 1]!; j++) {
+      const x = t.items[j]!;
+      if (which === 'rows' && x >= 0) named[x]!++;
+      else if (which === 'columns' && x < 0) named[-1 - x]!++;
+    }
+  }
   let best = 0;
-  for (const label of labels) {
-    if (label.size === 0) continue;
-    let named = 0;
-    for (const t of label) if (query.has(t)) named++;
-    if (named / label.size > best) best = named / label.size;
+  for (let i = 0; i < sizes.length; i++) {
+    if (sizes[i] === 0) continue;
+    if (named[i]! / sizes[i]! > best) best = named[i]! / sizes[i]!;
   }
   return best;
 }
