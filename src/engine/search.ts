@@ -5,7 +5,6 @@ import { fuseCandidates, type Hit } from '../retrieval/fusion.ts';
 import type { IndexHit } from '../retrieval/passage-index.ts';
 import { loadStemmers, readingLanguage, tokenize } from '../text/tokenizer.ts';
 import type { Passage, SearchOptions, SearchResponse, SearchResult, TemporalConstraint, TemporalExplanation } from '../types.ts';
-import { chooseDocument } from './choose-document.ts';
 import type { EngineState } from './state.ts';
 import { highlighter } from './highlight.ts';
 import { hasTables, labelsOf, matchedCellsOf } from './table-context.ts';
@@ -138,6 +137,9 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   // Without a cross-encoder, a generator picks the answering document among the best few
   // (MixRAG's LLM rerank); the rest keep the fusion's order.
   if (state.generator && !state.reranker && structured.length && (!constraint || tableLed) && ranked.length) {
+    // Only a loaded generator chooses (MixRAG's LLM rerank): its prompt comes with it, and the
+    // zero-download embed's first download stays within its budget.
+    const { chooseDocument } = await import('./choose-document.ts');
     const choice = await chooseDocument(state, rerankQuery, ranked, options.signal);
     if (choice.docId) {
       const chosen = choice.docId;

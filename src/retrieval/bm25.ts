@@ -154,7 +154,6 @@ export class Bm25Index {
   private tf = new Float64Array(256);
   private touched = new Int32Array(0);
   private forTerm = new Int32Array(0);
-  private readonly norms: Array<{ avg: number; lengths: Uint32Array; slots: number; total: number; norm: Float64Array } | undefined> = [];
   private readonly params: Bm25Parameters;
 
   constructor(params: Bm25Parameters = DEFAULT_BM25, private readonly collection?: CollectionStats) {
@@ -384,6 +383,7 @@ export class Bm25Index {
     const forTerm = this.forTerm;
     let nTouched = 0;
     const collection = this.collection;
+    const norms = this.fields.map((field, f) => collection?.avgLengths[f] || field.total / docs || 1);
     const total = collection ? Math.max(collection.passages, docs) : docs;
     for (const term of terms) {
       let local = 0;
@@ -393,7 +393,8 @@ export class Bm25Index {
         if (weight === 0) continue;
         const t = field.dict.get(term);
         if (t === undefined) continue;
-        const norm = this.normsOf(f, collection?.avgLengths[f] || field.total / docs || 1);
+        const avg = norms[f]!;
+        const lengths = field.lengths;
         const ids = field.ids;
         const counts = field.counts;
         const s = field.start[t]!;
@@ -401,7 +402,7 @@ export class Bm25Index {
         for (let i = s; i < end; i++) {
           const slot = ids[i]!;
           if (tf[slot] === 0) forTerm[local++] = slot;
-          tf[slot]! += (weight * counts[i]!) / norm[slot]!;
+          tf[slot]! += (weight * counts[i]!) / (1 - b + (b * lengths[slot]!) / avg);
         }
       }
       if (!local) continue;
@@ -417,26 +418,6 @@ export class Bm25Index {
       }
     }
     return touched.subarray(0, nTouched);
-  }
-
-  /**
-   * Field `f`'s length normalisation of every slot, `1 - b + b * length / avg` (BM25's
-   * denominator less the term count), worked out once per state of the index instead of once
-   * per posting: the same value, so the same scores. About 8 bytes a passage per field that a
-   * query reads; made again when a passage comes or goes (the lengths, their total or the
-   * average change).
-   */
-  private normsOf(f: number, avg: number): Float64Array {
-    const field = this.fields[f]!;
-    const cached = this.norms[f];
-    if (cached && cached.avg === avg && cached.lengths === field.lengths && cached.slots === this.slots.length && cached.total === field.total) return cached.norm;
-    const { b } = this.params;
-    const lengths = field.lengths;
-    const n = this.slots.length;
-    const norm = new Float64Array(n);
-    for (let slot = 0; slot < n; slot++) norm[slot] = 1 - b + (b * lengths[slot]!) / avg;
-    this.norms[f] = { avg, lengths, slots: n, total: field.total, norm };
-    return norm;
   }
 
   /**

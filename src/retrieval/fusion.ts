@@ -65,11 +65,15 @@ export function fuseCandidates(input: {
   const queryPairs = pairsOf(queryTokens);
   const nq = queryTerms.length;
   const np = queryPairs.length;
-  if (termIds.size > TERM_IDS_MAX) forgetTerms();
+  if (termIds.size > TERM_IDS_MAX) {
+    termIds.clear();
+    sequences.clear();
+  }
   const queryIds = queryTerms.map(termId);
-  const pairIndex = queryPairs.map(([a, b]) => [queryTerms.indexOf(a), queryTerms.indexOf(b)] as const);
-  const pairKeys = queryPairs.map(([a, b]) => `${a} ${b}`);
-  queryIds.forEach((id, i) => markTerm(id, i + 1));
+  // A pair as its terms' indexes, and as the index of their cell in an nq x nq grid.
+  const pairTerms = queryPairs.map((pair) => pair.map((t) => queryTerms.indexOf(t)));
+  const pairIndex = pairTerms.map(([a, b]) => a! * nq + b!);
+  queryIds.forEach((id, i) => (marks[id] = i + 1));
   try {
     interface PassageEvidence {
       passage: Passage;
@@ -109,7 +113,7 @@ export function fuseCandidates(input: {
         previous = q;
       }
       if (np) {
-        for (let k = 0; k < np; k++) if (pairSeen[pairIndex[k]![0] * nq + pairIndex[k]![1]]) pairs[k] = 1;
+        for (let k = 0; k < np; k++) pairs[k] = pairSeen[pairIndex[k]!]!;
         pairSeen.fill(0);
       }
       return { passage: p, lexRank: Infinity, strRank: Infinity, terms, pairs };
@@ -158,29 +162,17 @@ export function fuseCandidates(input: {
       weights[i] = w;
       total += w;
     }
-    const coverage = (terms: Uint8Array) => {
-      if (total === 0) return 0;
+    // The weighted share of the query's terms (pairs) that `has` marks, in query order.
+    const share = (has: ArrayLike<unknown>, ws: ArrayLike<number>, all: number) => {
+      if (all === 0) return 0;
       let got = 0;
-      for (let i = 0; i < nq; i++) if (terms[i]) got += weights[i]!;
-      return got / total;
+      for (let k = 0; k < ws.length; k++) if (has[k]) got += ws[k]!;
+      return got / all;
     };
-    const weight = new Map<string, number>();
-    queryTerms.forEach((t, i) => weight.set(t, weights[i]!));
-    const w = (t: string) => weight.get(t) ?? 0;
-    const pairWeights = pairIndex.map(([a, b]) => Math.min(weights[a]!, weights[b]!));
+    const coverage = (terms: Uint8Array) => share(terms, weights, total);
+    const pairWeights = pairTerms.map(([a, b]) => Math.min(weights[a!]!, weights[b!]!));
     const pairTotal = pairWeights.reduce((sum, x) => sum + x, 0);
-    const textPhrase = (pairs: Uint8Array) => {
-      if (pairTotal === 0) return 0;
-      let got = 0;
-      for (let k = 0; k < np; k++) if (pairs[k]) got += pairWeights[k]!;
-      return got / pairTotal;
-    };
-    const labelPhrase = (pairs: Set<string>) => {
-      if (pairTotal === 0) return 0;
-      let got = 0;
-      for (let k = 0; k < np; k++) if (pairs.has(pairKeys[k]!)) got += pairWeights[k]!;
-      return got / pairTotal;
-    };
+    const textPhrase = (pairs: Uint8Array) => share(pairs, pairWeights, pairTotal);
     const unitEvidence = (d: DocEvidence) => {
       let cell = 0;
       let phrase = 0;
@@ -188,10 +180,11 @@ export function fuseCandidates(input: {
       let columnLabel = 0;
       if (total === 0) return { cell, phrase, rowLabel, columnLabel };
       for (const t of d.units) {
-        cell = Math.max(cell, cellCoverage(t, queryTerms, w) / total);
-        phrase = Math.max(phrase, labelPhrase(t.pairs));
-        rowLabel = Math.max(rowLabel, namedShare(t, 'rows', queryTerms));
-        columnLabel = Math.max(columnLabel, namedShare(t, 'columns', queryTerms));
+        cell = Math.max(cell, cellCoverage(t, queryTerms, weights) / total);
+        phrase = Math.max(phrase, share(queryPairs.map(([a, b]) => t.pairs.has(`${a} ${b}`)), pairWeights, pairTotal));
+        const [row, column] = namedShares(t, queryTerms);
+        rowLabel = Math.max(rowLabel, row);
+        columnLabel = Math.max(columnLabel, column);
       }
       // A paragraph as a unit: its terms are all in `base`, it has no rows or columns.
       for (const e of d.texts) {
@@ -230,7 +223,7 @@ export function fuseCandidates(input: {
     out.sort((a, b) => b.score - a.score || (a.passage.id < b.passage.id ? -1 : 1));
     return out;
   } finally {
-    for (const id of queryIds) markTerm(id, 0);
+    for (const id of queryIds) marks[id] = 0;
   }
 }
 
@@ -287,16 +280,6 @@ function termId(term: string): number {
   return id;
 }
 
-function forgetTerms(): void {
-  termIds.clear();
-  sequences.clear();
-  marks = new Int32Array(1024);
-}
-
-function markTerm(id: number, mark: number): void {
-  marks[id] = mark;
-}
-
 /** A text's terms as dictionary numbers, in `tokenize` order. */
 function termSequence(text: string): Int32Array {
   let seq = sequences.get(text);
@@ -346,70 +329,91 @@ function labelTerms(labels: TableLabels): LabelTerms {
   const rowSizes = invert(labels.rows, 'rows');
   const columnSizes = invert(labels.columns, 'columns');
   const paths = new Map<string, number>();
-  const starts = new Int32Array(lists.size + 1);
-  let n = 0;
-  for (const at of lists.values()) n += at.length;
-  const items = new Int32Array(n);
-  let k = 0;
-  let w = 0;
+  const starts = [0];
   for (const [term, at] of lists) {
-    paths.set(term, k);
-    starts[k++] = w;
-    items.set(at, w);
-    w += at.length;
+    paths.set(term, starts.length - 1);
+    starts.push(starts.at(-1)! + at.length);
   }
-  starts[k] = w;
-  t = { base, rowSizes, columnSizes, paths, starts, items, pairs };
+  const items = Int32Array.from([...lists.values()].flat());
+  t = { base, rowSizes, columnSizes, paths, starts: Int32Array.from(starts), items, pairs };
   labelTermsCache.set(labels, t);
   return t;
 }
+
+/** The rows (`r`) and columns (`-1 - c`) whose path holds a term. */
+function pathsOf(t: LabelTerms, term: string): Int32Array {
+  const k = t.paths.get(term);
+  return k === undefined ? EMPTY : t.items.subarray(t.starts[k], t.starts[k + 1]);
+}
+const EMPTY = new Int32Array(0);
 
 /**
  * Weight of the query terms that one cell's context covers: title and row-label headers,
  * plus the best pair of one row path and one column path. Exact over all pairs: for each
  * row, the best column for the terms that row leaves uncovered.
  */
-function cellCoverage(t: LabelTerms, queryTerms: string[], w: (term: string) => number): number {
+function cellCoverage(t: LabelTerms, queryTerms: string[], weights: Float64Array): number {
   let base = 0;
-  const rest: string[] = [];
-  for (const q of queryTerms) {
-    if (t.base.has(q)) base += w(q);
-    else rest.push(q);
-  }
+  // The query terms (by index) that the title and stub leave.
+  const rest: number[] = [];
+  queryTerms.forEach((q, i) => {
+    if (t.base.has(q)) base += weights[i]!;
+    else rest.push(i);
+  });
   if (rest.length === 0) return base;
   // A table without data rows is one row that holds nothing.
   const nRows = Math.max(1, t.rowSizes.length);
   const nColumns = t.columnSizes.length;
-  if (rest.length > 30) return base + cellCoverageByLoops(t, nRows, nColumns, rest, w);
+  const w = (i: number) => weights[rest[i]!]!;
+  if (rest.length > 30) {
+    // Row by column, for questions of more than 30 remaining terms.
+    const n = rest.length;
+    const held = new Uint8Array((nRows + nColumns) * n);
+    rest.forEach((q, i) => {
+      for (const x of pathsOf(t, queryTerms[q]!)) held[(x >= 0 ? x : nRows - 1 - x) * n + i] = 1;
+    });
+    let best = 0;
+    for (let r = 0; r < nRows; r++) {
+      let inRow = 0;
+      const left: number[] = [];
+      for (let i = 0; i < n; i++) {
+        if (held[r * n + i]) inRow += w(i);
+        else left.push(i);
+      }
+      let inColumn = 0;
+      if (left.length) {
+        for (let c = nRows; c < nRows + nColumns; c++) {
+          let g = 0;
+          for (const i of left) if (held[c * n + i]) g += w(i);
+          if (g > inColumn) inColumn = g;
+        }
+      }
+      if (inRow + inColumn > best) best = inRow + inColumn;
+    }
+    return base + best;
+  }
   // Each row and column reduced to which of the remaining terms it holds (a bit each), so that a
   // table of many rows and columns costs rows + columns, not rows x columns (a 20,000-row table:
   // ~30 ms a query before). Sums run over the terms in query order, as the plain loops did.
-  const rowMasks = new Int32Array(nRows);
-  const columnMasks = new Int32Array(nColumns);
-  for (let i = 0; i < rest.length; i++) {
-    const k = t.paths.get(rest[i]!);
-    if (k === undefined) continue;
-    for (let j = t.starts[k]!; j < t.starts[k + 1]!; j++) {
-      const x = t.items[j]!;
-      if (x >= 0) rowMasks[x]! |= 1 << i;
-      else columnMasks[-1 - x]! |= 1 << i;
-    }
-  }
+  const masks = new Int32Array(nRows + nColumns);
+  rest.forEach((q, i) => {
+    for (const x of pathsOf(t, queryTerms[q]!)) masks[x >= 0 ? x : nRows - 1 - x]! |= 1 << i;
+  });
   const sums = new Map<number, number>();
   const sum = (mask: number) => {
     let s = sums.get(mask);
     if (s === undefined) {
       s = 0;
-      for (let i = 0; i < rest.length; i++) if (mask & (1 << i)) s += w(rest[i]!);
+      for (let i = 0; i < rest.length; i++) if (mask & (1 << i)) s += w(i);
       sums.set(mask, s);
     }
     return s;
   };
-  const columns = [...new Set(columnMasks)];
-  const all = rest.length === 31 ? -1 : (1 << rest.length) - 1;
+  const columns = [...new Set(masks.subarray(nRows))];
+  const all = (1 << rest.length) - 1;
   const byRow = new Map<number, number>();
   let best = 0;
-  for (const m of rowMasks) {
+  for (const m of masks.subarray(0, nRows)) {
     let total = byRow.get(m);
     if (total === undefined) {
       const left = all & ~m;
@@ -428,63 +432,21 @@ function cellCoverage(t: LabelTerms, queryTerms: string[], w: (term: string) => 
   return base + best;
 }
 
-/** {@link cellCoverage}'s row by column search, for questions of more than 30 remaining terms. */
-function cellCoverageByLoops(t: LabelTerms, nRows: number, nColumns: number, rest: string[], w: (term: string) => number): number {
-  const n = rest.length;
-  const inRowOf = new Uint8Array(nRows * n);
-  const inColumnOf = new Uint8Array(nColumns * n);
-  rest.forEach((q, i) => {
-    const k = t.paths.get(q);
-    if (k === undefined) return;
-    for (let j = t.starts[k]!; j < t.starts[k + 1]!; j++) {
-      const x = t.items[j]!;
-      if (x >= 0) inRowOf[x * n + i] = 1;
-      else inColumnOf[(-1 - x) * n + i] = 1;
-    }
-  });
-  let best = 0;
-  for (let r = 0; r < nRows; r++) {
-    let inRow = 0;
-    const left: number[] = [];
-    for (let i = 0; i < n; i++) {
-      if (inRowOf[r * n + i]) inRow += w(rest[i]!);
-      else left.push(i);
-    }
-    let inColumn = 0;
-    if (left.length) {
-      for (let c = 0; c < nColumns; c++) {
-        let g = 0;
-        for (const i of left) if (inColumnOf[c * n + i]) g += w(rest[i]!);
-        if (g > inColumn) inColumn = g;
-      }
-    }
-    if (inRow + inColumn > best) best = inRow + inColumn;
-  }
-  return best;
-}
-
 /**
- * The best share of one label's terms that the question names: 1 when some row (or column)
- * label is named in full ("Manitoba"), less when the closest label says more than the
+ * The best share of one row label's (one column label's) terms that the question names: 1 when
+ * some label is named in full ("Manitoba"), less when the closest label says more than the
  * question ("Manitoba, rural areas"). Unweighted: a label's other terms need no rarity to count.
  */
-function namedShare(t: LabelTerms, which: 'rows' | 'columns', queryTerms: readonly string[]): number {
-  const sizes = which === 'rows' ? t.rowSizes : t.columnSizes;
+function namedShares(t: LabelTerms, queryTerms: readonly string[]): [rows: number, columns: number] {
+  const nRows = t.rowSizes.length;
+  const sizes = [...t.rowSizes, ...t.columnSizes];
   const named = new Int32Array(sizes.length);
-  for (const q of queryTerms) {
-    const k = t.paths.get(q);
-    if (k === undefined) continue;
-    for (let j = t.starts[k]!; j < t.starts[k + 1]!; j++) {
-      const x = t.items[j]!;
-      if (which === 'rows' && x >= 0) named[x]!++;
-      else if (which === 'columns' && x < 0) named[-1 - x]!++;
-    }
-  }
-  let best = 0;
-  for (let i = 0; i < sizes.length; i++) {
-    if (sizes[i] === 0) continue;
-    if (named[i]! / sizes[i]! > best) best = named[i]! / sizes[i]!;
-  }
+  for (const q of queryTerms) for (const x of pathsOf(t, q)) named[x >= 0 ? x : nRows - 1 - x]!++;
+  const best = [0, 0] as [number, number];
+  sizes.forEach((size, i) => {
+    const k = i < nRows ? 0 : 1;
+    if (size && named[i]! / size > best[k]) best[k] = named[i]! / size;
+  });
   return best;
 }
 
