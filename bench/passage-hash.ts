@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { DocumentInput, Passage } from '../src/types.ts';
-import { passageTerms, prepareDocument } from '../src/engine/prepare.ts';
+import { passageTerms, prepareDocument, releasePrepared } from '../src/engine/prepare.ts';
 import { setPiecewiseTerms } from '../src/retrieval/term-index.ts';
 import { analyseSegment } from '../src/engine/segments.ts';
 import type { DocumentRecord } from '../src/storage/store.ts';
@@ -24,6 +24,8 @@ export async function passageHashes(inputs: DocumentInput[]): Promise<{ passages
     for (const input of inputs) {
       const prepared = await prepareDocument(input, { now: 0 });
       records.push({ document: prepared.document, passages: prepared.passages });
+      // As the engine holds them once indexed: table passages read back through their derivation.
+      releasePrepared(prepared.passages);
       for (const p of prepared.passages) text.update(JSON.stringify(passageFacts(p)));
     }
     const postings = createHash('sha256');

@@ -218,6 +218,8 @@ class Engine implements Almanac {
           break;
         }
         const failed = await this.indexBatch(batch, segment!);
+        // Stored and indexed: table passages now derive their text, cells and sentences when read.
+        for (const r of batch) prepare!.releasePrepared(r.passages);
         for (const r of batchReports) {
           const why = failed.get(r.id);
           if (why) r.error = { code: why.code, message: why.message };

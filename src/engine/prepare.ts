@@ -12,6 +12,10 @@ import { detectHeaders, summarizeTable } from '../tables/index.ts';
 import { CHUNKING, LIMITS } from '../settings.ts';
 import { attachEventIntervals } from './event-intervals.ts';
 import { setTextPieces } from '../retrieval/text-pieces.ts';
+import { sealPrepared, tablePassage, type TableSource } from './table-passages.ts';
+
+/** What the engine calls once a prepared batch is stored and indexed (`table-passages.ts`). */
+export { releasePrepared } from './table-passages.ts';
 
 /** How the indexes read the passages written as pieces here (`setPiecewiseTerms`, called by the engine when it loads this module). */
 export { passageTerms } from '../retrieval/text-pieces.ts';
@@ -150,13 +154,27 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
     // (The nearest section heading was measured in either place and left out: docs/RESULTS.md, Formats.)
     const own = parsed.title?.trim();
     const heading = own ? tableHeading(own, table.caption) : table.caption ?? title;
+    // The table's passages keep which summary they are; their text, cells and sentences are
+    // derived from the table when read (`table-passages.ts`), once this document is indexed.
+    const from: TableSource = { table, title: heading };
+    const tableBlock = tableBlocks.get(tableIndex);
+    const where = tableBlock ? tableBlock.source : passageSource(parsed, table.start, table.end);
+    const source = where && parsed.sourceMap ? where : undefined;
+    const page = parsed.pages ? pageAt(parsed.pages, table.start) : undefined;
     for (const s of summarizeTable(table, { title: heading, structure: structures[tableIndex] })) {
-      push({ kind: s.kind, text: s.text, start: table.start, end: table.end, heading, tableIndex, cells: s.cells }, splitSentences(s.text));
-      if (s.pieces) setTextPieces(passages.at(-1)!, s.pieces);
+      const ordinal = passages.length;
+      const sentences: Sentence[] = splitSentences(s.text).map((x) => ({ start: x.start, end: x.end, times: timesOf(s.text.slice(x.start, x.end)) }));
+      const p = tablePassage({
+        id: `${id}#${ordinal}`, docId: id, ordinal, kind: s.kind, start: table.start, end: table.end, heading, tableIndex,
+        ...(source ? { source } : {}), ...(page ? { page } : {}),
+      }, from, s, sentences);
+      passages.push(p);
+      if (s.pieces) setTextPieces(p, s.pieces);
       await step();
     }
   }
   attachEventIntervals(passages, parsed.tables, timeOptions, structures);
+  sealPrepared(passages);
   return { document, passages, warnings: parsed.warnings, language: assumedLanguage(parsed.text) };
 }
 

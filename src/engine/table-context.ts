@@ -1,6 +1,7 @@
-import { detectHeaders, tableLabels, type TableLabels, type TableStructure } from '../tables/index.ts';
+import { tableLabels, type TableLabels } from '../tables/index.ts';
 import { matchedCellsForTerms } from '../tables/matched-cells.ts';
 import type { MatchedCell, Passage, Table } from '../types.ts';
+import { structureOf } from '../tables/structure-of.ts';
 import type { EngineState } from './state.ts';
 
 /*
@@ -14,8 +15,6 @@ export function hasTables(state: EngineState, docId: string): boolean {
   return (state.records.get(docId)?.document.tables.length ?? 0) > 0;
 }
 
-// Header detection runs once per table, on its first search; a replaced document brings new table objects.
-const structureCache = new WeakMap<Table, TableStructure>();
 const labelsCache = new WeakMap<Table, TableLabels>();
 
 /** The table a table passage was written from; undefined for text (tables are never chunked as text). */
@@ -23,12 +22,8 @@ function tableOf(state: EngineState, p: Passage): Table | undefined {
   return p.tableIndex === undefined ? undefined : state.records.get(p.docId)?.document.tables[p.tableIndex];
 }
 
-/** A table's header structure, detected once per table object. */
-export function structureOf(table: Table): TableStructure {
-  let structure = structureCache.get(table);
-  if (!structure) structureCache.set(table, (structure = detectHeaders(table)));
-  return structure;
-}
+/** A table's header structure, detected once per table object (shared with the derived table passages). */
+export { structureOf } from '../tables/structure-of.ts';
 
 /** The labels of a table passage's table; undefined for text. */
 export function labelsOf(state: EngineState, p: Passage): TableLabels | undefined {

@@ -856,7 +856,12 @@ function plainKeys(o: object, known: ReadonlySet<string>): boolean {
 
 function extraKeys(o: object, known: ReadonlySet<string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) if (!known.has(k) && v !== undefined) out[k] = v;
+  // Known keys are not read: a table passage's text, cells and sentences are derived when read (`table-passages.ts`).
+  for (const k in o) {
+    if (known.has(k) || !Object.hasOwn(o, k)) continue;
+    const v = (o as Record<string, unknown>)[k];
+    if (v !== undefined) out[k] = v;
+  }
   return out;
 }
 

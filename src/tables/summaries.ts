@@ -1,4 +1,4 @@
-import type { Table } from '../types.ts';
+import type { Table, TableCell } from '../types.ts';
 import { cellRef } from './cell-ref.ts';
 import { coverMap } from './grid.ts';
 import { detectHeaders, type TableStructure } from './headers.ts';
@@ -15,6 +15,8 @@ export interface TableSummary {
    * what the indexes tokenise piece by piece, each distinct piece of a table once.
    */
   pieces?: string[];
+  /** Which summary it is: the grid row of a row summary, the grid column of a column summary, -1 for the table's. */
+  at: number;
 }
 
 /**
@@ -25,127 +27,232 @@ export interface TableSummary {
  * round. Units ride with the values. `style: 'rcl'` keeps only the innermost header level
  * (the ablation the paper reports). Deterministic: the same table gives the same text.
  */
-export function summarizeTable(
-  table: Table,
-  options?: { title?: string; style?: 'h-rcl' | 'rcl'; structure?: TableStructure },
-): TableSummary[] {
+export function summarizeTable(table: Table, options?: SummaryOptions): TableSummary[] {
   if (table.rows === 0 || table.cols === 0) return [];
-  const s = options?.structure ?? detectHeaders(table);
-  const style = options?.style ?? 'h-rcl';
-  const map = coverMap(table);
-  const title = clean(options?.title ?? table.caption ?? '');
-  const caption = clean(table.caption ?? '');
-  // A title that already holds the caption ("Alpine Linux: releases") is not followed by it again.
-  const heading = title && caption && !title.toLowerCase().includes(caption.toLowerCase()) ? `${title}: ${caption}` : title || caption;
-  const path = (p: string[]) => (style === 'rcl' ? p.slice(-1) : p);
-  const colName = (c: number) => path(s.columnPaths[c] ?? []).join(' ');
-  const rowName = (r: number) => path(s.rowPaths[r] ?? []).join(', ');
-  const valueAt = (r: number, c: number) => {
-    const cell = map.at(r, c);
-    if (!cell || cell.row !== r || cell.col !== c) return '';
-    return clean(cell.text);
-  };
-  const unitOf = (r: number, c: number) => s.units[c] ?? s.rowUnits[r];
-  // A unit shared by every value of a summary is said once at its end; mixed units ride with each value.
-  const unitsOf = (pairs: Array<[number, number]>) => unique(pairs.map(([r, c]) => unitOf(r, c) ?? ''));
-  const render = (v: string, r: number, c: number, shared: boolean) => {
-    const unit = unitOf(r, c);
-    return !shared && unit && !v.toLowerCase().includes(unit.toLowerCase()) ? `${v} (${unit})` : v;
-  };
-  const tail = (pairs: Array<[number, number]>) => {
-    const u = unitsOf(pairs);
-    return u.length === 1 && u[0] ? ` (${u[0]})` : '';
-  };
-  const out: TableSummary[] = [];
-  // One `[row, col]` tuple per grid position, shared by every summary (and table) that cites it (`cell-ref.ts`).
-  const ref = cellRef;
+  const w = summaryWriter(table, options);
+  const out: TableSummary[] = [w.table()];
+  for (const r of w.rows) {
+    const s = w.row(r);
+    if (s) out.push(s);
+  }
+  for (const c of w.columns) {
+    const s = w.column(c);
+    if (s) out.push(s);
+  }
+  return out;
+}
 
-  // Table level: what the table is about, what it measures, what it lists.
-  const headerNames = unique(s.dataCols.map(colName).filter(Boolean));
-  const stubNames = unique(range(0, s.headerCols).map(colName).filter(Boolean));
-  // Row labels level by level in reading order, each once: group labels are not repeated per row.
-  const rowNames = unique(
-    [...s.dataRows, ...s.groupRows].sort((a, b) => a - b).flatMap((r) => path(s.rowPaths[r] ?? [])).filter(Boolean),
-  );
-  const units = unique(s.units.filter((u): u is string => Boolean(u)));
-  const parts: string[] = [];
-  if (heading) parts.push(`${heading}.`);
-  if (headerNames.length) parts.push(`Columns: ${listCap(headerNames)}.`);
-  if (stubNames.length) parts.push(`Rows by ${stubNames.join(', ')}: ${listCap(rowNames)}.`);
-  else if (rowNames.length) parts.push(`Rows: ${listCap(rowNames)}.`);
-  if (units.length) parts.push(`Units: ${units.join(', ')}.`);
-  // A period written as a range ("2010 to 2014", "fys 2010-14") covers the years inside it,
-  // and questions name those years ("in 2012, ..."): spell them out once.
-  const years = yearsInRanges([heading, ...headerNames].join(' '));
-  if (years.length) parts.push(`Years: ${years.join(', ')}.`);
-  if (parts.length === 0) parts.push(flattenTable(table).slice(0, MAX_SUMMARY_CHARS));
-  out.push({ kind: 'table', text: cap(parts.join(' ')), cells: [] });
+/** Options of {@link summarizeTable} and {@link summaryWriter}. */
+export interface SummaryOptions {
+  title?: string;
+  style?: 'h-rcl' | 'rcl';
+  structure?: TableStructure;
+}
 
-  const prefix = heading ? `${heading}. ` : '';
+/**
+ * The summaries of one table, each on its own: what {@link summarizeTable} writes, summary by
+ * summary, so that one row's or one column's can be written again without the rest (a table
+ * passage keeps which summary it is and derives its text when read, `src/engine/table-passages.ts`).
+ * `row(r)` and `column(c)` give the same text, cells and pieces as the whole table's summaries.
+ */
+export interface SummaryWriter {
+  /** The data rows and columns, in the order their summaries are written. */
+  readonly rows: readonly number[];
+  readonly columns: readonly number[];
+  /** The table-level summary. */
+  table(): TableSummary;
+  /** Row `r`'s summary; undefined when the row has no value and no label (it has none). */
+  row(r: number): TableSummary | undefined;
+  /** Column `c`'s summary; undefined when the column has no value. */
+  column(c: number): TableSummary | undefined;
+}
+
+/** The writer of a non-empty table's summaries (see {@link SummaryWriter}). */
+export function summaryWriter(table: Table, options?: SummaryOptions): SummaryWriter {
+  return new Writer(table, options);
+}
+
+/**
+ * One table's summaries. A class, not closures: a table passage writes its summary again when
+ * read (`src/engine/table-passages.ts`), so a writer is made per table read in a query, and its
+ * header names are joined once per writer, not once per value.
+ */
+class Writer implements SummaryWriter {
+  readonly rows: readonly number[];
+  readonly columns: readonly number[];
+  private readonly s: TableStructure;
+  private readonly rcl: boolean;
+  private readonly map: ReturnType<typeof coverMap>;
+  private readonly heading: string;
+  private readonly prefix: string;
+  private readonly colNames: Array<string | undefined> = [];
+  private readonly rowNames: Array<string | undefined> = [];
   // Each summary is written as pieces (the heading, a header path, a value with what follows it),
   // so that each distinct piece of the table is tokenised once (`src/retrieval/text-pieces.ts`):
   // a column's path is in every row summary, a row's label in every column summary.
-  const columnPiece = new Map<number, string>();
-  const rowPiece = new Map<number, string>();
-  const summary = (kind: 'table-row' | 'table-column', pieces: string[], cells: Array<[number, number]>) => {
+  private readonly columnPiece = new Map<number, string>();
+  private readonly rowPiece = new Map<number, string>();
+
+  constructor(private readonly grid: Table, options?: SummaryOptions) {
+    const s = (this.s = options?.structure ?? detectHeaders(grid));
+    this.rows = s.dataRows;
+    this.columns = s.dataCols;
+    this.rcl = options?.style === 'rcl';
+    this.map = coverMap(grid);
+    const title = clean(options?.title ?? grid.caption ?? '');
+    const caption = clean(grid.caption ?? '');
+    // A title that already holds the caption ("Alpine Linux: releases") is not followed by it again.
+    this.heading = title && caption && !title.toLowerCase().includes(caption.toLowerCase()) ? `${title}: ${caption}` : title || caption;
+    this.prefix = this.heading ? `${this.heading}. ` : '';
+  }
+
+  private path(p: string[]): string[] {
+    return this.rcl ? p.slice(-1) : p;
+  }
+
+  private colName(c: number): string {
+    return (this.colNames[c] ??= this.path(this.s.columnPaths[c] ?? []).join(' '));
+  }
+
+  private rowName(r: number): string {
+    return (this.rowNames[r] ??= this.path(this.s.rowPaths[r] ?? []).join(', '));
+  }
+
+  private valueAt(r: number, c: number): string {
+    const cell = this.map.at(r, c);
+    if (!cell || cell.row !== r || cell.col !== c) return '';
+    return clean(cell.text);
+  }
+
+  private unitOf(r: number, c: number): string | undefined {
+    return this.s.units[c] ?? this.s.rowUnits[r];
+  }
+
+  // Table level: what the table is about, what it measures, what it lists.
+  table(): TableSummary {
+    const s = this.s;
+    const heading = this.heading;
+    const colName = (c: number) => this.colName(c);
+    const headerNames = unique(s.dataCols.map(colName).filter(Boolean));
+    const stubNames = unique(range(0, s.headerCols).map(colName).filter(Boolean));
+    // Row labels level by level in reading order, each once: group labels are not repeated per row.
+    const rowNames = unique(
+      [...s.dataRows, ...s.groupRows].sort((a, b) => a - b).flatMap((r) => this.path(s.rowPaths[r] ?? [])).filter(Boolean),
+    );
+    const units = unique(s.units.filter((u): u is string => Boolean(u)));
+    const parts: string[] = [];
+    if (heading) parts.push(`${heading}.`);
+    if (headerNames.length) parts.push(`Columns: ${listCap(headerNames)}.`);
+    if (stubNames.length) parts.push(`Rows by ${stubNames.join(', ')}: ${listCap(rowNames)}.`);
+    else if (rowNames.length) parts.push(`Rows: ${listCap(rowNames)}.`);
+    if (units.length) parts.push(`Units: ${units.join(', ')}.`);
+    // A period written as a range ("2010 to 2014", "fys 2010-14") covers the years inside it,
+    // and questions name those years ("in 2012, ..."): spell them out once.
+    const years = yearsInRanges([heading, ...headerNames].join(' '));
+    if (years.length) parts.push(`Years: ${years.join(', ')}.`);
+    if (parts.length === 0) parts.push(flattenTable(this.grid).slice(0, MAX_SUMMARY_CHARS));
+    return { kind: 'table', text: cap(parts.join(' ')), cells: [], at: -1 };
+  }
+
+  // One summary per data row: its label, then each value with its column's path.
+  row(r: number): TableSummary | undefined {
+    const s = this.s;
+    const label = this.rowName(r);
+    // One `[row, col]` tuple per grid position, shared by every summary (and table) that cites it (`cell-ref.ts`).
+    const cells: Array<[number, number]> = [];
+    // A merged row header covers consecutive columns: cited once.
+    let last: TableCell | undefined;
+    for (let c = 0; c < s.headerCols; c++) {
+      const cell = this.map.at(r, c);
+      if (cell && cell !== last && cell.text.trim()) cells.push(cellRef(cell.row, cell.col));
+      last = cell;
+    }
+    const at: number[] = [];
+    const values: string[] = [];
+    for (const c of s.dataCols) {
+      const v = this.valueAt(r, c);
+      if (v) {
+        at.push(c);
+        values.push(v);
+      }
+    }
+    if (at.length === 0 && !label) return undefined;
+    const unit = this.sharedUnit(at.map((c) => this.unitOf(r, c)));
+    const pieces: string[] = [];
+    if (this.prefix) pieces.push(this.prefix);
+    if (label) pieces.push(`${label}: `);
+    const end = `${unit ? ` (${unit})` : ''}.`;
+    for (let k = 0; k < at.length; k++) {
+      const c = at[k]!;
+      const v = unit === undefined ? this.render(values[k]!, this.unitOf(r, c)) : values[k]!;
+      const name = this.colName(c);
+      if (name) {
+        let piece = this.columnPiece.get(c);
+        if (piece === undefined) this.columnPiece.set(c, (piece = `in ${name} `));
+        pieces.push(piece);
+      }
+      pieces.push(k < at.length - 1 ? `${v}, ` : `${v}${end}`);
+      cells.push(cellRef(r, c));
+    }
+    if (at.length === 0) pieces.push(end);
+    return this.summary('table-row', pieces, cells, r);
+  }
+
+  // One summary per data column: its path, then each value with its row's label.
+  column(c: number): TableSummary | undefined {
+    const s = this.s;
+    const name = this.colName(c);
+    const at: number[] = [];
+    const values: string[] = [];
+    for (const r of s.dataRows) {
+      const v = this.valueAt(r, c);
+      if (v) {
+        at.push(r);
+        values.push(v);
+      }
+    }
+    if (at.length === 0) return undefined;
+    const unit = this.sharedUnit(at.map((r) => this.unitOf(r, c)));
+    const pieces: string[] = [];
+    if (this.prefix) pieces.push(this.prefix);
+    if (name) pieces.push(`${name}: `);
+    const end = `${unit ? ` (${unit})` : ''}.`;
+    const cells: Array<[number, number]> = [];
+    for (let k = 0; k < at.length; k++) {
+      const r = at[k]!;
+      const v = unit === undefined ? this.render(values[k]!, this.unitOf(r, c)) : values[k]!;
+      const label = this.rowName(r);
+      if (label) {
+        let piece = this.rowPiece.get(r);
+        if (piece === undefined) this.rowPiece.set(r, (piece = `${label} `));
+        pieces.push(piece);
+      }
+      pieces.push(k < at.length - 1 ? `${v}, ` : `${v}${end}`);
+      cells.push(cellRef(r, c));
+    }
+    return this.summary('table-column', pieces, cells, c);
+  }
+
+  /**
+   * A unit shared by every value of a summary is said once at its end ('' when they share having
+   * none); undefined when units are mixed (or there are no values), and each value then carries its own.
+   */
+  private sharedUnit(units: Array<string | undefined>): string | undefined {
+    if (units.length === 0) return undefined;
+    const first = units[0] ?? '';
+    for (let i = 1; i < units.length; i++) if ((units[i] ?? '') !== first) return undefined;
+    return first;
+  }
+
+  private render(v: string, unit: string | undefined): string {
+    return unit && !v.toLowerCase().includes(unit.toLowerCase()) ? `${v} (${unit})` : v;
+  }
+
+  private summary(kind: 'table-row' | 'table-column', pieces: string[], cells: Array<[number, number]>, at: number): TableSummary {
     const whole = pieces.join('');
     const text = cap(whole);
-    out.push({ kind, text, cells, pieces: text === whole ? pieces : cutPieces(pieces, text) });
-  };
-  // One summary per data row.
-  for (const r of s.dataRows) {
-    const label = rowName(r);
-    const cells: Array<[number, number]> = [];
-    for (let c = 0; c < s.headerCols; c++) {
-      const cell = map.at(r, c);
-      if (cell?.text.trim()) cells.push(ref(cell.row, cell.col));
-    }
-    const filled = s.dataCols.filter((c) => valueAt(r, c)).map((c) => ref(r, c));
-    if (filled.length === 0 && !label) continue;
-    const shared = unitsOf(filled).length === 1;
-    const pieces: string[] = [];
-    if (prefix) pieces.push(prefix);
-    if (label) pieces.push(`${label}: `);
-    const end = `${tail(filled)}.`;
-    filled.forEach(([, c], k) => {
-      const v = render(valueAt(r, c), r, c, shared);
-      const name = colName(c);
-      if (name) {
-        let piece = columnPiece.get(c);
-        if (piece === undefined) columnPiece.set(c, (piece = `in ${name} `));
-        pieces.push(piece);
-      }
-      pieces.push(k < filled.length - 1 ? `${v}, ` : `${v}${end}`);
-      cells.push(ref(r, c));
-    });
-    if (filled.length === 0) pieces.push(end);
-    summary('table-row', pieces, uniqueCells(cells));
+    return { kind, text, cells, pieces: text === whole ? pieces : cutPieces(pieces, text), at };
   }
-  // One summary per data column.
-  for (const c of s.dataCols) {
-    const name = colName(c);
-    const cells: Array<[number, number]> = [];
-    const filled = s.dataRows.filter((r) => valueAt(r, c)).map((r) => ref(r, c));
-    if (filled.length === 0) continue;
-    const shared = unitsOf(filled).length === 1;
-    const pieces: string[] = [];
-    if (prefix) pieces.push(prefix);
-    if (name) pieces.push(`${name}: `);
-    const end = `${tail(filled)}.`;
-    filled.forEach(([r], k) => {
-      const v = render(valueAt(r, c), r, c, shared);
-      const label = rowName(r);
-      if (label) {
-        let piece = rowPiece.get(r);
-        if (piece === undefined) rowPiece.set(r, (piece = `${label} `));
-        pieces.push(piece);
-      }
-      pieces.push(k < filled.length - 1 ? `${v}, ` : `${v}${end}`);
-      cells.push(ref(r, c));
-    });
-    summary('table-column', pieces, cells);
-  }
-  return out;
 }
 
 /**
@@ -182,8 +289,12 @@ function yearsInRanges(text: string): string[] {
   return [...out];
 }
 
+/** White space that {@link clean} changes: any but a single inner space. */
+const UNCLEAN = /[^\S ]| {2}|^ | $/;
+
 function clean(t: string): string {
-  return t.replace(/\s+/g, ' ').trim();
+  // Most cells are clean already: a test allocates nothing (summaries are written again when read).
+  return UNCLEAN.test(t) ? t.replace(/\s+/g, ' ').trim() : t;
 }
 
 function cap(text: string): string {
@@ -213,16 +324,6 @@ function listCap(items: string[]): string {
 
 function unique(items: string[]): string[] {
   return [...new Set(items)];
-}
-
-function uniqueCells(cells: Array<[number, number]>): Array<[number, number]> {
-  const seen = new Set<string>();
-  return cells.filter(([r, c]) => {
-    const k = `${r},${c}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
 }
 
 function range(a: number, b: number): number[] {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flattenTable, readGrid, readHtmlTable, summarizeTable } from '../../src/tables/index.ts';
+import { summaryWriter } from '../../src/tables/summaries.ts';
 import { CURRENCY_HTML, tableElement } from './helpers.ts';
 import { passageTerms, setTextPieces } from '../../src/retrieval/text-pieces.ts';
 import { createTextTokenizer } from '../../src/text/tokenizer.ts';
@@ -49,6 +50,20 @@ describe('summarizeTable', () => {
     const s = summarizeTable(wide);
     for (const x of s) expect(x.text.length).toBeLessThanOrEqual(1202);
     expect(s.find((x) => x.kind === 'table-row')!.text.endsWith('…')).toBe(true);
+  });
+
+  it('writes any one summary on its own as the whole table\'s (a passage derives its own when read)', () => {
+    for (const style of ['h-rcl', 'rcl'] as const) {
+      const all = summarizeTable(table, { title: 'Hedging', style });
+      // A fresh writer per summary, rows and columns in reverse: nothing depends on what was written before.
+      const one = all.map((x) => {
+        const w = summaryWriter(table, { title: 'Hedging', style });
+        return x.kind === 'table' ? w.table() : x.kind === 'table-row' ? w.row(x.at) : w.column(x.at);
+      });
+      expect(one).toEqual(all);
+      const w = summaryWriter(table, { title: 'Hedging', style });
+      expect([...w.columns].reverse().map((c) => w.column(c))).toEqual(all.filter((x) => x.kind === 'table-column').reverse());
+    }
   });
 
   it('returns nothing for an empty table', () => {
