@@ -476,27 +476,18 @@ function topSlots(touched: Int32Array, scores: Float64Array, limit: number): num
       i = m;
     }
   };
-  let k = 0;
-  for (; k < touched.length && heap.length < limit; k++) {
-    heap.push(touched[k]!);
-    for (let i = heap.length - 1; i > 0;) {
-      const p = (i - 1) >> 1;
-      if (!better(heap[p]!, heap[i]!)) break;
-      [heap[i], heap[p]] = [heap[p]!, heap[i]!];
-      i = p;
-    }
-  }
-  // The worst of the best so far, read once per replacement rather than once per slot.
-  let floorSlot = heap[0]!;
-  let floor = scores[floorSlot]!;
-  for (; k < touched.length; k++) {
-    const slot = touched[k]!;
-    const score = scores[slot]!;
-    if (score > floor || (score === floor && slot < floorSlot)) {
+  for (const slot of touched) {
+    if (heap.length < limit) {
+      heap.push(slot);
+      for (let i = heap.length - 1; i > 0;) {
+        const p = (i - 1) >> 1;
+        if (!better(heap[p]!, heap[i]!)) break;
+        [heap[i], heap[p]] = [heap[p]!, heap[i]!];
+        i = p;
+      }
+    } else if (better(slot, heap[0]!)) {
       heap[0] = slot;
       down(0);
-      floorSlot = heap[0]!;
-      floor = scores[floorSlot]!;
     }
   }
   return heap.sort((x, y) => scores[y]! - scores[x]! || x - y);
