@@ -1,5 +1,5 @@
 import type { Line } from './lines.ts';
-import { MappedBuilder, type Mapped } from './source-map.ts';
+import { MappedBuilder, type Mapped } from './mapped.ts';
 
 /** Whether a line is a `#` comment (tz data, `.tab` files, shell-style configuration). */
 export function isCommentLine(line: string): boolean {

@@ -3,7 +3,7 @@
  * opening marker, looks for the closing one with a {@link Cursor} that only moves forward, and
  * keeps the ranges it is told to, so every pass is linear in its input.
  */
-import { MappedBuilder, sourceAt, type Mapped } from './source-map.ts';
+import { MappedBuilder, sourceAt, type Mapped } from './mapped.ts';
 
 /** What a pass keeps of a match at `i`: ranges of the input, or text it writes placed at input offset `at`; it replaces `[start ?? i, next)`. */
 export interface Edit {

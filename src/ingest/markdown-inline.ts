@@ -8,7 +8,7 @@
  * moves forward, so the whole is linear in the input: a run of 100,000 `[` or `<` costs what any
  * other 100 KB does (the regular expressions this replaces backtracked quadratically there).
  */
-import { verbatim, type Mapped } from './source-map.ts';
+import { verbatim, type Mapped } from './mapped.ts';
 import { Cursor, enclosed, escapes, pass, unescape } from './inline-pass.ts';
 
 /** Reference labels a document defines (`[label]: url`), normalised with {@link referenceLabel}. */

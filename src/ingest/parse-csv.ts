@@ -2,8 +2,8 @@ import { readDelimited } from '../tables/index.ts';
 import { TextBuilder, type ParsedDocument } from './parsed.ts';
 import { commentParagraphs, isCommentLine } from './comments.ts';
 import { splitLines } from './lines.ts';
-import { MappedBuilder, type Mapped } from './source-map.ts';
-import { flattenMapped } from './table-text.ts';
+import { MappedBuilder, type Mapped } from './mapped.ts';
+import { flattenMapped } from './flatten-mapped.ts';
 
 /**
  * CSV or TSV: the whole document is one table. A preamble of `#` comment lines (the tz

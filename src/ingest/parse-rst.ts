@@ -13,8 +13,8 @@ import { fieldsOf } from './parse-csv.ts';
 import { TextBuilder, type ParsedDocument } from './parsed.ts';
 import { splitLines, type Line } from './lines.ts';
 import { stripRstInlineMapped } from './rst-inline.ts';
-import { collapseMapped, MappedBuilder, verbatim, type Mapped } from './source-map.ts';
-import { flattenMapped } from './table-text.ts';
+import { collapseMapped, MappedBuilder, verbatim, type Mapped } from './mapped.ts';
+import { flattenMapped } from './flatten-mapped.ts';
 
 /** Largest grid table read as a table (lines x columns); a larger one is read as text. */
 const MAX_GRID_CHARS = 2_000_000;

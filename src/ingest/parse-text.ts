@@ -1,7 +1,7 @@
 import { TextBuilder, type ParsedDocument } from './parsed.ts';
 import { commentParagraphs, isCommentStyle } from './comments.ts';
 import { splitLines } from './lines.ts';
-import { verbatim } from './source-map.ts';
+import { verbatim } from './mapped.ts';
 
 /** Longest line that can be a plain-text heading or title. */
 const MAX_TITLE_CHARS = 120;

@@ -1,5 +1,6 @@
 import type { Table } from '../types.ts';
-import { collapseMapped, MappedBuilder, sourceAt, trimMapped, type Mapped, type SourceSpan } from './source-map.ts';
+import { collapseMapped, MappedBuilder, sourceAt, trimMapped, type Mapped } from './mapped.ts';
+import type { SourceSpan } from './source-map.ts';
 
 /**
  * What every format parser returns: the document as plain text cut into blocks,
@@ -53,13 +54,13 @@ export class TextBuilder {
 
   /** The text so far. */
   get text(): string {
-    this.cached ??= this.out.build().text;
+    this.cached ??= this.out.text;
     return this.cached;
   }
 
   /** Anchors of the whole text into the source, when every block had its origin. */
   get sourceMap(): number[] | undefined {
-    return this.mapped && this.blocks.length ? [...this.out.build().runs] : undefined;
+    return this.mapped && this.blocks.length ? (this.out.build().runs as number[]) : undefined;
   }
 
   /**

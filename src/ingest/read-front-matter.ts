@@ -28,7 +28,8 @@ import { parse as parseToml } from 'smol-toml';
 import { buildGrid, type SourceCell } from '../tables/grid.ts';
 import type { Table } from '../types.ts';
 import type { FrontMatterBlock } from './front-matter.ts';
-import { collapseMapped, MappedBuilder, synthetic, verbatim, type Mapped, type SourceSpan } from './source-map.ts';
+import { collapseMapped, MappedBuilder, synthetic, verbatim, type Mapped } from './mapped.ts';
+import type { SourceSpan } from './source-map.ts';
 
 /** One `key: value` line of the front matter. */
 export interface FrontMatterField {

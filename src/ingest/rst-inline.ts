@@ -5,7 +5,7 @@
  * footnote and citation references ([1]_, [#]_) dropped. Linear passes (see `inline-pass.ts`).
  */
 import { Cursor, enclosed, escapes, parkPunctuation, pass, unescape, type Edit } from './inline-pass.ts';
-import { verbatim, type Mapped } from './source-map.ts';
+import { verbatim, type Mapped } from './mapped.ts';
 
 const WORD = /[\p{L}\p{N}]/u;
 const ROLE_PREFIX: Record<string, string> = { pep: 'PEP ', rfc: 'RFC ' };

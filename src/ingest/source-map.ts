@@ -5,144 +5,14 @@
  * two changes: `[t0, s0, t1, s1, ...]`, text offset `t` maps to `s_k + (t - t_k)` for the last
  * anchor with `t_k <= t`. Plain prose has almost no anchors (a newline that becomes a space
  * keeps the difference); each stripped piece of markup or decoded entity adds one.
+ *
+ * Reading a map (this module) is what search and answers need; building one (`mapped.ts`) is
+ * what the readers need, so the engine's start does not carry the builder.
  */
 import type { StoredDocument } from '../types.ts';
 
-/** A string and, for each of its characters, the offset it came from (as anchors, see above). */
-export interface Mapped {
-  readonly text: string;
-  /** Anchors `[t0, s0, t1, s1, ...]`, `t0 = 0`, `t` strictly increasing. Empty for empty text. */
-  readonly runs: readonly number[];
-}
-
-/** An empty {@link Mapped}. */
-export const EMPTY_MAPPED: Mapped = Object.freeze({ text: '', runs: Object.freeze([]) as readonly number[] });
-
-/** Builds a {@link Mapped} by appending pieces; consecutive pieces that continue each other share an anchor. */
-export class MappedBuilder {
-  private parts: string[] = [];
-  private readonly anchors: number[] = [];
-  private delta = Number.NaN;
-  length = 0;
-
-  /** Appends `text`, whose first character came from `source` (the others follow it). */
-  append(text: string, source: number): this {
-    if (!text) return this;
-    const delta = source - this.length;
-    if (delta !== this.delta) {
-      this.anchors.push(this.length, source);
-      this.delta = delta;
-    }
-    this.parts.push(text);
-    this.length += text.length;
-    // Keep the parts list short: join now and then, so a long build stays linear.
-    if (this.parts.length > 4096) this.parts = [this.parts.join('')];
-    return this;
-  }
-
-  /** Appends characters `[from, to)` of a mapped string with their own origins. */
-  appendMapped(m: Mapped, from = 0, to = m.text.length): this {
-    forEachPiece(m, from, to, (text, source) => this.append(text, source));
-    return this;
-  }
-
-  /** Source offset of the last character appended (or `fallback` when empty). */
-  lastSource(fallback: number): number {
-    if (this.length === 0) return fallback;
-    return this.anchors[this.anchors.length - 1]! + (this.length - 1 - this.anchors[this.anchors.length - 2]!);
-  }
-
-  build(): Mapped {
-    return { text: this.parts.join(''), runs: this.anchors.slice() };
-  }
-}
-
-/** `source.slice(start, end)`, each character mapped to where it is. */
-export function verbatim(source: string, start = 0, end = source.length): Mapped {
-  return start < end ? { text: source.slice(start, end), runs: [0, start] } : EMPTY_MAPPED;
-}
-
-/** Text the parser wrote itself ("|" between cells, a decoded entity), placed at `source`. */
-export function synthetic(text: string, source: number): Mapped {
-  return text ? { text, runs: [0, source] } : EMPTY_MAPPED;
-}
-
-/** Concatenation, keeping every character's origin. */
-export function concatMapped(parts: readonly Mapped[]): Mapped {
-  const b = new MappedBuilder();
-  for (const p of parts) b.appendMapped(p);
-  return b.build();
-}
-
-/**
- * Calls `fn` for each maximal piece of `[from, to)` that comes from one anchor, with the
- * piece's text and the source offset of its first character. Linear in the pieces visited.
- */
-export function forEachPiece(m: Mapped, from: number, to: number, fn: (text: string, source: number) => void): void {
-  if (from >= to) return;
-  const runs = m.runs;
-  let k = anchorIndex(runs, from);
-  while (from < to) {
-    const runStart = runs[2 * k]!;
-    const runEnd = 2 * k + 2 < runs.length ? runs[2 * k + 2]! : m.text.length;
-    const end = Math.min(to, runEnd);
-    fn(m.text.slice(from, end), runs[2 * k + 1]! + (from - runStart));
-    from = end;
-    k++;
-  }
-}
-
-/** Source offset of character `i` of a mapped string. */
-export function sourceAt(m: Mapped, i: number): number {
-  return mapThrough(m.runs, i);
-}
-
-/** Collapses runs of white space to one space (placed at the run's first character) and trims. */
-export function collapseMapped(m: Mapped): Mapped {
-  const b = new MappedBuilder();
-  const text = m.text;
-  const ws = /\s+/g;
-  let last = 0;
-  let gap = -1;
-  const word = (from: number, to: number) => {
-    if (gap >= 0 && b.length > 0) b.append(' ', sourceAt(m, gap));
-    b.appendMapped(m, from, to);
-  };
-  for (let match = ws.exec(text); match; match = ws.exec(text)) {
-    if (match.index > last) word(last, match.index);
-    gap = match.index;
-    last = match.index + match[0].length;
-  }
-  if (last < text.length) word(last, text.length);
-  return b.build();
-}
-
-/** Trims white space at both ends, keeping origins. */
-export function trimMapped(m: Mapped): Mapped {
-  const text = m.text;
-  let a = 0;
-  let z = text.length;
-  while (a < z && /\s/.test(text[a]!)) a++;
-  while (z > a && /\s/.test(text[z - 1]!)) z--;
-  if (a === 0 && z === text.length) return m;
-  return new MappedBuilder().appendMapped(m, a, z).build();
-}
-
-/** Splits a mapped string at every match of `separator` (a global regex), keeping origins. */
-export function splitMapped(m: Mapped, separator: RegExp): Mapped[] {
-  const out: Mapped[] = [];
-  let last = 0;
-  separator.lastIndex = 0;
-  for (let match = separator.exec(m.text); match; match = separator.exec(m.text)) {
-    if (match[0].length === 0) { separator.lastIndex++; continue; }
-    out.push(new MappedBuilder().appendMapped(m, last, match.index).build());
-    last = match.index + match[0].length;
-  }
-  out.push(new MappedBuilder().appendMapped(m, last, m.text.length).build());
-  return out;
-}
-
-function anchorIndex(runs: readonly number[], t: number): number {
+/** The last anchor at or before text offset `t` (binary search). */
+export function anchorIndex(runs: readonly number[], t: number): number {
   let lo = 0;
   let hi = runs.length / 2 - 1;
   while (lo < hi) {
@@ -153,7 +23,8 @@ function anchorIndex(runs: readonly number[], t: number): number {
   return lo;
 }
 
-function mapThrough(runs: readonly number[], t: number): number {
+/** Text offset `t` mapped through anchors. */
+export function mapThrough(runs: readonly number[], t: number): number {
   if (runs.length === 0) return t;
   const k = anchorIndex(runs, t);
   return runs[2 * k + 1]! + (t - runs[2 * k]!);

@@ -1,82 +1,69 @@
 /**
  * A table as the engine's text writes it (caption, then one line per row, cells joined by
- * " | ", the layout of `flattenTable`), with each cell's characters mapped to where the cell is
- * in the source, and each cell's place in that text for citations.
+ * " | ", the layout of `flattenTable`): each cell's place in that text for citations. The text
+ * itself, with each character's origin, is written by `flatten-mapped.ts` (an ingest module; this
+ * one is read by answers at search time).
  */
-import type { Table, TableCell } from '../types.ts';
-import { collapseMapped, MappedBuilder, synthetic, type Mapped } from './source-map.ts';
+import type { Table } from '../types.ts';
+import { isCollapsed } from '../text/white-space.ts';
 
-const clean = (t: string) => t.replace(/\s+/g, ' ').trim();
+/** White space collapsed to single spaces, trimmed (`t.replace(/\s+/g, ' ').trim()`); a clean text is returned as it is. */
+const clean = (t: string) => (isCollapsed(t) ? t : t.replace(/\s+/g, ' ').trim());
 
-interface Layout {
-  /** Per output line: the pieces (cell index or a separator string) and the kept range of the joined line. */
-  lines: Array<{ caption: boolean; pieces: Array<number | string>; from: number; to: number }>;
-}
-
-function layout(table: Table): Layout {
-  const lines: Layout['lines'] = [];
-  if (table.caption?.trim()) lines.push({ caption: true, pieces: [], from: 0, to: clean(table.caption).length });
-  const byRow: number[][] = Array.from({ length: table.rows }, () => []);
-  table.cells.forEach((cell, i) => {
-    if (cell.row < table.rows) byRow[cell.row]!.push(i);
-  });
-  for (const row of byRow) {
-    const texts = row.map((i) => clean(table.cells[i]!.text));
-    const joined = texts.join(' | ');
-    const kept = joined.replace(/(\s\|\s)+$/, '');
-    if (!kept.replace(/[|\s]/g, '')) continue;
-    let from = 0;
-    while (from < kept.length && /\s/.test(kept[from]!)) from++;
-    let to = kept.length;
-    while (to > from && /\s/.test(kept[to - 1]!)) to--;
-    const pieces: Array<number | string> = [];
-    row.forEach((i, k) => {
-      if (k > 0) pieces.push(' | ');
-      pieces.push(i);
-    });
-    lines.push({ caption: false, pieces, from, to });
-  }
-  return { lines };
-}
+export const SEPARATOR = ' | ';
 
 /**
- * `flattenTable(table)` as a {@link Mapped}: `cellSource(cell)` gives a cell's text with its
- * origin; a cell it cannot place (or whose text differs from the grid's) sits at `fallback`.
+ * The lines of a table's text. Row `r`'s cells are `order[rowStart[r] .. rowStart[r + 1])`
+ * (indexes into `table.cells`, in their order); a row's line runs to its last non-empty cell
+ * (trailing empty cells write nothing), starts after the first separator's space when its
+ * first cell is empty, and is left out when it shows nothing but bars.
  */
-export function flattenMapped(
-  table: Table,
-  cellSource: (cell: TableCell, index: number) => Mapped | undefined,
-  fallback: number,
-  captionSource?: Mapped,
-): Mapped {
-  const out = new MappedBuilder();
-  let last = fallback;
-  for (const line of layout(table).lines) {
-    if (out.length) out.append('\n', last + 1);
-    if (line.caption) {
-      const want = clean(table.caption!);
-      const cap = captionSource && collapseMapped(captionSource);
-      out.appendMapped(cap && cap.text === want ? cap : synthetic(want, fallback));
-      last = out.lastSource(fallback);
-      continue;
-    }
-    const joined = new MappedBuilder();
-    for (const piece of line.pieces) {
-      if (typeof piece === 'string') {
-        joined.append(piece, joined.lastSource(last) + 1);
-        continue;
-      }
-      const cell = table.cells[piece]!;
-      const want = clean(cell.text);
-      const got = cellSource(cell, piece);
-      const mapped = got && collapseMapped(got);
-      joined.appendMapped(mapped && mapped.text === want ? mapped : synthetic(want, joined.lastSource(last) + 1));
-    }
-    out.appendMapped(joined.build(), line.from, line.to);
-    last = out.lastSource(last);
-  }
-  return out.build();
+export interface Layout {
+  /** `clean(cell.text)` per cell. */
+  texts: string[];
+  order: Int32Array;
+  rowStart: Int32Array;
+  /** Per row: the end (exclusive, in `order`) of its line, or -1 when the row writes no line. */
+  lineEnd: Int32Array;
+  /** The caption line's text, when there is one. */
+  caption: string | undefined;
 }
+
+export function layout(table: Table): Layout {
+  const cells = table.cells;
+  const rows = table.rows;
+  const texts = new Array<string>(cells.length);
+  // Cells by row, keeping their order within a row (a counting sort: cells come row-major already).
+  const rowStart = new Int32Array(rows + 1);
+  for (let i = 0; i < cells.length; i++) {
+    texts[i] = clean(cells[i]!.text);
+    const r = cells[i]!.row;
+    if (r < rows) rowStart[r + 1]!++;
+  }
+  for (let r = 0; r < rows; r++) rowStart[r + 1]! += rowStart[r]!;
+  const order = new Int32Array(rowStart[rows]!);
+  const fill = rowStart.slice(0, rows);
+  for (let i = 0; i < cells.length; i++) {
+    const r = cells[i]!.row;
+    if (r < rows) order[fill[r]!++] = i;
+  }
+  const lineEnd = new Int32Array(rows).fill(-1);
+  for (let r = 0; r < rows; r++) {
+    let end = -1;
+    let shows = false;
+    for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
+      const t = texts[order[k]!]!;
+      if (!t) continue;
+      end = k + 1;
+      if (!shows) shows = !onlyBars(t);
+    }
+    if (shows) lineEnd[r] = end;
+  }
+  return { texts, order, rowStart, lineEnd, caption: table.caption?.trim() ? clean(table.caption) : undefined };
+}
+
+/** Whether a clean text is nothing but bars and spaces (a row of such cells writes no line). */
+const onlyBars = (t: string) => /^[|\s]*$/.test(t);
 
 /**
  * Where a cell's text lies in the engine's text of its table, `[start, end)` relative to
@@ -84,28 +71,25 @@ export function flattenMapped(
  * text does not show (empty, or in a row of empty cells).
  */
 export function cellTextSpan(table: Table, row: number, col: number): { start: number; end: number } | undefined {
-  let offset = 0;
-  for (const line of layout(table).lines) {
-    if (line.caption) {
-      offset += line.to - line.from + 1;
-      continue;
-    }
+  const { texts, order, rowStart, lineEnd, caption } = layout(table);
+  let offset = caption !== undefined ? caption.length + 1 : 0;
+  for (let r = 0; r < table.rows; r++) {
+    const end = lineEnd[r]!;
+    if (end < 0) continue;
+    const first = rowStart[r]!;
+    const from = texts[order[first]!] === '' ? 1 : 0;
     let at = 0;
-    for (const piece of line.pieces) {
-      if (typeof piece === 'string') {
-        at += piece.length;
-        continue;
-      }
-      const cell = table.cells[piece]!;
-      const len = clean(cell.text).length;
+    for (let k = first; k < end; k++) {
+      const i = order[k]!;
+      if (k > first) at += SEPARATOR.length;
+      const cell = table.cells[i]!;
+      const len = texts[i]!.length;
       if (cell.row === row && cell.col === col) {
-        const start = Math.max(at, line.from);
-        const end = Math.min(at + len, line.to);
-        return end > start ? { start: offset + start - line.from, end: offset + end - line.from } : undefined;
+        return len > 0 ? { start: offset + at - from, end: offset + at + len - from } : undefined;
       }
       at += len;
     }
-    offset += line.to - line.from + 1;
+    offset += at - from + 1;
   }
   return undefined;
 }

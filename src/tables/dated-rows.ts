@@ -37,7 +37,10 @@ function isDateCell(text: string): boolean {
  * empty or say "present" where the term runs on), or when nearly all its cells are dates.
  */
 export function datedColumns(table: Table, structure: TableStructure = detectHeaders(table)): DatedColumns | undefined {
-  const map = coverMap(table);
+  return datedColumnsOf(table, structure, coverMap(table));
+}
+
+function datedColumnsOf(table: Table, structure: TableStructure, map: ReturnType<typeof coverMap>): DatedColumns | undefined {
   const rows = structure.dataRows;
   if (!rows.length) return undefined;
   const roles: DatedColumns['roles'] = [];
@@ -47,16 +50,24 @@ export function datedColumns(table: Table, structure: TableStructure = detectHea
   // Points count only beside a role (below): a table without a start or end header is not read
   // cell by cell (on HiTab, reading every cell as a date was 8% of an ingest).
   if (!fieldRoles.some(Boolean)) return undefined;
+  const cellsOf = (c: number) => rows.map((r) => map.at(r, c)).filter((cell) => cell && cell.row >= 0).map((cell) => cell!.text);
+  // Role columns first: the point columns (read cell by cell) count only when one of them dates the rows.
   for (let c = 0; c < table.cols; c++) {
-    const name = names[c]!;
-    const cells = rows.map((r) => map.at(r, c)).filter((cell) => cell && cell.row >= 0).map((cell) => cell!.text);
+    const role = fieldRoles[c];
+    if (!role) continue;
+    const cells = cellsOf(c);
     const filled = cells.filter((t) => t.trim());
     if (!filled.length) continue;
     const dated = filled.filter(isDateCell).length / filled.length;
-    const role = fieldRoles[c];
-    if (role && dated >= DATED_SHARE) roles.push({ col: c, role, name });
-    else if (role === 'end' && dated > 0 && dated + (cells.length - filled.length) / cells.length >= DATED_SHARE) roles.push({ col: c, role, name });
-    else if (!role && dated >= 0.9 && filled.length >= 2) points.push(c);
+    if (dated >= DATED_SHARE) roles.push({ col: c, role, name: names[c]! });
+    else if (role === 'end' && dated > 0 && dated + (cells.length - filled.length) / cells.length >= DATED_SHARE) roles.push({ col: c, role, name: names[c]! });
+  }
+  if (!roles.length) return undefined;
+  for (let c = 0; c < table.cols; c++) {
+    if (fieldRoles[c]) continue;
+    const filled = cellsOf(c).filter((t) => t.trim());
+    if (filled.length < 2) continue;
+    if (filled.filter(isDateCell).length / filled.length >= 0.9) points.push(c);
   }
   // Dates alone (a "Year" or "Date" column) make a time series, figures per period, which the
   // fusion matches by the period's words; rows are terms or events only when a header says
@@ -73,9 +84,9 @@ export function datedColumns(table: Table, structure: TableStructure = detectHea
 export function rowIntervals(table: Table, options?: { structure?: TableStructure; referenceDate?: Date }): Map<number, EventInterval> {
   const out = new Map<number, EventInterval>();
   const structure = options?.structure ?? detectHeaders(table);
-  const dated = datedColumns(table, structure);
-  if (!dated) return out;
   const map = coverMap(table);
+  const dated = datedColumnsOf(table, structure, map);
+  if (!dated) return out;
   const starts = dated.roles.some((r) => r.role === 'start');
   // Yes / no columns ("lts": "true" or empty; or a date and "false"): every filled cell a yes / no
   // word or a date, one at least a yes / no word. A date there says yes (since that date).

@@ -1,4 +1,6 @@
 import type { Table, TableCell } from '../types.ts';
+import { ownString } from '../text/own-string.ts';
+import { isCollapsed } from '../text/white-space.ts';
 import { resolveLimits, type TableLimits } from './limits.ts';
 
 /** A cell as a source declares it, before spans are laid out on the grid. */
@@ -30,8 +32,26 @@ export function buildGrid(
     rowsIn = rowsIn.slice(0, limits.maxRows);
   }
   const nRows = rowsIn.length;
-  // Occupancy: one Set of taken columns per row; memory is bounded by the cells we place.
-  const taken: Array<Set<number>> = Array.from({ length: nRows }, () => new Set<number>());
+  // Occupancy: one byte per taken column of each row, grown as cells reach further right;
+  // memory is bounded by the cells we place.
+  const taken: Uint8Array[] = new Array(nRows);
+  const isTaken = (r: number, c: number) => {
+    const row = taken[r];
+    return row !== undefined && c < row.length && row[c] === 1;
+  };
+  const take = (r: number, c: number) => {
+    let row = taken[r];
+    if (row === undefined || c >= row.length) {
+      let size = row?.length || 8;
+      while (size <= c) size *= 2;
+      const grown = new Uint8Array(size);
+      if (row) grown.set(row);
+      taken[r] = row = grown;
+    }
+    row[c] = 1;
+  };
+  // Equal texts of one table share one string (a grid repeats its "..", "-" and units).
+  const strings = new Map<string, string>();
   const cells: TableCell[] = [];
   let width = 0;
   let spanClamped = false;
@@ -42,7 +62,7 @@ export function buildGrid(
   for (let r = 0; r < nRows && !cellsCut; r++) {
     let c = 0;
     for (const src of rowsIn[r]!) {
-      while (taken[r]!.has(c)) c++;
+      while (isTaken(r, c)) c++;
       if (c >= limits.maxCols) {
         colsCut = true;
         break;
@@ -55,7 +75,7 @@ export function buildGrid(
       cs = Math.min(cs, limits.maxCols - c);
       // A colspan may not run into a cell that a rowspan from above already holds.
       let free = 1;
-      while (free < cs && !taken[r]!.has(c + free)) free++;
+      while (free < cs && !isTaken(r, c + free)) free++;
       cs = free;
       if (placed + rs * cs > limits.maxCells) {
         cellsCut = true;
@@ -63,8 +83,17 @@ export function buildGrid(
         break;
       }
       placed += rs * cs;
-      for (let dr = 0; dr < rs; dr++) for (let dc = 0; dc < cs; dc++) taken[r + dr]!.add(c + dc);
-      cells.push({ row: r, col: c, rowSpan: rs, colSpan: cs, text: src.text, header: Boolean(src.header) });
+      for (let dr = 0; dr < rs; dr++) for (let dc = 0; dc < cs; dc++) take(r + dr, c + dc);
+      let text = src.text;
+      if (text) {
+        const seen = strings.get(text);
+        if (seen === undefined) {
+          const owned = ownString(text);
+          strings.set(text, owned);
+          text = owned;
+        } else text = seen;
+      }
+      cells.push({ row: r, col: c, rowSpan: rs, colSpan: cs, text, header: Boolean(src.header) });
       width = Math.max(width, c + cs);
       c += cs;
     }
@@ -78,27 +107,25 @@ export function buildGrid(
     warnings.push(`table cut to ${limits.maxCells} cells`);
   }
   if (rows * width > limits.maxCells) rows = Math.max(0, Math.floor(limits.maxCells / Math.max(1, width)));
-  let kept = cells.filter((x) => x.row < rows);
+  // A copy of exactly the cells kept: the list built by pushing has room to spare.
+  let kept = rows < nRows ? cells.filter((x) => x.row < rows) : cells.slice();
   for (const k of kept) if (k.row + k.rowSpan > rows) k.rowSpan = rows - k.row;
   // Pad ragged rows so every position is covered (readers downstream index by position).
-  let padded = false;
   const pads: TableCell[] = [];
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < width; c++) {
-      if (!taken[r]!.has(c)) {
-        pads.push({ row: r, col: c, rowSpan: 1, colSpan: 1, text: '', header: false });
-        padded = true;
-      }
+      if (!isTaken(r, c)) pads.push({ row: r, col: c, rowSpan: 1, colSpan: 1, text: '', header: false });
     }
   }
-  if (padded && options.padWarning) warnings.push('ragged rows padded with empty cells');
-  kept = kept.concat(pads).sort((a, b) => a.row - b.row || a.col - b.col);
+  if (pads.length && options.padWarning) warnings.push('ragged rows padded with empty cells');
+  // Cells were placed row by row, left to right: in row-major order already unless padded.
+  if (pads.length) kept = kept.concat(pads).sort((a, b) => a.row - b.row || a.col - b.col);
   if (rows === 0 || width === 0) {
     warnings.push('empty table skipped');
     return { caption: options.caption, rows: 0, cols: 0, cells: [], start: 0, end: 0 };
   }
   const table: Table = { rows, cols: width, cells: kept, start: 0, end: 0 };
-  if (options.caption) table.caption = options.caption;
+  if (options.caption) table.caption = ownString(options.caption);
   return table;
 }
 
@@ -108,9 +135,9 @@ function normaliseSpan(v: number | undefined, zeroMeans: number): number {
   return Math.max(1, Math.floor(v));
 }
 
-/** Collapses white space the way a browser renders text. */
+/** Collapses white space the way a browser renders text; a text with none to collapse is returned as it is. */
 export function collapse(text: string): string {
-  return text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+  return isCollapsed(text, true) ? text : text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 }
 
 /**

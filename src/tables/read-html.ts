@@ -1,11 +1,12 @@
-import type { ChildNode, Element } from 'domhandler';
+import type { ChildNode, Element, Text } from 'domhandler';
 import type { Table } from '../types.ts';
 import { buildGrid, collapse, type SourceCell } from './grid.ts';
 import type { TableLimits } from './limits.ts';
 
 // Elements whose boundaries separate words even when the markup has no space ("<p>a</p><p>b</p>").
-const BREAKS = new Set(['br', 'p', 'div', 'li', 'ul', 'ol', 'tr', 'td', 'th', 'table', 'caption', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt', 'dd', 'section', 'hr']);
-const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'object']);
+export const CELL_BREAKS: ReadonlySet<string> = new Set(['br', 'p', 'div', 'li', 'ul', 'ol', 'tr', 'td', 'th', 'table', 'caption', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt', 'dd', 'section', 'hr']);
+// Elements whose content is not a cell's text.
+export const CELL_SKIP: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'object']);
 
 /**
  * Reads one `<table>` element (htmlparser2's DOM, no browser needed) into the grid model.
@@ -15,7 +16,6 @@ const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 
  * rows of the outer table, so its content is counted once.
  */
 export function readHtmlTable(table: Element, limits?: TableLimits): { table: Table; warnings: string[]; sourceRows: Element[][] } {
-  const warnings: string[] = [];
   let caption: string | undefined;
   const head: Element[] = [];
   const body: Element[] = [];
@@ -32,38 +32,51 @@ export function readHtmlTable(table: Element, limits?: TableLimits): { table: Ta
   // The cell elements of each row, in order: grid row `r` was laid out from `sourceRows[r]`.
   const sourceRows = rows.map((tr) => elements(tr.children).filter((c) => c.name.toLowerCase() === 'td' || c.name.toLowerCase() === 'th'));
   const source: SourceCell[][] = sourceRows.map((cells, i) =>
-    cells
-      .map((cell) => ({
-        text: collapse(textOf(cell)),
-        rowSpan: spanAttr(cell.attribs['rowspan']),
-        colSpan: spanAttr(cell.attribs['colspan']),
-        header: cell.name.toLowerCase() === 'th' || i < head.length,
-      })),
+    cells.map((cell) => sourceCell(collapse(textOf(cell)), cell.name.toLowerCase() === 'th' || i < head.length, cell.attribs)),
   );
-  const grid = buildGrid(source, { limits, caption, warnings });
-  if (grid.rows > 0) {
-    const headRows = Math.min(head.length, grid.rows);
-    if (headRows > 0) grid.headerRows = headRows;
-    const headerCols = leadingHeaderCols(grid, headRows);
-    if (headerCols > 0) grid.headerCols = headerCols;
-  }
-  return { table: grid, warnings, sourceRows };
+  return { ...htmlGrid(source, head.length, caption, limits), sourceRows };
 }
 
-/** Columns, from the left, in which every body row has a `th` (`scope="row"` or plain). */
+/** A cell as the markup declares it: its text (collapsed), `th` or in `thead`, and its span attributes. */
+export function sourceCell(text: string, header: boolean, attribs: Record<string, string>): SourceCell {
+  return { text, rowSpan: spanAttr(attribs['rowspan']), colSpan: spanAttr(attribs['colspan']), header };
+}
+
+/**
+ * The grid of an HTML table from its rows (`thead`'s first, `headRows` of them, then the
+ * bodies', then `tfoot`'s): spans laid out, header rows from `thead`, header columns where every
+ * body row has a `th`. Shared by the DOM reader above and the HTML parser's streaming one.
+ */
+export function htmlGrid(source: SourceCell[][], headRows: number, caption: string | undefined, limits?: TableLimits): { table: Table; warnings: string[] } {
+  const warnings: string[] = [];
+  const grid = buildGrid(source, { limits, caption, warnings });
+  if (grid.rows > 0) {
+    const head = Math.min(headRows, grid.rows);
+    if (head > 0) grid.headerRows = head;
+    const headerCols = leadingHeaderCols(grid, head);
+    if (headerCols > 0) grid.headerCols = headerCols;
+  }
+  return { table: grid, warnings };
+}
+
+/**
+ * Columns, from the left, in which every body row has a `th` (`scope="row"` or plain). Every
+ * grid position has one cell (buildGrid pads), so a column is read down its body positions.
+ */
 function leadingHeaderCols(grid: Table, headRows: number): number {
   const bodyRows = grid.rows - headRows;
   if (bodyRows <= 0) return 0;
+  const at = new Int32Array(grid.rows * grid.cols).fill(-1);
+  grid.cells.forEach((cell, i) => {
+    for (let r = cell.row; r < Math.min(grid.rows, cell.row + cell.rowSpan); r++)
+      for (let c = cell.col; c < Math.min(grid.cols, cell.col + cell.colSpan); c++) at[r * grid.cols + c] = i;
+  });
   let n = 0;
   for (let c = 0; c < grid.cols; c++) {
-    const covering = new Set<number>();
-    let allHeader = true;
-    for (const cell of grid.cells) {
-      if (cell.row + cell.rowSpan <= headRows || cell.col > c || cell.col + cell.colSpan <= c) continue;
-      if (!cell.header) { allHeader = false; break; }
-      for (let r = Math.max(cell.row, headRows); r < cell.row + cell.rowSpan; r++) covering.add(r);
+    for (let r = headRows; r < grid.rows; r++) {
+      const i = at[r * grid.cols + c]!;
+      if (i < 0 || !grid.cells[i]!.header) return n;
     }
-    if (!allHeader || covering.size < bodyRows) break;
     n = c + 1;
   }
   return n;
@@ -85,8 +98,11 @@ function rowsOf(group: Element): Element[] {
 
 /** Text content with word breaks at block boundaries; scripts and styles are not text. Iterative: any depth. */
 function textOf(node: Element): string {
+  const kids = node.children;
+  // Most cells hold one text node.
+  if (kids.length === 1 && kids[0]!.type === 'text') return (kids[0] as Text).data;
   let s = '';
-  const stack: Array<{ nodes: ChildNode[]; i: number; brk: boolean }> = [{ nodes: node.children, i: 0, brk: false }];
+  const stack: Array<{ nodes: ChildNode[]; i: number; brk: boolean }> = [{ nodes: kids, i: 0, brk: false }];
   while (stack.length) {
     const top = stack[stack.length - 1]!;
     if (top.i >= top.nodes.length) {
@@ -95,12 +111,12 @@ function textOf(node: Element): string {
       continue;
     }
     const c = top.nodes[top.i++]!;
-    if (c.type === 'text') s += (c as { data: string }).data;
+    if (c.type === 'text') s += (c as Text).data;
     else if (c.type === 'tag') {
       const el = c as Element;
       const name = el.name.toLowerCase();
-      if (SKIP.has(name)) continue;
-      const brk = BREAKS.has(name);
+      if (CELL_SKIP.has(name)) continue;
+      const brk = CELL_BREAKS.has(name);
       if (brk) s += ' ';
       stack.push({ nodes: el.children, i: 0, brk });
     }

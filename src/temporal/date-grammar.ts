@@ -53,6 +53,9 @@ function validDay(y: number, mo: number, d: number): boolean {
 
 /** Milliseconds since epoch of a UTC calendar date; works for years 0-99 and BC (astronomical) too. */
 export function utc(year: number, month = 0, day = 1): number {
+  // Date.UTC reads years 0-99 as 1900-1999; elsewhere it is the same calendar arithmetic
+  // (months and days past their range roll over), without a Date object.
+  if (year < 0 || year > 99) return Date.UTC(year, month, day);
   const d = new Date(0);
   d.setUTCFullYear(year, month, day);
   return d.getTime();
@@ -106,26 +109,17 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
   const atoms: DateMatch[] = [];
   // Addresses, reference labels and identifiers hold no dates (`false-dates.ts`).
   const taken: Array<[number, number]> = blockedSpans(text);
-  const free = (a: number, b: number): boolean => {
-    for (const [x, y] of taken) if (a < y && x < b) return false;
-    return true;
-  };
-  const add = (m: DateMatch): void => {
-    if (!free(m.from, m.to)) return;
-    taken.push([m.from, m.to]);
-    atoms.push(m);
-  };
 
-  for (const m of text.matchAll(RE_ISO)) {
+  for (let m = first(RE_ISO, text); m; m = RE_ISO.exec(text)) {
     const y = +m[1]!, mo = +m[2]! - 1, d = +m[3]!;
     if (!validDay(y, mo, d)) continue;
-    add({ start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
+    add(taken, atoms, { start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
   }
   if (text.includes('/')) {
     for (const m of text.matchAll(RE_YMD_SLASH)) {
       const y = +m[1]!, mo = +m[2]! - 1, d = +m[3]!;
       if (!validDay(y, mo, d)) continue;
-      add({ start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
+      add(taken, atoms, { start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
     }
   }
   if (RE_MONTH_WORD.test(text)) {
@@ -133,36 +127,38 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
       const d = parseInt(m[1]!, 10), mo = monthOf(m[2]!), y = +m[3]!;
       // "31 February 2021" is no day; the month pattern below still reads "February 2021".
       if (!validDay(y, mo, d)) continue;
-      add({ start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
+      add(taken, atoms, { start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
     }
     for (const m of text.matchAll(RE_MDY)) {
       const mo = monthOf(m[1]!), d = parseInt(m[2]!, 10), y = +m[3]!;
       if (!validDay(y, mo, d)) continue;
-      add({ start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
+      add(taken, atoms, { start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
     }
     for (const m of text.matchAll(RE_MMY)) {
       const a = monthOf(m[1]!), b = monthOf(m[2]!), y = +m[3]!;
       if (b < a) continue;
-      add({ start: utc(y, a), end: utc(y, b + 1), granularity: 'month', from: m.index, to: m.index + m[0].length, range: true });
+      add(taken, atoms, { start: utc(y, a), end: utc(y, b + 1), granularity: 'month', from: m.index, to: m.index + m[0].length, range: true });
     }
     for (const m of text.matchAll(RE_MY)) {
       const mo = monthOf(m[1]!), y = +m[2]!;
-      add({ start: utc(y, mo), end: utc(y, mo + 1), granularity: 'month', from: m.index, to: m.index + m[0].length });
+      add(taken, atoms, { start: utc(y, mo), end: utc(y, mo + 1), granularity: 'month', from: m.index, to: m.index + m[0].length });
     }
   }
   if (RE_SEASON_WORD.test(text)) {
     for (const m of text.matchAll(RE_SEASON)) {
       const s = m[1]!.toLowerCase(), y = +m[2]!;
-      const first = s === 'spring' ? 2 : s === 'summer' ? 5 : s === 'winter' ? 11 : 8;
-      add({ start: utc(y, first), end: utc(y, first + 3), granularity: 'season', from: m.index, to: m.index + m[0].length });
+      const opens = s === 'spring' ? 2 : s === 'summer' ? 5 : s === 'winter' ? 11 : 8;
+      add(taken, atoms, { start: utc(y, opens), end: utc(y, opens + 3), granularity: 'season', from: m.index, to: m.index + m[0].length });
     }
   }
-  for (const m of text.matchAll(RE_SHORT_RANGE)) {
+  // Only where a dash or a slash stands between digits (a scan of them, not the pattern's pass
+  // over a long table summary): the same matches.
+  if (RANGE_GATE.test(text)) for (let m = first(RE_SHORT_RANGE, text); m; m = RE_SHORT_RANGE.exec(text)) {
     const y = +m[1]!, tail = +m[2]!;
     // "2007-03" (a spreadsheet's month) is March 2007; "2011-12", whose tail is the next year,
     // stays a season, as the tokenizer reads it (`isoDateWords`).
     if (m[0][4] === '-' && m[0].length === 7 && tail >= 1 && tail <= 12 && (y + 1) % 100 !== tail) {
-      add({ start: utc(y, tail - 1), end: utc(y, tail), granularity: 'month', from: m.index, to: m.index + m[0].length });
+      add(taken, atoms, { start: utc(y, tail - 1), end: utc(y, tail), granularity: 'month', from: m.index, to: m.index + m[0].length });
       continue;
     }
     const century = y - (y % 100);
@@ -170,53 +166,80 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
     if (y2 <= y) y2 += 100;
     // "1990-93" and "2004-05" are ranges; "1999-2" or a jump past a decade ("1950/75") mostly is not.
     if (y2 - y > 20) continue;
-    add({ start: utc(y), end: utc(y2 + 1), granularity: 'year', from: m.index, to: m.index + m[0].length, range: true });
+    add(taken, atoms, { start: utc(y), end: utc(y2 + 1), granularity: 'year', from: m.index, to: m.index + m[0].length, range: true });
   }
   // Each pattern below runs only when a word it needs is there (a plain scan, far cheaper than
   // the pattern over a table summary full of figures): same matches, a fifth of an ingest's
   // date reading on HiTab.
   if (DECADE_HINT.test(text)) for (const m of text.matchAll(RE_DECADE)) {
     const y = +m[1]!;
-    add({ start: utc(y), end: utc(y + 10), granularity: 'decade', from: m.index, to: m.index + m[0].length });
+    add(taken, atoms, { start: utc(y), end: utc(y + 10), granularity: 'decade', from: m.index, to: m.index + m[0].length });
   }
   if (CENTURY_HINT.test(text)) for (const m of text.matchAll(RE_CENTURY)) {
     const c = +m[1]!;
     if (c < 1 || c > 22) continue;
-    add({ start: utc((c - 1) * 100), end: utc(c * 100), granularity: 'century', from: m.index, to: m.index + m[0].length });
+    add(taken, atoms, { start: utc((c - 1) * 100), end: utc(c * 100), granularity: 'century', from: m.index, to: m.index + m[0].length });
   }
   if (text.includes('BC') || text.includes('B.C.')) for (const m of text.matchAll(RE_BC)) {
     const y = 1 - +m[1]!;
-    add({ start: utc(y), end: utc(y + 1), granularity: 'year', from: m.index, to: m.index + m[0].length });
+    add(taken, atoms, { start: utc(y), end: utc(y + 1), granularity: 'year', from: m.index, to: m.index + m[0].length });
   }
   if (text.includes('AD') || text.includes('CE') || text.includes('A.D.')) for (const m of text.matchAll(RE_AD)) {
     const y = +(m[1] ?? m[2]!), y2 = m[3] ? +m[3] : y;
     if (y2 < y) continue;
-    add({ start: utc(y), end: utc(y2 + 1), granularity: 'year', from: m.index, to: m.index + m[0].length, range: y2 !== y });
+    add(taken, atoms, { start: utc(y), end: utc(y2 + 1), granularity: 'year', from: m.index, to: m.index + m[0].length, range: y2 !== y });
   }
-  for (const m of text.matchAll(RE_YEAR)) {
+  for (let m = first(RE_YEAR, text); m; m = RE_YEAR.exec(text)) {
     const from = m.index, to = from + m[0].length;
-    if (!free(from, to)) continue;
+    if (!free(taken, from, to)) continue;
     if (notYearBefore(text.slice(Math.max(0, from - 14), from))) continue;
-    if (notYearAfter(text.slice(to, to + 40))) continue;
+    NOT_YEAR_AFTER_GATE.lastIndex = to;
+    if (NOT_YEAR_AFTER_GATE.test(text) && notYearAfter(text.slice(to, to + 40))) continue;
     const y = +m[1]!;
-    add({ start: utc(y), end: utc(y + 1), granularity: 'year', from, to });
+    add(taken, atoms, { start: utc(y), end: utc(y + 1), granularity: 'year', from, to });
   }
-  if (options.shortYears !== 'none') {
+  if (options.shortYears !== 'none' && (options.shortYears === 'any' ? SHORT_NUMBER_ANY : SHORT_NUMBER_3).test(text)) {
     const re = options.shortYears === 'any' ? RE_SHORT_YEAR_ANY : RE_SHORT_YEAR_3;
-    for (const m of text.matchAll(re)) {
+    for (let m = first(re, text); m; m = re.exec(text)) {
       const to = m.index + m[0].length, from = to - m[1]!.length;
-      if (!free(from, to)) continue;
+      if (!free(taken, from, to)) continue;
       if (!SHORT_YEAR_NEXT_OK.test(text.slice(to, to + 12))) continue;
       // In a sentence, "to 200" and "and 127" are amounts unless a date comes right before
       // ("from 830 to 870"): "status code to 200", "from 1022 to 1023" (a constant).
-      if (options.shortYears === 'three' && /^(?:to|and)\s/i.test(m[0]) && !atoms.some((a) => /^\s*$/.test(text.slice(a.to, m.index)))) continue;
+      if (options.shortYears === 'three' && /^(?:to|and)\s/i.test(m[0]) && !atoms.some((a) => /^\s*$/.test(text.slice(a.to, m.index)))) {
+        continue;
+      }
       const y = +m[1]!;
-      add({ start: utc(y), end: utc(y + 1), granularity: 'year', from, to });
+      add(taken, atoms, { start: utc(y), end: utc(y + 1), granularity: 'year', from, to });
     }
   }
   if (atoms.length === 0) return atoms;
   atoms.sort((a, b) => a.from - b.from);
   return joinRanges(text, atoms, options.reference, options.prepositions ?? true);
+}
+
+// What may make a 4-digit number no year after it (`notYearAfter`): a decimal part or a dash
+// right after it, or a unit, a counted noun, a street or a percent after the spaces; "2013 45.2"
+// and "2013, in" have none, and skip the patterns.
+const NOT_YEAR_AFTER_GATE = /[.,-]|\s*[%A-Za-z]/y;
+
+// What a short year needs: a space, then its digits, then no word character.
+const SHORT_NUMBER_3 = /\s\d{3}(?!\w)/;
+const SHORT_NUMBER_ANY = /\s\d{1,3}(?!\w)/;
+
+// A dash or a slash between digits, spaces allowed ("1990-93", "2004 / 05"), as a short range needs.
+const RANGE_GATE = /[-–—/](?<=\d\s*[-–—/])\s*\d/;
+
+// Module functions, not closures made per call: `findAtoms` runs for every sentence and piece.
+function free(taken: ReadonlyArray<[number, number]>, a: number, b: number): boolean {
+  for (const [x, y] of taken) if (a < y && x < b) return false;
+  return true;
+}
+
+function add(taken: Array<[number, number]>, atoms: DateMatch[], m: DateMatch): void {
+  if (!free(taken, m.from, m.to)) return;
+  taken.push([m.from, m.to]);
+  atoms.push(m);
 }
 
 const RANGE_GAP = /^\s*(?:-|–|—|(?:and\s+)?(?:to|until|till|through|thru)|and)\s*$/i;
@@ -258,4 +281,14 @@ function joinRanges(text: string, atoms: DateMatch[], reference: number, preposi
     out.push(a);
   }
   return out;
+}
+
+/**
+ * The first match of a global pattern in `text`, its `lastIndex` reset; the loop goes on with
+ * `re.exec(text)`. For the patterns every text with a digit runs: `matchAll` copies the pattern
+ * on each call. None of them matches the empty string.
+ */
+function first(re: RegExp, text: string): RegExpExecArray | null {
+  re.lastIndex = 0;
+  return re.exec(text);
 }

@@ -42,9 +42,11 @@ export function blockedSpans(text: string): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   if (text.includes('/')) {
     const addresses: Array<[number, number]> = [];
-    for (const m of text.matchAll(URL)) addresses.push([m.index, m.index + m[0].length]);
-    for (const m of text.matchAll(PATH_TOKEN)) if (isPath(m[0])) addresses.push([m.index, m.index + m[0].length]);
-    for (const m of text.matchAll(WORD_SLASH_NUMBER)) addresses.push([m.index, m.index + m[0].length]);
+    // Each pattern only where a slash can start what it looks for (a scan of the slashes, far
+    // cheaper than these Unicode patterns over a table summary full of "n/a" and "2007/2008").
+    if (text.includes('://') || WWW.test(text)) for (const m of text.matchAll(URL)) addresses.push([m.index, m.index + m[0].length]);
+    if (PATH_GATE.test(text)) for (const m of text.matchAll(PATH_TOKEN)) if (isPath(m[0])) addresses.push([m.index, m.index + m[0].length]);
+    if (WORD_SLASH_GATE.test(text)) for (const m of text.matchAll(WORD_SLASH_NUMBER)) addresses.push([m.index, m.index + m[0].length]);
     // A permalink's date is a date written as a path ("blog.rust-lang.org/2016/05/26/...",
     // "2023/06/01/Rust-1.70.0"): only the address around it is blocked.
     for (const [a, b] of addresses) {
@@ -60,13 +62,23 @@ export function blockedSpans(text: string): Array<[number, number]> {
   }
   if (text.includes('[')) for (const m of text.matchAll(BRACKET_REF)) out.push([m.index, m.index + m[0].length]);
   // An identifier needs a hyphen before a digit: a plain scan first (the pattern is Unicode-aware).
-  if (HYPHEN_DIGIT.test(text)) {
+  if (HYPHEN_DIGIT.test(text) && IDENTIFIER_GATE.test(text)) {
     for (const m of text.matchAll(IDENTIFIER)) {
       if (!TIME_PREFIX.test(m[1]!) && /\d{4}/.test(m[0])) out.push([m.index, m.index + m[0].length]);
     }
   }
   return out;
 }
+
+const WWW = /www\./i;
+// What PATH_TOKEN, WORD_SLASH_NUMBER and IDENTIFIER need, as patterns that start at the rare
+// character (a slash, a hyphen) and look back: supersets of their matches, so skipping a pattern
+// when its gate fails is exact. A path that `isPath` accepts has two slashes, a dot after a slash,
+// or a slash that starts a token; "pull/1204" a letter before the slash and a digit after it; an
+// identifier a letter before "-digit" in its token.
+const PATH_GATE = /\/(?:\S*[/.]|(?<=(?:^|[^A-Za-z0-9_])\/))/;
+const WORD_SLASH_GATE = /\/(?<=[A-Za-z\u0080-\uffff]\/)\d/;
+const IDENTIFIER_GATE = /-(?<=[A-Za-z\u0080-\uffff]\S*-)\d/;
 
 // "and/or", "km/h", "Q1/2020" and "1990/91" are not paths: a path has a letter, and either
 // starts at a root ("/", "./", "~/"), has two slashes or more, or ends in a file name with an
@@ -91,7 +103,7 @@ const SETTING_BEFORE = /(?:(?:\b|(?<=_))(?:days|count|size|limit|threshold|port|
 
 /** Whether the text right before a 4-digit number (`lead`, a dozen characters or more) makes it no year. */
 export function notYearBefore(lead: string): boolean {
-  return NOT_YEAR_BEFORE.test(lead) || SETTING_BEFORE.test(lead);
+  return NOT_YEAR_BEFORE.test(lead) || ((lead.includes(':') || lead.includes('=')) && SETTING_BEFORE.test(lead));
 }
 
 /**

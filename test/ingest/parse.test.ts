@@ -101,6 +101,28 @@ describe('readers', () => {
     expect(d.tables[0]!.caption).toBe('Rates');
   });
 
+  it('html: the tree as a browser-free reader sees it (stray table content, row groups, captions, unclosed tags)', async () => {
+    const cells = (d: ParsedDocument) => d.tables.map((t) => t.cells.map((c) => [c.text, c.header]));
+    // The first title of head names the page; a table inside a heading is the heading's text.
+    let d = await parseContent('html', '<html><head><title>A &amp; B</title><title>second</title></head><body><h2>Head <table><tr><td>in heading</td></tr></table></h2><p>text</p></body></html>');
+    expect([d.title, d.text, d.tables.length]).toEqual(['A & B', 'Head in heading\n\ntext', 0]);
+    // Text and elements directly in a table are not cells; rows are thead's, then the bodies' in order, then tfoot's;
+    // only thead rows and th cells are headers, also for a row right after thead.
+    d = await parseContent('html', '<table>stray text<div>stray div</div><thead><tr><th>h</th></tr></thead><tr><td>body after thead</td></tr><tfoot><tr><td>foot</td></tr></tfoot><tbody><tr><td>b2</td></tr></tbody></table>');
+    expect(d.text).toBe('h\nbody after thead\nb2\nfoot');
+    expect(cells(d)).toEqual([[['h', true], ['body after thead', false], ['b2', false], ['foot', false]]]);
+    // The first caption with text is the table's.
+    d = await parseContent('html', '<table><caption></caption><caption>second caption</caption><tr><td>1</td></tr></table>');
+    expect([d.tables[0]!.caption, d.text]).toEqual(['second caption', 'second caption\n1']);
+    // </br> breaks a line, a stray </p> is nothing, unclosed cells end with the document.
+    d = await parseContent('html', '<p>before</br>after</p></p><table><tr><td>open cell<td>next');
+    expect(d.text).toBe('before\n\nafter\n\nopen cell | next');
+    expect(d.sourceMap).toEqual([0, 3, 8, 14, 15, 42, 27, 55]);
+    // Comments and processing instructions split no words; a cell's head is the grid's text.
+    d = await parseContent('html', '<div>a<!-- c -->b<?pi x?>c</div><table><tr><td>x<head><title>t</title></head>y</td></tr></table>');
+    expect([d.text, cells(d)]).toEqual(['abc\n\nxty', [[['xty', false]]]]);
+  });
+
   it('csv: the whole document is one table, quotes handled', async () => {
     const d = await parseContent('csv', 'name,note\n"Smith, J.","said ""hi"""\nDoe,ok\n');
     expect(d.tables).toHaveLength(1);

@@ -82,6 +82,40 @@ describe('source offsets', () => {
     expect(slice.startsWith('<table>') && slice.endsWith('</table>')).toBe(true);
   });
 
+  it('html tables: entities, spans, white space and markup in cells, nested tables, empty and bar-only cells', async () => {
+    const html = `<table><caption> Sales &amp;\n costs </caption>
+<thead><tr><th></th><th colspan="2">2019&nbsp;&ndash; 2020</th></tr></thead>
+<tr><th scope="row">  AT&amp;T\n   inc. </th><td><b>1,200</b> <i>(est.)</i></td><td>7</td></tr>
+<tr><td colspan="2">x</td><td>..</td></tr>
+<tr><td>..</td><td>..</td><td>y &lt;z&gt;</td></tr>
+<tr><td>|</td><td> | </td><td></td></tr>
+<tr><td>outer <table><tr><td>inner</td></tr></table></td><td></td><td>a\u00a0b</td></tr>
+</table>`;
+    const { document, passages } = await prepared('t.html', html);
+    expect(document.text).toBe('Sales & costs\n| 2019 \u2013 2020\nAT&T inc. | 1,200 (est.) | 7\nx | ..\n.. | .. | y <z>\nouter inner |  | a b');
+    const table = document.tables[0]!;
+    expect(table.cells.map((c) => c.text)).toEqual(['', '2019 \u2013 2020', 'AT&T inc.', '1,200 (est.)', '7', 'x', '..', '..', '..', 'y <z>', '|', '|', '', 'outer inner', '', 'a b']);
+    expectWordsMapped(document, html);
+    const asWritten = (row: number, col: number) => {
+      const span = cellTextSpan(table, row, col);
+      return span && html.slice(sourceOffset(document, table.start + span.start), sourceOffset(document, table.start + span.end, 'end'));
+    };
+    expect(asWritten(0, 0)).toBeUndefined();
+    expect(asWritten(0, 1)).toBe('2019&nbsp;&ndash; 2020');
+    expect(asWritten(1, 0)).toBe('AT&amp;T\n   inc.');
+    expect(asWritten(1, 1)).toBe('1,200</b> <i>(est.)');
+    expect(asWritten(2, 0)).toBe('x');
+    // The ".." after a colspan is the one of its own row.
+    expect(sourceOffset(document, table.start + cellTextSpan(table, 2, 2)!.start)).toBe(html.indexOf('<td>..</td>') + 4);
+    expect(asWritten(3, 1)).toBe('..');
+    expect(asWritten(5, 0)).toBe('outer <table><tr><td>inner');
+    expect(asWritten(5, 2)).toBe('a\u00a0b');
+    // The row of bars writes no line; the table passage slices the element as written.
+    expect(asWritten(4, 0)).toBeUndefined();
+    const tablePassage = passages.find((p) => p.kind === 'table')!;
+    expect(html.slice(tablePassage.source!.start, tablePassage.source!.end)).toBe(html);
+  });
+
   it('csv: quoted cells with delimiters, doubled quotes and line breaks map to their text', async () => {
     const csv = 'name,comment,value\r\n"Smith, J.","said ""hi""\nthen left",11.2\r\n\r\nPeso,plain,3\r\n';
     const { document } = await prepared('people.csv', csv);

@@ -19,6 +19,18 @@ describe('dated table rows', () => {
     expect(cols.roles.map((r) => `${r.name}:${r.role}`)).toEqual(['Took office:start', 'Left office:end']);
   });
 
+  it('reports a column of dates without a start or end name only beside a column that dates the rows', () => {
+    const ended = `<table><tr><th>Name</th><th>Date</th><th>End of life</th></tr>
+<tr><td>a</td><td>2019-01-02</td><td>2021-03-04</td></tr><tr><td>b</td><td>2020-05-06</td><td>2022-07-08</td></tr></table>`;
+    const cols = datedColumns(table(ended))!;
+    expect(cols.roles.map((r) => `${r.name}:${r.role}`)).toEqual(['End of life:end']);
+    expect(cols.points).toEqual([1]);
+    // The same dates, but the end column holds none: no column dates the rows, so none is reported.
+    const figures = ended.replace('2021-03-04', '12').replace('2022-07-08', '14');
+    expect(datedColumns(table(figures))).toBeUndefined();
+    expect(rowIntervals(table(figures), { referenceDate: ref }).size).toBe(0);
+  });
+
   it('gives each row its term, an "in office" end open to the present', () => {
     const rows = rowIntervals(table(CHANCELLORS), { referenceDate: ref });
     expect([...rows.values()].map((iv) => `${iso(iv.start)} ${iso(iv.end)} ${iv.endKind}`)).toEqual([
