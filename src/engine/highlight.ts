@@ -18,25 +18,37 @@ const wordTerms = new Map<string, string[]>();
  * (numbers), and no stop words.
  */
 export function findHighlights(query: string, text: string): Array<[number, number]> {
+  return highlighter(query)(text);
+}
+
+/** {@link findHighlights} for one query and many texts: the query is read once. */
+export function highlighter(query: string): (text: string) => Array<[number, number]> {
   const wanted = new Set(tokenize(query));
-  if (!wanted.size) return [];
+  return (text) => (wanted.size ? marksOf(wanted, text) : []);
+}
+
+function marksOf(wanted: ReadonlySet<string>, text: string): Array<[number, number]> {
   const found: Array<{ span: [number, number]; matched: number; several: boolean }> = [];
   let bestOfSeveral = 0;
-  for (const m of text.matchAll(WORD)) {
-    const words = m.groups?.unspaced ? segmentSpans(m[0]).map((w) => ({ word: w.segment, at: m.index + w.index })) : [{ word: m[0], at: m.index }];
-    for (const { word, at } of words) {
-      let terms = wordTerms.get(word);
-      if (!terms) {
-        if (wordTerms.size >= WORD_CACHE_MAX) wordTerms.clear();
-        wordTerms.set(word, (terms = tokenize(word)));
-      }
-      let matched = 0;
-      for (const t of terms) if (wanted.has(t)) matched++;
-      if (matched === 0) continue;
-      const several = terms.length > 1;
-      if (several && matched > bestOfSeveral) bestOfSeveral = matched;
-      found.push({ span: [at, at + word.length], matched, several });
+  const visit = (word: string, at: number) => {
+    let terms = wordTerms.get(word);
+    if (!terms) {
+      if (wordTerms.size >= WORD_CACHE_MAX) wordTerms.clear();
+      wordTerms.set(word, (terms = tokenize(word)));
     }
+    let matched = 0;
+    for (const t of terms) if (wanted.has(t)) matched++;
+    if (matched === 0) return;
+    const several = terms.length > 1;
+    if (several && matched > bestOfSeveral) bestOfSeveral = matched;
+    found.push({ span: [at, at + word.length], matched, several });
+  };
+  // One regular expression walked by `exec` (no iterator, no groups object a word): results
+  // mark every word of ten passages a query. Synchronous, so the shared `lastIndex` is safe.
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
+    if (m[1] !== undefined) for (const w of segmentSpans(m[0])) visit(w.segment, m.index + w.index);
+    else visit(m[0], m.index);
   }
   // A word read as several terms ("2023-03": 2023, March; "2017-19": its years) is marked only
   // when it matches as many of the question's terms as the best such word: for "March 2023",

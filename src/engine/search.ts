@@ -5,9 +5,8 @@ import { fuseCandidates, type Hit } from '../retrieval/fusion.ts';
 import type { IndexHit } from '../retrieval/passage-index.ts';
 import { loadStemmers, readingLanguage, tokenize } from '../text/tokenizer.ts';
 import type { Passage, SearchOptions, SearchResponse, SearchResult, TemporalConstraint, TemporalExplanation } from '../types.ts';
-import { chooseDocument } from './choose-document.ts';
 import type { EngineState } from './state.ts';
-import { findHighlights } from './highlight.ts';
+import { highlighter } from './highlight.ts';
 import { hasTables, labelsOf, matchedCellsOf } from './table-context.ts';
 import { applySummaries, crossEncoderSemantic } from './temporal-models.ts';
 import { datedFirstForWhen, rankDatedRecords, rowDatedWithin } from './dated-records.ts';
@@ -138,6 +137,9 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   // Without a cross-encoder, a generator picks the answering document among the best few
   // (MixRAG's LLM rerank); the rest keep the fusion's order.
   if (state.generator && !state.reranker && structured.length && (!constraint || tableLed) && ranked.length) {
+    // Only a loaded generator chooses (MixRAG's LLM rerank): its prompt comes with it, and the
+    // zero-download embed's first download stays within its budget.
+    const { chooseDocument } = await import('./choose-document.ts');
     const choice = await chooseDocument(state, rerankQuery, ranked, options.signal);
     if (choice.docId) {
       const chosen = choice.docId;
@@ -152,13 +154,15 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   // What the marks show: the words the ranking matched. The temporal path matched the main
   // content (its dates through timestamps); the other paths matched the whole first-stage query.
   const matchedQuery = constraint && !tableLed ? mainContent : firstQuery;
+  const marks = highlighter(matchedQuery);
+  const matchedTerms = new Set(tokenize(matchedQuery));
   const results: SearchResult[] = ranked.slice(0, limit).map((r) => {
-    const cells = matchedCellsOf(state, r.passage, matchedQuery);
+    const cells = matchedCellsOf(state, r.passage, matchedTerms);
     return {
       passage: r.passage,
       title: state.records.get(r.passage.docId)?.document.title ?? r.passage.docId,
       score: r.score,
-      highlights: findHighlights(matchedQuery, r.passage.text),
+      highlights: marks(r.passage.text),
       ...(cells.length ? { matchedCells: cells } : {}),
       ...(r.explanation ? { temporal: r.explanation } : {}),
     };

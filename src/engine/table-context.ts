@@ -1,4 +1,5 @@
-import { matchedCells, tableLabels, type TableLabels } from '../tables/index.ts';
+import { tableLabels, type TableLabels } from '../tables/index.ts';
+import { matchedCellsForTerms } from '../tables/matched-cells.ts';
 import type { MatchedCell, Passage, Table } from '../types.ts';
 import { structureOf } from '../tables/structure-of.ts';
 import type { EngineState } from './state.ts';
@@ -36,8 +37,8 @@ export function labelsOf(state: EngineState, p: Passage): TableLabels | undefine
   return labels;
 }
 
-/** The cells of a row or column summary that the question points at (see `matchedCells`). */
-export function matchedCellsOf(state: EngineState, p: Passage, question: string): MatchedCell[] {
+/** The cells of a row or column summary that the question (as terms) points at (see `matchedCells`). */
+export function matchedCellsOf(state: EngineState, p: Passage, question: ReadonlySet<string>): MatchedCell[] {
   const table = p.cells?.length ? tableOf(state, p) : undefined;
-  return table ? matchedCells(table, p.cells!, question, structureOf(table)) : [];
+  return table ? matchedCellsForTerms(table, p.cells!, question, structureOf(table)) : [];
 }

@@ -166,6 +166,8 @@ export class Bm25Index {
   private scores = new Float64Array(256);
   private matched = new Uint16Array(256);
   private tf = new Float64Array(256);
+  private touched = new Int32Array(0);
+  private forTerm = new Int32Array(0);
   private readonly params: Bm25Parameters;
 
   constructor(params: Bm25Parameters = DEFAULT_BM25, private readonly collection?: CollectionStats) {
@@ -381,18 +383,25 @@ export class Bm25Index {
    * (plain BM25 AR@1 / ER@1 20.1 / 20.5 -> 31.4 / 25.2; HiTab and TAT-QA unchanged).
    * Fills `scores` and `matched` (query terms held) for the passages it returns.
    */
-  private score(terms: readonly string[], weights: readonly number[], docs: number): number[] {
+  private score(terms: readonly string[], weights: readonly number[], docs: number): Int32Array {
     const { k1, b } = this.params;
     const scores = this.scores;
     const matched = this.matched;
     const tf = this.tf;
-    const touched: number[] = [];
-    const forTerm: number[] = [];
+    // Slots are numbered densely, so two scratch lists of slots (touched by the query, by the
+    // current term) fit in typed arrays of the slot count: no array grows per posting.
+    if (this.touched.length < this.slots.length) {
+      this.touched = new Int32Array(this.scores.length);
+      this.forTerm = new Int32Array(this.scores.length);
+    }
+    const touched = this.touched;
+    const forTerm = this.forTerm;
+    let nTouched = 0;
     const collection = this.collection;
     const norms = this.fields.map((field, f) => collection?.avgLengths[f] || field.total / docs || 1);
     const total = collection ? Math.max(collection.passages, docs) : docs;
     for (const term of terms) {
-      forTerm.length = 0;
+      let local = 0;
       for (let f = 0; f < this.fields.length; f++) {
         const field = this.fields[f]!;
         const weight = weights[f] ?? 1;
@@ -401,26 +410,29 @@ export class Bm25Index {
         if (t === undefined) continue;
         const avg = norms[f]!;
         const lengths = field.lengths;
+        const ids = field.ids;
+        const counts = field.counts;
         const s = field.start[t]!;
-        for (let i = s; i < s + field.len[t]!; i++) {
-          const slot = field.ids[i]!;
-          if (tf[slot] === 0) forTerm.push(slot);
-          tf[slot]! += (weight * field.counts[i]!) / (1 - b + (b * lengths[slot]!) / avg);
+        const end = s + field.len[t]!;
+        for (let i = s; i < end; i++) {
+          const slot = ids[i]!;
+          if (tf[slot] === 0) forTerm[local++] = slot;
+          tf[slot]! += (weight * counts[i]!) / (1 - b + (b * lengths[slot]!) / avg);
         }
       }
-      const local = forTerm.length;
       if (!local) continue;
       const df = collection ? Math.max(local, collection.df(term) ?? local) : local;
       const idf = Math.log(1 + (total - df + 0.5) / (df + 0.5));
-      for (const slot of forTerm) {
+      for (let k = 0; k < local; k++) {
+        const slot = forTerm[k]!;
         const x = tf[slot]!;
         tf[slot] = 0;
-        if (scores[slot] === 0 && matched[slot] === 0) touched.push(slot);
+        if (scores[slot] === 0 && matched[slot] === 0) touched[nTouched++] = slot;
         scores[slot]! += (idf * x * (k1 + 1)) / (x + k1);
         matched[slot]!++;
       }
     }
-    return touched;
+    return touched.subarray(0, nTouched);
   }
 
   /**
@@ -462,10 +474,10 @@ export class Bm25Index {
 }
 
 /** The slots with the best scores (ties: lower slot first), all of them or the best `limit`. */
-function topSlots(touched: number[], scores: Float64Array, limit: number): number[] {
-  const better = (x: number, y: number) => scores[x]! > scores[y]! || (scores[x] === scores[y] && x < y);
-  if (limit >= touched.length) return touched.sort((x, y) => scores[y]! - scores[x]! || x - y);
+function topSlots(touched: Int32Array, scores: Float64Array, limit: number): number[] {
+  if (limit >= touched.length) return Array.from(touched).sort((x, y) => scores[y]! - scores[x]! || x - y);
   // A bounded min-heap of the best `limit`: a common word touches thousands of passages.
+  const better = (x: number, y: number) => scores[x]! > scores[y]! || (scores[x] === scores[y] && x < y);
   const heap: number[] = [];
   const down = (i: number) => {
     for (;;) {

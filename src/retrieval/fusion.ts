@@ -63,159 +63,239 @@ export function fuseCandidates(input: {
   const queryTokens = tokenize(input.query);
   const queryTerms = [...new Set(queryTokens)];
   const queryPairs = pairsOf(queryTokens);
+  const nq = queryTerms.length;
+  const np = queryPairs.length;
+  if (termIds.size > TERM_IDS_MAX) {
+    termIds.clear();
+    sequences.clear();
+  }
+  const queryIds = queryTerms.map(termId);
+  // A pair as its terms' indexes, and as the index of their cell in an nq x nq grid.
+  const pairTerms = queryPairs.map((pair) => pair.map((t) => queryTerms.indexOf(t)));
+  const pairIndex = pairTerms.map(([a, b]) => a! * nq + b!);
+  queryIds.forEach((id, i) => (marks[id] = i + 1));
+  try {
+    interface PassageEvidence {
+      passage: Passage;
+      lexRank: number;
+      strRank: number;
+      /** Which query terms (by index) its text holds, and which query pairs. */
+      terms: Uint8Array;
+      pairs: Uint8Array;
+    }
+    interface DocEvidence {
+      lexRank: number;
+      strRanks: number[];
+      lexScore: number;
+      strScore: number;
+      terms: Uint8Array;
+      units: Set<LabelTerms>;
+      /** Paragraphs and sentences: each a unit of its own. */
+      texts: PassageEvidence[];
+    }
+    const maxLex = Math.max(1e-9, ...lexical.map((h) => h.score));
+    const maxStr = Math.max(1e-9, ...structured.map((h) => h.score));
+    const docs = new Map<string, DocEvidence>();
+    const passages = new Map<string, PassageEvidence>();
+    const pairSeen = new Uint8Array(nq * nq);
+    const evidenceOf = (p: Passage): PassageEvidence => {
+      const seq = termSequence(p.text);
+      const terms = new Uint8Array(nq);
+      const pairs = new Uint8Array(np);
+      let previous = 0;
+      for (let i = 0; i < seq.length; i++) {
+        const q = marks[seq[i]!]!;
+        if (q) {
+          terms[q - 1] = 1;
+          // Adjacent in the sequence and both query terms (a sequence repeats no term).
+          if (previous) pairSeen[(previous - 1) * nq + q - 1] = 1;
+        }
+        previous = q;
+      }
+      if (np) {
+        for (let k = 0; k < np; k++) pairs[k] = pairSeen[pairIndex[k]!]!;
+        pairSeen.fill(0);
+      }
+      return { passage: p, lexRank: Infinity, strRank: Infinity, terms, pairs };
+    };
+    const add = (hit: Hit, rank: number, which: 'lex' | 'str') => {
+      const p = hit.passage;
+      let d = docs.get(p.docId);
+      if (!d) {
+        d = { lexRank: Infinity, strRanks: [], lexScore: 0, strScore: 0, terms: new Uint8Array(nq), units: new Set(), texts: [] };
+        docs.set(p.docId, d);
+      }
+      let e = passages.get(p.id);
+      const own = e && e.passage === p ? e : evidenceOf(p);
+      if (input.tableLabels) {
+        const labels = input.tableLabels(p);
+        if (labels) d.units.add(labelTerms(labels));
+        // A paragraph is one unit of its own: the question's words must fit in it, as in one cell.
+        else if (p.kind === 'text' || p.kind === 'sentence') d.texts.push(own);
+      }
+      for (let i = 0; i < nq; i++) if (own.terms[i]) d.terms[i] = 1;
+      if (which === 'lex') {
+        d.lexRank = Math.min(d.lexRank, rank);
+        d.lexScore = Math.max(d.lexScore, hit.score / maxLex);
+      } else {
+        d.strRanks.push(rank);
+        d.strScore = Math.max(d.strScore, hit.score / maxStr);
+      }
+      if (!e) {
+        e = own;
+        passages.set(p.id, e);
+      }
+      if (which === 'lex') e.lexRank = Math.min(e.lexRank, rank);
+      else e.strRank = Math.min(e.strRank, rank);
+    };
+    for (let i = 0; i < lexical.length; i++) add(lexical[i]!, Number.isFinite(lexical[i]!.rank) ? lexical[i]!.rank : i, 'lex');
+    for (let i = 0; i < structured.length; i++) add(structured[i]!, Number.isFinite(structured[i]!.rank) ? structured[i]!.rank : i, 'str');
 
-  interface DocEvidence {
-    lexRank: number;
-    strRanks: number[];
-    lexScore: number;
-    strScore: number;
-    terms: Set<string>;
-    units: Set<LabelTerms>;
-  }
-  const maxLex = Math.max(1e-9, ...lexical.map((h) => h.score));
-  const maxStr = Math.max(1e-9, ...structured.map((h) => h.score));
-  const docs = new Map<string, DocEvidence>();
-  const passages = new Map<string, { passage: Passage; lexRank: number; strRank: number; terms: Set<string> }>();
-  const add = (hit: Hit, which: 'lex' | 'str') => {
-    const p = hit.passage;
-    let d = docs.get(p.docId);
-    if (!d) {
-      d = { lexRank: Infinity, strRanks: [], lexScore: 0, strScore: 0, terms: new Set(), units: new Set() };
-      docs.set(p.docId, d);
+    // Term weights: rarer among the candidate documents, more telling.
+    const n = docs.size;
+    const weights = new Float64Array(nq);
+    let total = 0;
+    for (let i = 0; i < nq; i++) {
+      let df = 0;
+      for (const d of docs.values()) if (d.terms[i]) df++;
+      const w = Math.log(1 + (n + 1) / (df + 0.5));
+      weights[i] = w;
+      total += w;
     }
-    if (input.tableLabels) {
-      const labels = input.tableLabels(p);
-      if (labels) d.units.add(labelTerms(labels));
-      // A paragraph is one unit of its own: the question's words must fit in it, as in one cell.
-      else if (p.kind === 'text' || p.kind === 'sentence') d.units.add(textUnit(p.text));
-    }
-    const terms = textUnit(p.text).base;
-    for (const t of terms) d.terms.add(t);
-    if (which === 'lex') {
-      d.lexRank = Math.min(d.lexRank, hit.rank);
-      d.lexScore = Math.max(d.lexScore, hit.score / maxLex);
-    } else {
-      d.strRanks.push(hit.rank);
-      d.strScore = Math.max(d.strScore, hit.score / maxStr);
-    }
-    let e = passages.get(p.id);
-    if (!e) {
-      e = { passage: p, lexRank: Infinity, strRank: Infinity, terms };
-      passages.set(p.id, e);
-    }
-    if (which === 'lex') e.lexRank = Math.min(e.lexRank, hit.rank);
-    else e.strRank = Math.min(e.strRank, hit.rank);
-  };
-  lexical.forEach((h, i) => add({ ...h, rank: Number.isFinite(h.rank) ? h.rank : i }, 'lex'));
-  structured.forEach((h, i) => add({ ...h, rank: Number.isFinite(h.rank) ? h.rank : i }, 'str'));
+    // The weighted share of the query's terms (pairs) that `has` marks, in query order.
+    const share = (has: ArrayLike<unknown>, ws: ArrayLike<number>, all: number) => {
+      if (all === 0) return 0;
+      let got = 0;
+      for (let k = 0; k < ws.length; k++) if (has[k]) got += ws[k]!;
+      return got / all;
+    };
+    const coverage = (terms: Uint8Array) => share(terms, weights, total);
+    const pairWeights = pairTerms.map(([a, b]) => Math.min(weights[a!]!, weights[b!]!));
+    const pairTotal = pairWeights.reduce((sum, x) => sum + x, 0);
+    const textPhrase = (pairs: Uint8Array) => share(pairs, pairWeights, pairTotal);
+    const unitEvidence = (d: DocEvidence) => {
+      let cell = 0;
+      let phrase = 0;
+      let rowLabel = 0;
+      let columnLabel = 0;
+      if (total === 0) return { cell, phrase, rowLabel, columnLabel };
+      for (const t of d.units) {
+        cell = Math.max(cell, cellCoverage(t, queryTerms, weights) / total);
+        phrase = Math.max(phrase, share(queryPairs.map(([a, b]) => t.pairs.has(`${a} ${b}`)), pairWeights, pairTotal));
+        const [row, column] = namedShares(t, queryTerms);
+        rowLabel = Math.max(rowLabel, row);
+        columnLabel = Math.max(columnLabel, column);
+      }
+      // A paragraph as a unit: its terms are all in `base`, it has no rows or columns.
+      for (const e of d.texts) {
+        cell = Math.max(cell, coverage(e.terms));
+        phrase = Math.max(phrase, textPhrase(e.pairs));
+      }
+      return { cell, phrase, rowLabel, columnLabel };
+    };
+    const rrf = (rank: number, w: number) => (Number.isFinite(rank) ? w / (s.rrfK + rank + 1) : 0);
 
-  // Term weights: rarer among the candidate documents, more telling.
-  const n = docs.size;
-  const weight = new Map<string, number>();
-  let total = 0;
-  for (const t of queryTerms) {
-    let df = 0;
-    for (const d of docs.values()) if (d.terms.has(t)) df++;
-    const w = Math.log(1 + (n + 1) / (df + 0.5));
-    weight.set(t, w);
-    total += w;
-  }
-  const coverage = (terms: Set<string>) => {
-    if (total === 0) return 0;
-    let got = 0;
-    for (const t of queryTerms) if (terms.has(t)) got += weight.get(t)!;
-    return got / total;
-  };
-  const w = (t: string) => weight.get(t) ?? 0;
-  const pairTotal = queryPairs.reduce((sum, [a, b]) => sum + Math.min(w(a), w(b)), 0);
-  const querySet = new Set(queryTerms);
-  const unitEvidence = (units: Set<LabelTerms>) => {
-    let cell = 0;
-    let phrase = 0;
-    let rowLabel = 0;
-    let columnLabel = 0;
-    if (total === 0) return { cell, phrase, rowLabel, columnLabel };
-    for (const t of units) {
-      cell = Math.max(cell, cellCoverage(t, queryTerms, w) / total);
-      phrase = Math.max(phrase, phraseShare(t.pairs));
-      rowLabel = Math.max(rowLabel, namedShare(t.rows, querySet));
-      columnLabel = Math.max(columnLabel, namedShare(t.columns, querySet));
+    const docScore = new Map<string, number>();
+    for (const [id, d] of docs) {
+      const str = d.strRanks.sort((a, b) => a - b);
+      const unit = d.units.size || d.texts.length ? unitEvidence(d) : { cell: 0, phrase: 0, rowLabel: 0, columnLabel: 0 };
+      const score =
+        s.cellWeight * unit.cell +
+        s.phraseWeight * unit.phrase +
+        s.rowLabelWeight * unit.rowLabel +
+        s.columnLabelWeight * unit.columnLabel +
+        rrf(d.lexRank, s.lexicalWeight) +
+        rrf(str[0] ?? Infinity, s.structuredWeight) +
+        s.supportWeight * rrf(str[1] ?? Infinity, s.structuredWeight) +
+        s.coverageWeight * coverage(d.terms) +
+        s.scoreWeight * (s.lexicalWeight * d.lexScore + s.structuredWeight * d.strScore);
+      docScore.set(id, score);
     }
-    return { cell, phrase, rowLabel, columnLabel };
-  };
-  function phraseShare(pairs: Set<string>): number {
-    if (pairTotal === 0) return 0;
-    let got = 0;
-    for (const [a, b] of queryPairs) if (pairs.has(`${a} ${b}`)) got += Math.min(w(a), w(b));
-    return got / pairTotal;
+    const out: Array<{ passage: Passage; score: number }> = [];
+    for (const e of passages.values()) {
+      // Within a document, the passage whose own wording fits best; between equals, one that
+      // cites cells (a row or column summary) before the table-level summary, which cites none.
+      const own = rrf(e.lexRank, s.lexicalWeight) + rrf(e.strRank, s.structuredWeight) + s.coverageWeight * coverage(e.terms) +
+        (input.tableLabels ? s.phraseWeight * textPhrase(e.pairs) : 0) +
+        (e.passage.cells?.length ? CITES_CELLS : 0);
+      out.push({ passage: e.passage, score: docScore.get(e.passage.docId)! + 0.01 * own });
+    }
+    out.sort((a, b) => b.score - a.score || (a.passage.id < b.passage.id ? -1 : 1));
+    return out;
+  } finally {
+    for (const id of queryIds) marks[id] = 0;
   }
-  const rrf = (rank: number, w: number) => (Number.isFinite(rank) ? w / (s.rrfK + rank + 1) : 0);
-
-  const docScore = new Map<string, number>();
-  for (const [id, d] of docs) {
-    const str = d.strRanks.sort((a, b) => a - b);
-    const unit = d.units.size ? unitEvidence(d.units) : { cell: 0, phrase: 0, rowLabel: 0, columnLabel: 0 };
-    const score =
-      s.cellWeight * unit.cell +
-      s.phraseWeight * unit.phrase +
-      s.rowLabelWeight * unit.rowLabel +
-      s.columnLabelWeight * unit.columnLabel +
-      rrf(d.lexRank, s.lexicalWeight) +
-      rrf(str[0] ?? Infinity, s.structuredWeight) +
-      s.supportWeight * rrf(str[1] ?? Infinity, s.structuredWeight) +
-      s.coverageWeight * coverage(d.terms) +
-      s.scoreWeight * (s.lexicalWeight * d.lexScore + s.structuredWeight * d.strScore);
-    docScore.set(id, score);
-  }
-  const out: Array<{ passage: Passage; score: number }> = [];
-  for (const e of passages.values()) {
-    // Within a document, the passage whose own wording fits best; between equals, one that
-    // cites cells (a row or column summary) before the table-level summary, which cites none.
-    const own = rrf(e.lexRank, s.lexicalWeight) + rrf(e.strRank, s.structuredWeight) + s.coverageWeight * coverage(e.terms) +
-      (input.tableLabels ? s.phraseWeight * phraseShare(textUnit(e.passage.text).pairs) : 0) +
-      (e.passage.cells?.length ? CITES_CELLS : 0);
-    out.push({ passage: e.passage, score: docScore.get(e.passage.docId)! + 0.01 * own });
-  }
-  out.sort((a, b) => b.score - a.score || (a.passage.id < b.passage.id ? -1 : 1));
-  return out;
 }
 
 /** Within-document preference for a passage that cites cells: about two ranks' worth of rank evidence. */
 const CITES_CELLS = 0.05;
 
 /**
- * One unit a question must fit in, as terms: a table (title and row-label headers, each row
- * path, each column path) or one paragraph or sentence (all in `base`), with every adjacent
- * term pair.
+ * A table as the unit a question must fit in, as terms: its title and row-label headers
+ * (`base`), its row paths and column paths, and every adjacent term pair of each. The paths are
+ * kept inverted (term -> the rows and columns whose path holds it) so that a question costs
+ * what its terms match, not rows x question terms: the rows of a table all share most words.
  */
 interface LabelTerms {
   base: Set<string>;
-  rows: Array<Set<string>>;
-  columns: Array<Set<string>>;
+  /** Distinct terms of each row path, of each column path. */
+  rowSizes: Int32Array;
+  columnSizes: Int32Array;
+  /**
+   * A term's rows (`r`) and columns (`-1 - c`), ascending, at `items[starts[k]..starts[k + 1]]`
+   * for the term's number `k` in `paths`: one pool per table, not one array a term.
+   */
+  paths: Map<string, number>;
+  starts: Int32Array;
+  items: Int32Array;
   pairs: Set<string>;
 }
 
-// Candidates recur from query to query (the same popular rows); a passage's terms and pairs
-// are kept, keyed by the text itself so a re-ingested passage with new text is never served
-// stale terms.
-const TEXT_CACHE_MAX = 20_000;
-const textUnitCache = new Map<string, LabelTerms>();
+// A candidate's text as its terms (what `tokenize` gives: distinct, in order), each a number of
+// one dictionary of the terms candidates have held, so a query asks "which of my terms, which of
+// my adjacent pairs" with array reads instead of sets of strings. Candidates recur from query to
+// query (the same popular rows: on HiTab's dev questions a fifth of the lookups are new texts),
+// so sequences are kept, least recently used first out, keyed by the text itself so that a
+// re-ingested passage with new text is never served stale terms. About 0.2 kB a passage.
+const SEQUENCES_MAX = 40_000;
+// Past this many terms the dictionary starts over (with the sequences that use it).
+const TERM_IDS_MAX = 500_000;
+const sequences = new Map<string, Int32Array>();
+const termIds = new Map<string, number>();
+// `marks[id]`: 1 + the term's index in the current query, 0 for every other term. Set and
+// cleared by `fuseCandidates` around its (synchronous) work.
+let marks = new Int32Array(1024);
 
-/** A passage's text as terms (`base`) and adjacent term pairs. */
-function textUnit(text: string): LabelTerms {
-  let t = textUnitCache.get(text);
-  if (t) {
+function termId(term: string): number {
+  let id = termIds.get(term);
+  if (id === undefined) {
+    id = termIds.size;
+    termIds.set(term, id);
+    if (id >= marks.length) {
+      const grown = new Int32Array(marks.length * 2);
+      grown.set(marks);
+      marks = grown;
+    }
+  }
+  return id;
+}
+
+/** A text's terms as dictionary numbers, in `tokenize` order. */
+function termSequence(text: string): Int32Array {
+  let seq = sequences.get(text);
+  if (seq) {
     // Least recently used goes first (a Map iterates in insertion order): a full cache keeps
     // the rows that keep coming back instead of starting over empty.
-    textUnitCache.delete(text);
-    textUnitCache.set(text, t);
-    return t;
+    sequences.delete(text);
+    sequences.set(text, seq);
+    return seq;
   }
-  if (textUnitCache.size >= TEXT_CACHE_MAX) textUnitCache.delete(textUnitCache.keys().next().value!);
+  if (sequences.size >= SEQUENCES_MAX) sequences.delete(sequences.keys().next().value!);
   const tokens = tokenize(text);
-  t = { base: new Set(tokens), rows: [], columns: [], pairs: new Set(pairsOf(tokens).map(([a, b]) => `${a} ${b}`)) };
-  textUnitCache.set(text, t);
-  return t;
+  seq = new Int32Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) seq[i] = termId(tokens[i]!);
+  sequences.set(text, seq);
+  return seq;
 }
 
 // Keyed by the labels object, which the caller keeps per table: a replaced table gets new labels.
@@ -232,50 +312,108 @@ function labelTerms(labels: TableLabels): LabelTerms {
   };
   const base = new Set<string>();
   for (const text of [labels.title, ...labels.stub]) for (const term of termsOf(text)) base.add(term);
-  t = { base, rows: labels.rows.map(termsOf), columns: labels.columns.map(termsOf), pairs };
+  const lists = new Map<string, number[]>();
+  const invert = (texts: string[], which: 'rows' | 'columns') => {
+    const sizes = new Int32Array(texts.length);
+    texts.forEach((text, i) => {
+      const terms = termsOf(text);
+      sizes[i] = terms.size;
+      for (const term of terms) {
+        let at = lists.get(term);
+        if (!at) lists.set(term, (at = []));
+        at.push(which === 'rows' ? i : -1 - i);
+      }
+    });
+    return sizes;
+  };
+  const rowSizes = invert(labels.rows, 'rows');
+  const columnSizes = invert(labels.columns, 'columns');
+  const paths = new Map<string, number>();
+  const starts = [0];
+  for (const [term, at] of lists) {
+    paths.set(term, starts.length - 1);
+    starts.push(starts.at(-1)! + at.length);
+  }
+  const items = Int32Array.from([...lists.values()].flat());
+  t = { base, rowSizes, columnSizes, paths, starts: Int32Array.from(starts), items, pairs };
   labelTermsCache.set(labels, t);
   return t;
 }
+
+/** The rows (`r`) and columns (`-1 - c`) whose path holds a term. */
+function pathsOf(t: LabelTerms, term: string): Int32Array {
+  const k = t.paths.get(term);
+  return k === undefined ? EMPTY : t.items.subarray(t.starts[k], t.starts[k + 1]);
+}
+const EMPTY = new Int32Array(0);
 
 /**
  * Weight of the query terms that one cell's context covers: title and row-label headers,
  * plus the best pair of one row path and one column path. Exact over all pairs: for each
  * row, the best column for the terms that row leaves uncovered.
  */
-function cellCoverage(t: LabelTerms, queryTerms: string[], w: (term: string) => number): number {
+function cellCoverage(t: LabelTerms, queryTerms: string[], weights: Float64Array): number {
   let base = 0;
-  const rest: string[] = [];
-  for (const q of queryTerms) {
-    if (t.base.has(q)) base += w(q);
-    else rest.push(q);
-  }
+  // The query terms (by index) that the title and stub leave.
+  const rest: number[] = [];
+  queryTerms.forEach((q, i) => {
+    if (t.base.has(q)) base += weights[i]!;
+    else rest.push(i);
+  });
   if (rest.length === 0) return base;
-  const rows = t.rows.length ? t.rows : [new Set<string>()];
+  // A table without data rows is one row that holds nothing.
+  const nRows = Math.max(1, t.rowSizes.length);
+  const nColumns = t.columnSizes.length;
+  const w = (i: number) => weights[rest[i]!]!;
+  if (rest.length > 30) {
+    // Row by column, for questions of more than 30 remaining terms.
+    const n = rest.length;
+    const held = new Uint8Array((nRows + nColumns) * n);
+    rest.forEach((q, i) => {
+      for (const x of pathsOf(t, queryTerms[q]!)) held[(x >= 0 ? x : nRows - 1 - x) * n + i] = 1;
+    });
+    let best = 0;
+    for (let r = 0; r < nRows; r++) {
+      let inRow = 0;
+      const left: number[] = [];
+      for (let i = 0; i < n; i++) {
+        if (held[r * n + i]) inRow += w(i);
+        else left.push(i);
+      }
+      let inColumn = 0;
+      if (left.length) {
+        for (let c = nRows; c < nRows + nColumns; c++) {
+          let g = 0;
+          for (const i of left) if (held[c * n + i]) g += w(i);
+          if (g > inColumn) inColumn = g;
+        }
+      }
+      if (inRow + inColumn > best) best = inRow + inColumn;
+    }
+    return base + best;
+  }
   // Each row and column reduced to which of the remaining terms it holds (a bit each), so that a
   // table of many rows and columns costs rows + columns, not rows x columns (a 20,000-row table:
   // ~30 ms a query before). Sums run over the terms in query order, as the plain loops did.
-  if (rest.length > 30) return base + cellCoverageByLoops(t.columns, rows, rest, w);
-  const maskOf = (label: Set<string>) => {
-    let m = 0;
-    for (let i = 0; i < rest.length; i++) if (label.has(rest[i]!)) m |= 1 << i;
-    return m;
-  };
+  const masks = new Int32Array(nRows + nColumns);
+  rest.forEach((q, i) => {
+    for (const x of pathsOf(t, queryTerms[q]!)) masks[x >= 0 ? x : nRows - 1 - x]! |= 1 << i;
+  });
   const sums = new Map<number, number>();
   const sum = (mask: number) => {
     let s = sums.get(mask);
     if (s === undefined) {
       s = 0;
-      for (let i = 0; i < rest.length; i++) if (mask & (1 << i)) s += w(rest[i]!);
+      for (let i = 0; i < rest.length; i++) if (mask & (1 << i)) s += w(i);
       sums.set(mask, s);
     }
     return s;
   };
-  const columns = [...new Set(t.columns.map(maskOf))];
-  const all = rest.length === 31 ? -1 : (1 << rest.length) - 1;
+  const columns = [...new Set(masks.subarray(nRows))];
+  const all = (1 << rest.length) - 1;
   const byRow = new Map<number, number>();
   let best = 0;
-  for (const row of rows) {
-    const m = maskOf(row);
+  for (const m of masks.subarray(0, nRows)) {
     let total = byRow.get(m);
     if (total === undefined) {
       const left = all & ~m;
@@ -294,42 +432,21 @@ function cellCoverage(t: LabelTerms, queryTerms: string[], w: (term: string) => 
   return base + best;
 }
 
-/** {@link cellCoverage}'s row by column search, for questions of more than 30 remaining terms. */
-function cellCoverageByLoops(columns: Array<Set<string>>, rows: Array<Set<string>>, rest: string[], w: (term: string) => number): number {
-  let best = 0;
-  for (const row of rows) {
-    let inRow = 0;
-    const left: string[] = [];
-    for (const q of rest) {
-      if (row.has(q)) inRow += w(q);
-      else left.push(q);
-    }
-    let inColumn = 0;
-    if (left.length) {
-      for (const column of columns) {
-        let g = 0;
-        for (const q of left) if (column.has(q)) g += w(q);
-        if (g > inColumn) inColumn = g;
-      }
-    }
-    if (inRow + inColumn > best) best = inRow + inColumn;
-  }
-  return best;
-}
-
 /**
- * The best share of one label's terms that the question names: 1 when some row (or column)
- * label is named in full ("Manitoba"), less when the closest label says more than the
+ * The best share of one row label's (one column label's) terms that the question names: 1 when
+ * some label is named in full ("Manitoba"), less when the closest label says more than the
  * question ("Manitoba, rural areas"). Unweighted: a label's other terms need no rarity to count.
  */
-function namedShare(labels: Array<Set<string>>, query: Set<string>): number {
-  let best = 0;
-  for (const label of labels) {
-    if (label.size === 0) continue;
-    let named = 0;
-    for (const t of label) if (query.has(t)) named++;
-    if (named / label.size > best) best = named / label.size;
-  }
+function namedShares(t: LabelTerms, queryTerms: readonly string[]): [rows: number, columns: number] {
+  const nRows = t.rowSizes.length;
+  const sizes = [...t.rowSizes, ...t.columnSizes];
+  const named = new Int32Array(sizes.length);
+  for (const q of queryTerms) for (const x of pathsOf(t, q)) named[x >= 0 ? x : nRows - 1 - x]!++;
+  const best = [0, 0] as [number, number];
+  sizes.forEach((size, i) => {
+    const k = i < nRows ? 0 : 1;
+    if (size && named[i]! / size > best[k]) best[k] = named[i]! / size;
+  });
   return best;
 }
 

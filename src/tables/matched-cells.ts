@@ -17,7 +17,16 @@ export function matchedCells(
   question: string,
   structure: TableStructure = detectHeaders(table),
 ): MatchedCell[] {
-  const wanted = new Set(tokenize(question));
+  return matchedCellsForTerms(table, cells, new Set(tokenize(question)), structure);
+}
+
+/** {@link matchedCells} with the question already read as terms (one question, many passages). */
+export function matchedCellsForTerms(
+  table: Table,
+  cells: ReadonlyArray<readonly [number, number]>,
+  wanted: ReadonlySet<string>,
+  structure: TableStructure,
+): MatchedCell[] {
   if (!wanted.size) return [];
   const { dataRows, dataCols, rowTerms, colTerms, valueTerms } = termsOf(structure);
   const named = (path: string[] | undefined) => new Set(tokenize((path ?? []).join(' ')));

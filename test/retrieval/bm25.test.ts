@@ -92,6 +92,22 @@ describe('BM25 index component', () => {
     }
   });
 
+  it('scores a changed index as a fresh one, also when it was searched before the change', async () => {
+    const all = Array.from({ length: 40 }, (_, i) => passage(`p${i}`, `river ${i % 3 ? 'bank' : 'mouth'} loan ${'fund '.repeat(i % 5)}`, i % 2 ? 'Money' : ''));
+    const idx = await index(...all.slice(0, 30));
+    const queries = ['river bank', 'fund loan', 'money mouth'];
+    for (const q of queries) await idx.search(q, { limit: 100 });
+    await idx.remove(['p4', 'p7']);
+    await idx.add(all.slice(30));
+    const fresh = await index(...all.filter((p) => p.id !== 'p4' && p.id !== 'p7'));
+    for (const q of queries) expect(await idx.search(q, { limit: 100 })).toEqual(await fresh.search(q, { limit: 100 }));
+    // The lengths change and their total stays: a long passage out, another of the same length in.
+    await idx.remove(['p0']);
+    await idx.add([passage('p0', 'fund fund fund fund fund')]);
+    const again = await index(...all.filter((p) => !['p0', 'p4', 'p7'].includes(p.id)), passage('p0', 'fund fund fund fund fund'));
+    for (const q of queries) expect((await idx.search(q, { limit: 100 })).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))).toEqual((await again.search(q, { limit: 100 })).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)));
+  });
+
   it('gives back its postings in insertion order, which load into an identical index', async () => {
     const idx = await index(passage('a', 'zebra crossing'), passage('b', 'giraffe neck zebra', 'Zoo'), passage('c', 'zebra zebra'));
     await idx.remove(['b']);

@@ -74,6 +74,15 @@ describe('fuseCandidates', () => {
       expect(withCells[0]!.passage.docId).toBe('A');
     });
 
+    it('credits the one-cell fit for a long question too (more than 30 terms outside the title)', () => {
+      const filler = Array.from({ length: 32 }, (_, i) => `zq${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}x`).join(' ');
+      const query = `Mexican peso 2013 Buy exchange rate ${filler}`;
+      const without = fuseCandidates({ query, lexical: [], structured: hits([b, a]), settings: { ...only, cellWeight: 0 } });
+      expect(without[0]!.passage.docId).toBe('B');
+      const withCells = fuseCandidates({ query, lexical: [], structured: hits([b, a]), tableLabels, settings: only });
+      expect(withCells[0]!.passage.docId).toBe('A');
+    });
+
     it('credits a label that keeps the question\'s wording', () => {
       const c: TableLabels = { title: 'owners of businesses', stub: [], rows: ['construction'], columns: ['immigrant-owned self-employed'] };
       const d: TableLabels = { title: 'owners of businesses', stub: [], rows: ['construction'], columns: ['self-employed immigrant-owned'] };
