@@ -107,12 +107,13 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
     }
     return times.length ? times : NO_TIMES;
   };
+  const sentencesOf = (text: string, spans: SentenceSpan[]): Sentence[] => spans.map((s) => ({ start: s.start, end: s.end, times: timesOf(text.slice(s.start, s.end)) }));
+  // Text and sentence passages; a table's passages are made below (`tablePassage`).
   const push = (p: Omit<Passage, 'id' | 'docId' | 'ordinal' | 'sentences'>, spans: SentenceSpan[]) => {
     const ordinal = passages.length;
-    const sentences: Sentence[] = spans.map((s) => ({ start: s.start, end: s.end, times: timesOf(p.text.slice(s.start, s.end)) }));
+    const sentences = sentencesOf(p.text, spans);
     // Where the passage is in what the user gave: the file's text, or a PDF's page.
-    const tableBlock = p.tableIndex !== undefined ? tableBlocks.get(p.tableIndex) : undefined;
-    const source = tableBlock ? tableBlock.source : passageSource(parsed, p.start, p.end);
+    const source = passageSource(parsed, p.start, p.end);
     const page = parsed.pages ? pageAt(parsed.pages, p.start) : undefined;
     passages.push({ id: `${id}#${ordinal}`, docId: id, ordinal, sentences, ...p, ...(source && parsed.sourceMap ? { source } : {}), ...(page ? { page } : {}) });
   };
@@ -163,7 +164,7 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
     const page = parsed.pages ? pageAt(parsed.pages, table.start) : undefined;
     for (const s of summarizeTable(table, { title: heading, structure: structures[tableIndex] })) {
       const ordinal = passages.length;
-      const sentences: Sentence[] = splitSentences(s.text).map((x) => ({ start: x.start, end: x.end, times: timesOf(s.text.slice(x.start, x.end)) }));
+      const sentences = sentencesOf(s.text, splitSentences(s.text));
       const p = tablePassage({
         id: `${id}#${ordinal}`, docId: id, ordinal, kind: s.kind, start: table.start, end: table.end, heading, tableIndex,
         ...(source ? { source } : {}), ...(page ? { page } : {}),

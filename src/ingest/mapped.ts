@@ -99,13 +99,6 @@ export function synthetic(text: string, source: number): Mapped {
   return text ? { text, runs: [0, source] } : EMPTY_MAPPED;
 }
 
-/** Concatenation, keeping every character's origin. */
-export function concatMapped(parts: readonly Mapped[]): Mapped {
-  const b = new MappedBuilder();
-  for (const p of parts) b.appendMapped(p);
-  return b.build();
-}
-
 /** Source offset of character `i` of a mapped string. */
 export function sourceAt(m: Mapped, i: number): number {
   return mapThrough(m.runs, i);
@@ -144,19 +137,5 @@ export function trimMapped(m: Mapped): Mapped {
   while (z > a && /\s/.test(text[z - 1]!)) z--;
   if (a === 0 && z === text.length) return m;
   return new MappedBuilder().appendMapped(m, a, z).build();
-}
-
-/** Splits a mapped string at every match of `separator` (a global regex), keeping origins. */
-export function splitMapped(m: Mapped, separator: RegExp): Mapped[] {
-  const out: Mapped[] = [];
-  let last = 0;
-  separator.lastIndex = 0;
-  for (let match = separator.exec(m.text); match; match = separator.exec(m.text)) {
-    if (match[0].length === 0) { separator.lastIndex++; continue; }
-    out.push(new MappedBuilder().appendMapped(m, last, match.index).build());
-    last = match.index + match[0].length;
-  }
-  out.push(new MappedBuilder().appendMapped(m, last, m.text.length).build());
-  return out;
 }
 

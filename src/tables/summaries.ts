@@ -154,6 +154,20 @@ class Writer implements SummaryWriter {
     return { kind: 'table', text: cap(parts.join(' ')), cells: [], at: -1 };
   }
 
+  /** The positions along a row (its data columns) or a column (its data rows) that hold a value, and those values. */
+  private present(positions: readonly number[], valueAt: (i: number) => string): { at: number[]; values: string[] } {
+    const at: number[] = [];
+    const values: string[] = [];
+    for (const i of positions) {
+      const v = valueAt(i);
+      if (v) {
+        at.push(i);
+        values.push(v);
+      }
+    }
+    return { at, values };
+  }
+
   // One summary per data row: its label, then each value with its column's path.
   row(r: number): TableSummary | undefined {
     const s = this.s;
@@ -167,15 +181,7 @@ class Writer implements SummaryWriter {
       if (cell && cell !== last && cell.text.trim()) cells.push(cellRef(cell.row, cell.col));
       last = cell;
     }
-    const at: number[] = [];
-    const values: string[] = [];
-    for (const c of s.dataCols) {
-      const v = this.valueAt(r, c);
-      if (v) {
-        at.push(c);
-        values.push(v);
-      }
-    }
+    const { at, values } = this.present(s.dataCols, (c) => this.valueAt(r, c));
     if (at.length === 0 && !label) return undefined;
     const unit = this.sharedUnit(at.map((c) => this.unitOf(r, c)));
     const pieces: string[] = [];
@@ -202,15 +208,7 @@ class Writer implements SummaryWriter {
   column(c: number): TableSummary | undefined {
     const s = this.s;
     const name = this.colName(c);
-    const at: number[] = [];
-    const values: string[] = [];
-    for (const r of s.dataRows) {
-      const v = this.valueAt(r, c);
-      if (v) {
-        at.push(r);
-        values.push(v);
-      }
-    }
+    const { at, values } = this.present(s.dataRows, (r) => this.valueAt(r, c));
     if (at.length === 0) return undefined;
     const unit = this.sharedUnit(at.map((r) => this.unitOf(r, c)));
     const pieces: string[] = [];
