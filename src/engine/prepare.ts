@@ -13,6 +13,7 @@ import { CHUNKING, LIMITS } from '../settings.ts';
 import { attachEventIntervals } from './event-intervals.ts';
 import { setTextPieces } from '../retrieval/text-pieces.ts';
 import { sealPrepared, tablePassage, type TableSource } from './table-passages.ts';
+import { packTables } from '../tables/packed-cells.ts';
 
 /** What the engine calls once a prepared batch is stored and indexed (`table-passages.ts`). */
 export { releasePrepared } from './table-passages.ts';
@@ -176,6 +177,8 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
   }
   attachEventIntervals(passages, parsed.tables, timeOptions, structures);
   sealPrepared(passages);
+  // Summarised and dated: from now on the cells are read far less than they are kept.
+  packTables(parsed.tables);
   return { document, passages, warnings: parsed.warnings, language: assumedLanguage(parsed.text) };
 }
 
