@@ -14,6 +14,7 @@ import { attachEventIntervals } from './event-intervals.ts';
 import { setTextPieces } from '../retrieval/text-pieces.ts';
 import { sealPrepared, tablePassage, type TableSource } from './table-passages.ts';
 import { packTables } from '../tables/packed-cells.ts';
+import { setSourceMap } from '../ingest/packed-source-map.ts';
 
 /** What the engine calls once a prepared batch is stored and indexed (`table-passages.ts`). */
 export { releasePrepared } from './table-passages.ts';
@@ -92,8 +93,9 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
   const document: StoredDocument = {
     id, name, format, title, text: parsed.text, tables: parsed.tables, addedAt: now, rawLength: raw.length,
     ...(date ? { date: date.toISOString() } : {}),
-    ...(parsed.sourceMap ? { sourceMap: parsed.sourceMap } : {}),
   };
+  // Kept packed: HiTab's maps held 9 MB as arrays (`packed-source-map.ts`).
+  if (parsed.sourceMap) setSourceMap(document, parsed.sourceMap);
   const timeOptions = date ? { referenceDate: date } : undefined;
   const passages: Passage[] = [];
   const tableBlocks = new Map(parsed.blocks.filter((b) => b.tableIndex !== undefined).map((b) => [b.tableIndex!, b]));

@@ -2,6 +2,7 @@ import type { Table, TableCell } from '../types.ts';
 import { ownString } from '../text/own-string.ts';
 import { isCollapsed } from '../text/white-space.ts';
 import { resolveLimits, type TableLimits } from './limits.ts';
+import { defineCells } from './packed-cells.ts';
 
 /** A cell as a source declares it, before spans are laid out on the grid. */
 export interface SourceCell {
@@ -124,7 +125,10 @@ export function buildGrid(
     warnings.push('empty table skipped');
     return { caption: options.caption, rows: 0, cols: 0, cells: [], start: 0, end: 0 };
   }
-  const table: Table = { rows, cols: width, cells: kept, start: 0, end: 0 };
+  const table = { rows, cols: width } as Table;
+  defineCells(table, kept);
+  table.start = 0;
+  table.end = 0;
   if (options.caption) table.caption = ownString(options.caption);
   return table;
 }

@@ -6,12 +6,14 @@ import type { Table, TableCell } from '../types.ts';
  * with their texts) for 296,009 distinct texts per table; packed, a table keeps its distinct
  * texts as one string and a number or three per cell in one typed array.
  *
- * The table object stays the same one (caches keyed on it, `structureOf` and the summary
- * writers, stay valid); `cells` becomes its own enumerable accessor, so a spread,
- * `JSON.stringify`, `Object.entries` and the structured clone that carries a document out of the
- * worker all see a plain array. The cells are written again when read, at most once while their
- * table is among the last {@link RECENT} read (a query reads the same few tables many times).
- * A caller that assigns `cells` gets a plain data property, as on any table.
+ * A table is made with `cells` as its own enumerable accessor ({@link defineCells}, by
+ * `buildGrid`), so a spread, `JSON.stringify`, `Object.entries` and the structured clone that
+ * carries a document out of the worker all see a plain array, and packing it later changes no
+ * property of the table (made in place, the accessor would leave the table's properties slow to
+ * read). The table stays the same object, so the caches keyed on it (`structureOf`, the summary
+ * writers) stay valid. Packed, its cells are written again when read, at most once while it is
+ * among the last {@link RECENT} tables read (a query reads the same few tables many times). A
+ * caller that assigns `cells` gets a plain data property, as on any table.
  */
 
 /** Tables whose cells are held as objects, most recent last: one query's candidates, several times over. */
@@ -41,94 +43,128 @@ interface Packed {
   placed: boolean;
   rows: number;
   cols: number;
-  /** The cells as objects while held (recently read, or just packed). */
-  cells: TableCell[] | undefined;
 }
 
-const packed = new WeakMap<Table, Packed>();
-const recent: Array<Packed | undefined> = new Array(RECENT);
+/** What a table made by {@link defineCells} holds behind its `cells`. */
+interface Held {
+  /** The cells as objects: until packed, then while recently read. */
+  cells: TableCell[] | undefined;
+  packed: Packed | undefined;
+}
+
+// A symbol, not enumerable: no spread, JSON, clone or `Object.keys` sees it.
+const HELD = Symbol('cells');
+type WithHeld = Table & { [HELD]: Held };
+
+const recent: Array<Held | undefined> = new Array(RECENT);
 let next = 0;
 
-function hold(p: Packed, cells: TableCell[]): TableCell[] {
-  p.cells = cells;
+function hold(h: Held, cells: TableCell[]): TableCell[] {
+  h.cells = cells;
   const old = recent[next];
-  if (old && old !== p) old.cells = undefined;
-  recent[next] = p;
+  if (old && old !== h) old.cells = undefined;
+  recent[next] = h;
   next = (next + 1) % RECENT;
   return cells;
 }
 
 const CELLS: PropertyDescriptor = {
-  get(this: Table) {
-    const p = packed.get(this)!;
-    return p.cells ?? hold(p, unpack(p));
+  get(this: WithHeld) {
+    const h = this[HELD];
+    return h.cells ?? hold(h, unpack(h.packed!));
   },
-  set(this: Table, value: TableCell[]) {
-    packed.delete(this);
+  set(this: WithHeld, value: TableCell[]) {
     Object.defineProperty(this, 'cells', { value, writable: true, enumerable: true, configurable: true });
+    const h = this[HELD];
+    h.cells = h.packed = undefined;
   },
   enumerable: true,
   configurable: true,
 };
 
 /**
- * Packs the cells of each table in place (see above). A table whose cells are not plain
- * `TableCell`s (another field, a position that is not a whole number) keeps them as they are;
- * one packed already is left alone.
+ * Gives a table under construction its `cells` (the next property of the table, in the order a
+ * literal would have it), held as objects until {@link packTables}.
+ */
+export function defineCells(table: Omit<Table, 'cells'>, cells: TableCell[]): void {
+  Object.defineProperty(table, HELD, { value: { cells, packed: undefined } satisfies Held });
+  Object.defineProperty(table, 'cells', CELLS);
+}
+
+/**
+ * Packs the cells of each table made by {@link defineCells} (see above); they stay held as
+ * objects until as many other tables have been read. Other tables, those packed already and
+ * those whose cells are not plain `TableCell`s (another field, a position that is not a whole
+ * number) are left as they are.
  */
 export function packTables(tables: readonly Table[]): void {
   for (const table of tables) {
-    if (packed.has(table)) continue;
-    const cells = table.cells;
-    const p = pack(table, cells);
+    const h = (table as Partial<WithHeld>)[HELD];
+    if (!h || h.packed || !h.cells) continue;
+    const p = pack(table, h.cells);
     if (!p) continue;
-    packed.set(table, p);
-    Object.defineProperty(table, 'cells', CELLS);
-    hold(p, cells);
+    h.packed = p;
+    hold(h, h.cells);
   }
 }
 
 function pack(table: Table, cells: TableCell[]): Packed | undefined {
-  if (!Array.isArray(cells) || cells.length === 0) return undefined;
+  const n = cells.length;
   const { rows, cols } = table;
-  if (!isCount(rows) || !isCount(cols)) return undefined;
+  if (n === 0 || !isCount(rows) || !isCount(cols) || rows * cols === 0) return undefined;
   const index = new Map<string, number>();
   const texts: string[] = [];
+  const keys = new Uint32Array(n);
   let spanned = 0;
-  let max = 0;
-  for (const cell of cells) {
-    if (!isPlainCell(cell)) return undefined;
-    if (!index.has(cell.text)) {
-      index.set(cell.text, texts.length);
-      texts.push(cell.text);
-    }
-    if (cell.rowSpan !== 1 || cell.colSpan !== 1) spanned++;
-    max = Math.max(max, cell.row, cell.col, cell.rowSpan, cell.colSpan);
-  }
-  const joined = texts.join('');
-  const placed = rows * cols > 4 * cells.length + 1024 || !followsSpans(cells, rows, cols);
-  const n = cells.length;
-  const size = texts.length + n + 2 * spanned + (placed ? 2 * n : 0);
-  max = Math.max(max, joined.length, 4 * texts.length);
-  const data = max < 0x10000 ? new Uint16Array(size) : new Uint32Array(size);
-  let end = 0;
-  for (let i = 0; i < texts.length; i++) data[i] = end += texts[i]!.length;
-  let span = texts.length + n;
-  let at = span + 2 * spanned;
+  let max = Math.max(rows, cols);
+  // The positions are checked against a replay of the layout as they are read.
+  let taken: Uint8Array | undefined = rows * cols <= 4 * n + 1024 ? new Uint8Array(rows * cols) : undefined;
+  let free = 0;
   for (let i = 0; i < n; i++) {
     const cell = cells[i]!;
-    const spans = cell.rowSpan !== 1 || cell.colSpan !== 1;
-    data[texts.length + i] = 4 * index.get(cell.text)! + (spans ? 2 : 0) + (cell.header ? 1 : 0);
-    if (spans) {
-      data[span++] = cell.rowSpan;
-      data[span++] = cell.colSpan;
+    if (!isPlainCell(cell)) return undefined;
+    const { row, col, rowSpan, colSpan } = cell;
+    let k = index.get(cell.text);
+    if (k === undefined) {
+      index.set(cell.text, (k = texts.length));
+      texts.push(cell.text);
     }
-    if (placed) {
-      data[at++] = cell.row;
-      data[at++] = cell.col;
+    const spans = rowSpan !== 1 || colSpan !== 1;
+    if (spans) spanned++;
+    keys[i] = 4 * k + (spans ? 2 : 0) + (cell.header ? 1 : 0);
+    if (row >= max || col >= max || rowSpan > max || colSpan > max) max = Math.max(max, row + 1, col + 1, rowSpan, colSpan);
+    if (taken) {
+      while (free < taken.length && taken[free]) free++;
+      if (row * cols + col !== free || col >= cols || rowSpan < 1 || colSpan < 1 || row + rowSpan > rows || col + colSpan > cols
+        || !occupy(taken, row, col, rowSpan, colSpan, rows, cols)) taken = undefined;
     }
   }
-  return { texts: joined, count: texts.length, length: n, data, placed, rows, cols, cells: undefined };
+  if (taken) while (free < taken.length && taken[free]) free++;
+  const placed = !taken || free !== taken.length;
+  const joined = texts.join('');
+  const count = texts.length;
+  const size = count + n + 2 * spanned + (placed ? 2 * n : 0);
+  max = Math.max(max, joined.length, 4 * count);
+  const data = max < 0x10000 ? new Uint16Array(size) : new Uint32Array(size);
+  let end = 0;
+  for (let i = 0; i < count; i++) data[i] = end += texts[i]!.length;
+  data.set(keys, count);
+  if (spanned || placed) {
+    let span = count + n;
+    let at = span + 2 * spanned;
+    for (let i = 0; i < n; i++) {
+      const cell = cells[i]!;
+      if (keys[i]! & 2) {
+        data[span++] = cell.rowSpan;
+        data[span++] = cell.colSpan;
+      }
+      if (placed) {
+        data[at++] = cell.row;
+        data[at++] = cell.col;
+      }
+    }
+  }
+  return { texts: joined, count, length: n, data, placed, rows, cols };
 }
 
 function unpack(p: Packed): TableCell[] {
@@ -176,21 +212,6 @@ function unpack(p: Packed): TableCell[] {
   return cells;
 }
 
-/** Whether each cell sits at the first position no earlier cell covers, and together they cover the grid once. */
-function followsSpans(cells: TableCell[], rows: number, cols: number): boolean {
-  if (rows === 0 || cols === 0) return false;
-  const taken = new Uint8Array(rows * cols);
-  let free = 0;
-  for (const cell of cells) {
-    while (free < taken.length && taken[free]) free++;
-    if (free === taken.length || cell.row * cols + cell.col !== free || cell.col >= cols) return false;
-    if (cell.rowSpan < 1 || cell.colSpan < 1 || cell.row + cell.rowSpan > rows || cell.col + cell.colSpan > cols) return false;
-    if (!occupy(taken, cell.row, cell.col, cell.rowSpan, cell.colSpan, rows, cols)) return false;
-  }
-  while (free < taken.length && taken[free]) free++;
-  return free === taken.length;
-}
-
 /** Marks the positions a cell covers; false when one was covered already. */
 function occupy(taken: Uint8Array, row: number, col: number, rowSpan: number, colSpan: number, rows: number, cols: number): boolean {
   let fresh = true;
@@ -203,8 +224,9 @@ function occupy(taken: Uint8Array, row: number, col: number, rowSpan: number, co
   return fresh;
 }
 
+/** A whole number from 0 to 2^31 - 1. */
 function isCount(v: unknown): v is number {
-  return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 0x80000000;
+  return typeof v === 'number' && (v | 0) === v && v >= 0;
 }
 
 /** A cell with exactly the fields of a `TableCell`, in their order, of their types: what a packed cell is written back as. */
