@@ -1,4 +1,5 @@
 import type { StoredDocument } from '../types.ts';
+import { RecentlyRead } from './recently-read.ts';
 
 /*
  * A document's source map kept as bytes once the document is prepared, and written out again as
@@ -26,15 +27,13 @@ interface Packed {
 // A symbol, not enumerable: no spread, JSON, clone or `Object.keys` sees it.
 const PACKED = Symbol('sourceMap');
 type WithPacked = StoredDocument & { [PACKED]: Packed };
-const recent: Array<Packed | undefined> = new Array(RECENT);
-let next = 0;
+const recent = new RecentlyRead<Packed>(RECENT, (p) => {
+  p.map = undefined;
+});
 
 function hold(p: Packed, map: number[]): number[] {
   p.map = map;
-  const old = recent[next];
-  if (old && old !== p) old.map = undefined;
-  recent[next] = p;
-  next = (next + 1) % RECENT;
+  recent.touch(p);
   return map;
 }
 

@@ -1,7 +1,8 @@
 import { Parser, type Handler } from 'htmlparser2';
 import { decodeHTML } from 'entities';
 import { CELL_BREAKS, CELL_SKIP, htmlGrid, sourceCell } from '../tables/read-html.ts';
-import { collapse, type SourceCell } from '../tables/grid.ts';
+import { collapse } from '../tables/grid.ts';
+import type { SourceCell } from '../tables/build-grid.ts';
 import { ownString } from '../text/own-string.ts';
 import { TextBuilder, type ParsedDocument } from './parsed.ts';
 import { collapseMapped, EMPTY_MAPPED, MappedBuilder, synthetic, type Mapped } from './mapped.ts';

@@ -7,7 +7,7 @@
  * Directives that hold no text for a reader (images, raw, include, contents) and comments are
  * skipped; admonitions keep their text. Every character keeps its offset in the source.
  */
-import { buildGrid, type SourceCell } from '../tables/grid.ts';
+import { buildGrid, type SourceCell } from '../tables/build-grid.ts';
 import type { Table } from '../types.ts';
 import { fieldsOf } from './parse-csv.ts';
 import { TextBuilder, type ParsedDocument } from './parsed.ts';

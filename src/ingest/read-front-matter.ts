@@ -25,7 +25,7 @@
  */
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Node as YamlNode, Scalar } from 'yaml';
 import { parse as parseToml } from 'smol-toml';
-import { buildGrid, type SourceCell } from '../tables/grid.ts';
+import { buildGrid, type SourceCell } from '../tables/build-grid.ts';
 import type { Table } from '../types.ts';
 import type { FrontMatterBlock } from './front-matter.ts';
 import { collapseMapped, MappedBuilder, synthetic, verbatim, type Mapped } from './mapped.ts';

@@ -15,7 +15,7 @@
 import { Parser } from 'htmlparser2';
 import { format as formatNumber, isDateFormat } from 'numfmt';
 import { createError, throwIfAborted } from '../errors.ts';
-import { buildGrid, type SourceCell } from '../tables/grid.ts';
+import { buildGrid, type SourceCell } from '../tables/build-grid.ts';
 import { flattenTable, resolveLimits } from '../tables/index.ts';
 import type { Table } from '../types.ts';
 import type { ReadContext } from './formats.ts';

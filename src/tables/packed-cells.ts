@@ -1,10 +1,12 @@
 import type { Table, TableCell } from '../types.ts';
+import { RecentlyRead } from '../ingest/recently-read.ts';
 
 /*
  * A table's cells kept packed once the table is parsed, and written out again as `TableCell`
  * objects when read. HiTab's 3,371 tables held 562,758 cell objects (72 bytes each in Node, 53.7 MB
  * with their texts) for 296,009 distinct texts per table; packed, a table keeps its distinct
- * texts as one string and a number or three per cell in one typed array.
+ * texts as one string and, in one typed array, a number per cell and two more for a cell that
+ * spans (4.8 MB in all).
  *
  * A table is made with `cells` as its own enumerable accessor ({@link defineCells}, by
  * `buildGrid`), so a spread, `JSON.stringify`, `Object.entries` and the structured clone that
@@ -12,7 +14,7 @@ import type { Table, TableCell } from '../types.ts';
  * property of the table (made in place, the accessor would leave the table's properties slow to
  * read). The table stays the same object, so the caches keyed on it (`structureOf`, the summary
  * writers) stay valid. Packed, its cells are written again when read, at most once while it is
- * among the last {@link RECENT} tables read (a query reads the same few tables many times). A
+ * among the last {@link RECENT} tables written again (a HiTab query writes 6 on average). A
  * caller that assigns `cells` gets a plain data property, as on any table.
  */
 
@@ -56,15 +58,13 @@ interface Held {
 const HELD = Symbol('cells');
 type WithHeld = Table & { [HELD]: Held };
 
-const recent: Array<Held | undefined> = new Array(RECENT);
-let next = 0;
+const recent = new RecentlyRead<Held>(RECENT, (h) => {
+  if (h.packed) h.cells = undefined;
+});
 
 function hold(h: Held, cells: TableCell[]): TableCell[] {
   h.cells = cells;
-  const old = recent[next];
-  if (old && old !== h) old.cells = undefined;
-  recent[next] = h;
-  next = (next + 1) % RECENT;
+  recent.touch(h);
   return cells;
 }
 

@@ -1,5 +1,6 @@
 import type { Table } from '../types.ts';
-import { buildGrid, collapse, type SourceCell } from './grid.ts';
+import { buildGrid, type SourceCell } from './build-grid.ts';
+import { collapse } from './grid.ts';
 import { isUnitLabel } from './cell-text.ts';
 import { layoutHeaderCols, layoutHeaderRows } from './headers.ts';
 import type { TableLimits } from './limits.ts';

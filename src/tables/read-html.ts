@@ -1,6 +1,7 @@
 import type { ChildNode, Element, Text } from 'domhandler';
 import type { Table } from '../types.ts';
-import { buildGrid, collapse, type SourceCell } from './grid.ts';
+import { buildGrid, type SourceCell } from './build-grid.ts';
+import { collapse } from './grid.ts';
 import type { TableLimits } from './limits.ts';
 
 // Elements whose boundaries separate words even when the markup has no space ("<p>a</p><p>b</p>").

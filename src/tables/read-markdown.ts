@@ -1,5 +1,5 @@
 import type { Table } from '../types.ts';
-import { buildGrid, type SourceCell } from './grid.ts';
+import { buildGrid, type SourceCell } from './build-grid.ts';
 import type { TableLimits } from './limits.ts';
 import { stripInline, type ReferenceLabels } from '../ingest/markdown-inline.ts';
 
