@@ -53,7 +53,8 @@ export interface StoredDocument {
   /**
    * Text formats: where `text` came from in the content the user gave, as anchors
    * `[t0, s0, t1, s1, ...]` (map an offset with `sourceOffset` from `src/ingest/source-map.ts`).
-   * Absent for extracted text (PDF, Office), whose offsets index `text` itself.
+   * Absent for extracted text (PDF, Office), whose offsets index `text` itself. An ingested
+   * document keeps it packed and writes the array again when read: treat it as read-only.
    */
   sourceMap?: number[];
 }
@@ -177,7 +178,11 @@ export interface Table {
   /** Number of grid rows and columns after spans are expanded. */
   rows: number;
   cols: number;
-  /** Cells at their top-left positions, in row-major order. */
+  /**
+   * Cells at their top-left positions, in row-major order. An ingested table keeps them packed and
+   * writes them out again when read (`src/tables/packed-cells.ts`): treat them as read-only (a
+   * change to a cell object is not kept); assigning a new array keeps it as it is.
+   */
   cells: TableCell[];
   /** Header rows / columns, when known (from markup or detection). */
   headerRows?: number;

@@ -135,8 +135,9 @@ function pack(table: Table, cells: TableCell[]): Packed | undefined {
     if (row >= max || col >= max || rowSpan > max || colSpan > max) max = Math.max(max, row + 1, col + 1, rowSpan, colSpan);
     if (taken) {
       while (free < taken.length && taken[free]) free++;
-      if (row * cols + col !== free || col >= cols || rowSpan < 1 || colSpan < 1 || row + rowSpan > rows || col + colSpan > cols
-        || !occupy(taken, row, col, rowSpan, colSpan, rows, cols)) taken = undefined;
+      if (row * cols + col !== free || col >= cols) taken = undefined;
+      else if (!spans) taken[free] = 1;
+      else if (rowSpan < 1 || colSpan < 1 || row + rowSpan > rows || col + colSpan > cols || !occupy(taken, row, col, rowSpan, colSpan, rows, cols)) taken = undefined;
     }
   }
   if (taken) while (free < taken.length && taken[free]) free++;
