@@ -5,7 +5,7 @@ import { openIdbStore } from '../storage/idb-store.ts';
 import type { CorpusStore, DocumentRecord, StoreChange } from '../storage/store.ts';
 import { encodeSegment, type Segment } from '../index-format/segment.ts';
 import { readCorpusFile, readShards, writeCorpusFile } from '../index-format/corpus-file.ts';
-import { documentLanguages, setPiecewiseTerms, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
+import { documentLanguages, type PieceReader, setPiecewiseTerms, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
 import { latin, loadStemmers } from '../text/tokenizer.ts';
 import type {
   Almanac, AlmanacOptions, AnswerEvent, AnswerOptions, AnswerResponse, CorpusChange, CorpusShards, CorpusStats, DatedSentence, DocumentInput, Embedder,
@@ -150,6 +150,8 @@ class Engine implements Almanac {
     let prepare: typeof import('./prepare.ts') | undefined;
     // What a folder's README / datapackage.json says, for the data files in it (`data-descriptions.ts`).
     let folders: import('./data-descriptions.ts').FolderDescriptions | undefined;
+    // The terms of table summaries' runs, shared by this call's batches (a value or a header is in many tables).
+    let pieces: PieceReader | undefined;
     let stored = 0;
     let next = 0;
     while (next < total) {
@@ -167,7 +169,9 @@ class Engine implements Almanac {
         try {
           if (!prepare) {
             prepare = await import('./prepare.ts');
-            setPiecewiseTerms(prepare.passageTerms);
+            const { PieceTerms } = prepare;
+            setPiecewiseTerms(() => new PieceTerms());
+            pieces = new PieceTerms();
           }
           folders ??= new (await import('./data-descriptions.ts')).FolderDescriptions(docs, this.state.records.values());
           const prepared = await prepare.prepareDocument(input as DocumentInput, { signal, pause });
@@ -197,7 +201,7 @@ class Engine implements Almanac {
           throwIfAborted(signal, 'Ingest');
           // Tokenised once: the same postings are stored and indexed (with the stemmers their scripts need).
           await loadStemmers(tokenisedTexts(batch));
-          segment = analyseSegment(batch, this.state.embedder?.id);
+          segment = analyseSegment(batch, this.state.embedder?.id, pieces);
           // A Latin document is read in its language once that language's stemmer is loaded.
           const read = latin?.reportedLanguage;
           if (read) batch.forEach((r, i) => { const report = batchReports[i]!; if (report.language) report.language = read(report.language, documentLanguages(r.passages)?.get(r.document.id)); });

@@ -1,4 +1,3 @@
-import type { Tokenizer } from '@orama/orama';
 import type { Passage } from '../types.ts';
 
 /**
@@ -7,7 +6,7 @@ import type { Passage } from '../types.ts';
  * distinct piece of a table is then tokenised once, not once per row and column summary it
  * appears in (HiTab's header paths are repeated in every summary of their table). Weak, and
  * dropped once read: nothing of it stays with a stored or indexed passage. Loaded with the ingest
- * (`prepare.ts`), which hands {@link passageTerms} to the indexes (`setPiecewiseTerms`): it imports
+ * (`prepare.ts`), which hands {@link PieceTerms} to the indexes (`setPiecewiseTerms`): it imports
  * nothing, so that the ingest's chunk shares no module with the worker's start.
  */
 const PIECES = new WeakMap<Passage, readonly string[]>();
@@ -18,33 +17,123 @@ export function setTextPieces(passage: Passage, pieces: readonly string[]): void
 }
 
 /**
- * The counting tokenizer's terms of `passage.text`, as runs to read in order, from its pieces
- * (each distinct piece, or run of pieces that cannot be cut apart, tokenised once into
- * `cache`); undefined for a passage without pieces. The same terms either way (`separableAt`); a passage's pieces are forgotten
- * here, so a second call tokenises the text.
+ * `passage.text` as runs to tokenise one by one, in order, their terms together the terms of
+ * the text (`separableAt`): its pieces, a run of pieces that cannot be cut apart joined into one;
+ * undefined for a passage without pieces. The indexes tokenise each distinct run once
+ * ({@link PieceTerms}). A passage's pieces are forgotten here, so a second call
+ * returns undefined and the text is tokenised whole.
  */
-export function passageTerms(passage: Passage, tokenizer: Tokenizer, cache: Map<string, string[]>): string[][] | undefined {
+export function passageRuns(passage: Passage): string[] | undefined {
   const pieces = PIECES.get(passage);
   if (!pieces) return undefined;
   PIECES.delete(passage);
-  const out: string[][] = [];
-  const flush = (piece: string) => {
-    let terms = cache.get(piece);
-    if (!terms) cache.set(piece, (terms = tokenizer.tokenize(piece) as string[]));
-    if (terms.length) out.push(terms);
-  };
+  const out: string[] = [];
   let run = pieces[0]!;
   for (let i = 1; i < pieces.length; i++) {
     const next = pieces[i]!;
     if (separableAt(run, next)) {
-      flush(run);
+      out.push(run);
       run = next;
     } else {
       run += next;
     }
   }
-  flush(run);
+  out.push(run);
   return out;
+}
+
+/** Most runs a {@link PieceTerms} keeps before it starts again (HiTab's 3,371 tables have 139k distinct runs). */
+const MAX_RUNS = 300_000;
+
+/**
+ * The terms of passages written as pieces, for the indexes (`PieceReader` in `term-index.ts`),
+ * kept across the batches of one ingest: a value ("0, ", "1.5, ") or a header path ("in total
+ * apps ") is written in many tables, and each distinct run is tokenised once (HiTab: 1.9M runs,
+ * 448k distinct within their tables, 139k across them). Terms are numbered here and a run is its
+ * numbers in one pool, so that the cache holds strings and typed arrays, not an object per run;
+ * the runs of the document at hand are looked up in a small map first.
+ */
+export class PieceTerms {
+  readonly terms: string[] = [];
+  out = new Int32Array(1024);
+  private readonly numbers = new Map<string, number>();
+  private runs = new Map<string | undefined, Map<string, number>>();
+  private readonly near = new Map<string, number>();
+  private doc: string | undefined;
+  private language: string | undefined;
+  private size = 0;
+  private starts = new Int32Array(1024);
+  private lens = new Int32Array(1024);
+  private pool = new Int32Array(8192);
+  private used = 0;
+  private generation = -1;
+
+  refresh(generation: number): void {
+    if (this.generation === generation && this.size < MAX_RUNS && this.terms.length < 4 * MAX_RUNS) return;
+    this.generation = generation;
+    this.numbers.clear();
+    this.terms.length = 0;
+    this.runs = new Map();
+    this.near.clear();
+    this.doc = undefined;
+    this.size = 0;
+    this.used = 0;
+  }
+
+  read(passage: Passage, language: string | undefined, tokenizer: { tokenize(text: string): unknown }): number {
+    const runs = passageRuns(passage);
+    if (!runs) return -1;
+    if (passage.docId !== this.doc || language !== this.language) {
+      this.doc = passage.docId;
+      this.language = language;
+      this.near.clear();
+    }
+    let n = 0;
+    for (const run of runs) {
+      let e = this.near.get(run);
+      if (e === undefined) this.near.set(run, (e = this.entry(run, language, tokenizer)));
+      const from = this.starts[e]!;
+      const length = this.lens[e]!;
+      if (n + length > this.out.length) this.out = grow(this.out, n + length);
+      for (let k = 0; k < length; k++) this.out[n + k] = this.pool[from + k]!;
+      n += length;
+    }
+    return n;
+  }
+
+  /** The entry of `run` in `language` (its terms' numbers: `pool[starts[e], starts[e] + lens[e])`), tokenised on first sight. */
+  private entry(run: string, language: string | undefined, tokenizer: { tokenize(text: string): unknown }): number {
+    let byRun = this.runs.get(language);
+    if (!byRun) this.runs.set(language, (byRun = new Map()));
+    let e = byRun.get(run);
+    if (e !== undefined) return e;
+    const words = tokenizer.tokenize(run) as string[];
+    e = this.size++;
+    if (e >= this.starts.length) {
+      this.starts = grow(this.starts, e + 1);
+      this.lens = grow(this.lens, e + 1);
+    }
+    if (this.used + words.length > this.pool.length) this.pool = grow(this.pool, this.used + words.length);
+    this.starts[e] = this.used;
+    this.lens[e] = words.length;
+    for (const w of words) {
+      let g = this.numbers.get(w);
+      if (g === undefined) {
+        g = this.terms.length;
+        this.numbers.set(w, g);
+        this.terms.push(w);
+      }
+      this.pool[this.used++] = g;
+    }
+    byRun.set(run, e);
+    return e;
+  }
+}
+
+function grow(a: Int32Array<ArrayBuffer>, min: number): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(Math.max(min, a.length * 2));
+  next.set(a);
+  return next;
 }
 
 /**

@@ -223,8 +223,25 @@ export function readingLanguage(text: string): string | undefined {
 // reload of 16k TimeQA passages). Bounded against streams of unique tokens.
 const TERMS_MAX = 200_000;
 // A token of a text in another language of Latin text (`latin-languages.ts`) is keyed with its
-// language ("fr collections"): tokens hold no space.
-const terms = new Map<string, string | readonly string[]>();
+// language ("fr collections"): tokens hold no space. Each `clear` (a stemmer arrived, in
+// `loadStemmers`, or the bound was met) counts a generation: see {@link stemmerGeneration}.
+class TermCache extends Map<string, string | readonly string[]> {
+  generation = 0;
+  override clear(): void {
+    this.generation++;
+    super.clear();
+  }
+}
+const terms = new TermCache();
+
+/**
+ * Changes whenever a stemmer arrived ({@link loadStemmers}; also when the term cache was
+ * emptied): text tokenised before and after may give other terms, so a cache of terms kept
+ * across calls (`PieceTerms` in `text-pieces.ts`) is valid while this stays the same.
+ */
+export function stemmerGeneration(): number {
+  return terms.generation;
+}
 
 /**
  * Loads the stemmers the scripts of `texts` need (`scripts.ts`), so that tokenising them gives

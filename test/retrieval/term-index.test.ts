@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { analysePassages, FIELDS, setPiecewiseTerms, type TermIndex } from '../../src/retrieval/term-index.ts';
-import { passageTerms, setTextPieces } from '../../src/retrieval/text-pieces.ts';
+import { PieceTerms, setTextPieces } from '../../src/retrieval/text-pieces.ts';
 import type { Passage, PassageKind } from '../../src/types.ts';
 
-setPiecewiseTerms(passageTerms);
+setPiecewiseTerms(() => new PieceTerms());
 
 function passage(id: string, docId: string, text: string, kind: PassageKind = 'table-row', heading?: string): Passage {
   return { id, docId, ordinal: 0, kind, text, start: 0, end: 0, sentences: [], ...(heading ? { heading, tableIndex: 0 } : {}) };
@@ -49,6 +49,15 @@ describe('analysePassages', () => {
     const title = whole.fields[FIELDS.indexOf('title')]!;
     expect(title.terms).toEqual(['currenc', 'forward']);
     expect([...title.lengths]).toEqual([2, 2, 2, 2, 2, 2]);
+  });
+
+  it('keeps the terms of runs from one call to the next without changing what a call gives', () => {
+    const list = summaries();
+    const shared = new PieceTerms();
+    const first = analysePassages(withPieces(list.slice(0, 3)), shared);
+    const second = analysePassages(withPieces(list.slice(3)), shared);
+    expect(plain(first)).toEqual(plain(analysePassages(list.slice(0, 3).map((x) => x.passage))));
+    expect(plain(second)).toEqual(plain(analysePassages(list.slice(3).map((x) => x.passage))));
   });
 
   it('sorts terms by code unit and lists each passage once per term, ascending', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { flattenTable, readGrid, readHtmlTable, summarizeTable } from '../../src/tables/index.ts';
 import { summaryWriter } from '../../src/tables/summaries.ts';
 import { CURRENCY_HTML, tableElement } from './helpers.ts';
-import { passageTerms, setTextPieces } from '../../src/retrieval/text-pieces.ts';
+import { passageRuns, setTextPieces } from '../../src/retrieval/text-pieces.ts';
 import { createTextTokenizer } from '../../src/text/tokenizer.ts';
 
 describe('summarizeTable', () => {
@@ -87,7 +87,7 @@ describe('flattenTable', () => {
         expect(s.pieces!.join('')).toBe(s.text);
         const passage = { id: 'x', docId: 'd', ordinal: 0, kind: s.kind, text: s.text, start: 0, end: 0, sentences: [] };
         setTextPieces(passage, s.pieces!);
-        expect(passageTerms(passage, tokenizer, new Map())!.flat()).toEqual(tokenizer.tokenize(s.text));
+        expect(passageRuns(passage)!.flatMap((run) => tokenizer.tokenize(run) as string[])).toEqual(tokenizer.tokenize(s.text));
       }
     }
   });
