@@ -170,7 +170,7 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
         ...(source ? { source } : {}), ...(page ? { page } : {}),
       }, from, s, sentences);
       passages.push(p);
-      if (s.pieces) setTextPieces(p, s.pieces);
+      if (s.pieces) setTextPieces(p, s.pieces.ids, s.pieces.texts);
       await step();
     }
   }

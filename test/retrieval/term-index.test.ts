@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { analysePassages, FIELDS, setPiecewiseTerms, type TermIndex } from '../../src/retrieval/term-index.ts';
-import { PieceTerms, setTextPieces } from '../../src/retrieval/text-pieces.ts';
+import { PieceTerms, separableAt, setTextPieces } from '../../src/retrieval/text-pieces.ts';
+import { createTextTokenizer } from '../../src/text/tokenizer.ts';
 import type { Passage, PassageKind } from '../../src/types.ts';
 
 setPiecewiseTerms(() => new PieceTerms());
@@ -22,10 +24,18 @@ function summaries(): Array<{ passage: Passage; pieces: string[] }> {
   return out;
 }
 
+/** Copies of the passages with their pieces numbered as `summarizeTable` numbers them: one list of distinct pieces per document (table). */
 function withPieces(list: Array<{ passage: Passage; pieces: string[] }>): Passage[] {
+  const tables = new Map<string, string[]>();
   return list.map(({ passage: p, pieces }) => {
     const copy = { ...p };
-    setTextPieces(copy, pieces);
+    let texts = tables.get(p.docId);
+    if (!texts) tables.set(p.docId, (texts = []));
+    const ids = pieces.map((piece) => {
+      const n = texts!.indexOf(piece);
+      return n >= 0 ? n : texts!.push(piece) - 1;
+    });
+    setTextPieces(copy, ids, texts);
     return copy;
   });
 }
@@ -49,6 +59,33 @@ describe('analysePassages', () => {
     const title = whole.fields[FIELDS.indexOf('title')]!;
     expect(title.terms).toEqual(['currenc', 'forward']);
     expect([...title.lengths]).toEqual([2, 2, 2, 2, 2, 2]);
+  });
+
+  it('reads pieces as runs cut where `separableAt` allows (names before numbers, "United States", white space, empty pieces)', () => {
+    const PIECES = ['Apollo ', '11', '11.2, ', 'in Total Sell ', 'in 2013 buy ', 'United ', 'States', 'states, ', 'Super Bowl ', 'XXVIII ',
+      'Python ', '3.10 ', 'version ', 'v18 ', ' leading, ', 'Buy', '', '1,234.50 (percent).', 'Σ ', 'ΟΔΟΣ ', 'release ', 'Node.js ', 's ', '\u00a0x '];
+    const piece = fc.oneof(fc.constantFrom(...PIECES), fc.stringMatching(/^[A-Za-z0-9.,' ]{0,8}$/));
+    const tokenizer = createTextTokenizer(true);
+    fc.assert(fc.property(fc.array(fc.array(piece, { minLength: 2, maxLength: 12 }), { minLength: 1, maxLength: 6 }), (lists) => {
+      const list = lists.map((pieces, i) => ({ passage: passage(`d#${i}`, 'd', pieces.join('')), pieces }));
+      const text = analysePassages(withPieces(list), new PieceTerms()).fields[0]!;
+      list.forEach(({ pieces }, i) => {
+        // The runs as `separableAt` cuts the text: a piece joins the run before it unless the two are separable.
+        const runs: string[] = [];
+        for (const p of pieces.filter(Boolean)) {
+          if (runs.length && !separableAt(runs.at(-1)!, p)) runs[runs.length - 1] += p;
+          else runs.push(p);
+        }
+        const expected = new Map<string, number>();
+        for (const term of runs.flatMap((run) => tokenizer.tokenize(run) as string[])) expected.set(term, (expected.get(term) ?? 0) + 1);
+        const got = new Map<string, number>();
+        text.terms.forEach((term, t) => {
+          for (let k = text.offsets[t]!; k < text.offsets[t + 1]!; k++) if (text.ids[k] === i) got.set(term, text.counts[k]!);
+        });
+        expect(got).toEqual(expected);
+        expect(text.lengths[i]).toBe([...expected.values()].reduce((a, b) => a + b, 0));
+      });
+    }), { numRuns: 300 });
   });
 
   it('keeps the terms of runs from one call to the next without changing what a call gives', () => {
