@@ -64,6 +64,8 @@ const VERSION_BEFORE = /(?:(?<![\p{L}\p{N}])\p{Lu}[\p{L}]*(?:\.\p{L}+)?\s+|(?<![
 
 function dottedNumber(m: string, whole: string, parts: string, wildcard: string | undefined, offset: number, text: string): string {
   if (!parts) return wildcard ? whole : m;
+  // The common figure ("11.2", "3.75"): one fraction not ending in 0, its term alone (what the steps below give it).
+  if (!wildcard && parts.lastIndexOf('.') === 0 && parts.charCodeAt(parts.length - 1) !== 48 /* 0 */) return `${whole}_${parts.slice(1)}`;
   const digits = parts.slice(1).split('.');
   if (!wildcard && digits.length === 1 && /^0+$/.test(digits[0]!)) return whole;
   const term = `${whole}_${digits.join('_')}`;
