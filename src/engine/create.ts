@@ -5,7 +5,7 @@ import { openIdbStore } from '../storage/idb-store.ts';
 import type { CorpusStore, DocumentRecord, StoreChange } from '../storage/store.ts';
 import { encodeSegment, type Segment } from '../index-format/segment.ts';
 import { readCorpusFile, readShards, writeCorpusFile } from '../index-format/corpus-file.ts';
-import { documentLanguages, type PieceReader, setPiecewiseTerms, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
+import { documentLanguages, passageTextTerms, type PieceReader, setPiecewiseTerms, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
 import { latin, loadStemmers } from '../text/tokenizer.ts';
 import type {
   Almanac, AlmanacOptions, AnswerEvent, AnswerOptions, AnswerResponse, CorpusChange, CorpusShards, CorpusStats, DatedSentence, DocumentInput, Embedder,
@@ -246,7 +246,7 @@ class Engine implements Almanac {
     const failed = new Map<string, AlmanacError>();
     await this.removeFromIndexes(batch.map((r) => r.document.id).filter((id) => this.state.records.has(id)));
     try {
-      await this.addToIndexes([segment]);
+      await this.addToIndexes([segment], this.state, true);
       return failed;
     } catch {
       await this.removeFromIndexes(batch.map((r) => r.document.id));
@@ -588,9 +588,10 @@ class Engine implements Almanac {
   /**
    * Adds segments' documents to the in-memory state and their postings to the indexes (read,
    * not tokenised): the live indexes, or a set built aside. A record's vectors are looked up on
-   * the record itself.
+   * the record itself. `analysed`: the segments' postings were analysed in this run from these
+   * passages (an ingest's batch), so the acronyms read table summaries' terms off them.
    */
-  private async addToIndexes(segments: readonly Segment[], target: IndexTarget = this.state): Promise<void> {
+  private async addToIndexes(segments: readonly Segment[], target: IndexTarget = this.state, analysed = false): Promise<void> {
     type Part = { passages: Passage[]; index: TermIndex; vectors?: Array<Float32Array | undefined> };
     const lexical: Part[] = [];
     const structured: Part[] = [];
@@ -610,15 +611,20 @@ class Engine implements Almanac {
       await target.lexical.remove(lexical.flatMap((p) => p.passages));
       throw err;
     }
-    for (const segment of segments) {
-      for (const r of segment.records) {
-        target.records.set(r.document.id, r);
-        for (const p of r.passages) {
-          target.passages.set(p.id, p);
-          if (p.kind === 'table') target.acronyms.add(p.id, p.text);
-        }
+    lexical.forEach((part, k) => {
+      // A table summary's terms for the acronyms, read off the postings just analysed when its
+      // document was read in English (the acronyms' tokenizer), not tokenised a second time.
+      let terms: Map<number, string[]> | undefined;
+      if (analysed && part.passages.some((p) => p.kind === 'table')) {
+        const languages = documentLanguages(part.passages);
+        terms = passageTextTerms(part.index, (i) => part.passages[i]!.kind === 'table' && !languages?.get(part.passages[i]!.docId));
       }
-    }
+      part.passages.forEach((p, i) => {
+        if (p.kind === 'table') target.acronyms.add(p.id, p.text, terms?.get(i));
+      });
+      for (const r of segments[k]!.records) target.records.set(r.document.id, r);
+    });
+    for (const segment of segments) for (const r of segment.records) for (const p of r.passages) target.passages.set(p.id, p);
   }
 
   private async removeFromIndexes(ids: string[]): Promise<void> {

@@ -281,6 +281,22 @@ export function analysePassages(passages: readonly Passage[], pieces: PieceReade
   return { passages: n, fields: builders.map((b, f) => b.pack(lengths[f]!)) };
 }
 
+/**
+ * The distinct terms of some passages' text (field 0), read off `index`'s postings, for each
+ * passage `i` that `want(i)` names: what `tokenize` gives the text of a passage read in English,
+ * without tokenising it again (the acronym index takes table summaries' terms so).
+ */
+export function passageTextTerms(index: TermIndex, want: (i: number) => boolean): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  for (let i = 0; i < index.passages; i++) if (want(i)) out.set(i, []);
+  if (!out.size) return out;
+  const { terms, offsets, ids } = index.fields[0]!;
+  for (let t = 0; t < terms.length; t++) {
+    for (let k = offsets[t]!; k < offsets[t + 1]!; k++) out.get(ids[k]!)?.push(terms[t]!);
+  }
+  return out;
+}
+
 /** Code-unit order, the order of every stored term dictionary (not locale-dependent). */
 export function compareTerms(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

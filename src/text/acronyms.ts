@@ -113,14 +113,17 @@ export class AcronymIndex {
   // a word of a-z (three to seven letters, as a number) -> how often the texts use it
   private readonly words = new Map<number, number>();
 
-  /** Counts the phrases and words of one text, known by `id` (give {@link remove} the same text). */
-  add(id: string, text: string): void {
+  /**
+   * Counts the phrases and words of one text, known by `id` (give {@link remove} the same text);
+   * `terms`, when given, are its distinct terms as `tokenize` writes them (read off an index).
+   */
+  add(id: string, text: string, terms?: readonly string[]): void {
     let t = this.textNo.get(id);
     if (t === undefined) {
       t = this.freeTexts.pop() ?? this.textTerms.length;
       this.textNo.set(id, t);
     } else this.releaseTerms(t);
-    const numbers = tokenize(text).map((term) => this.termNumber(term)).sort((a, b) => a - b);
+    const numbers = (terms ?? tokenize(text)).map((term) => this.termNumber(term)).sort((a, b) => a - b);
     this.textTerms[t] = Uint32Array.from(numbers);
     this.countPhrases(t, text, 1);
     this.countWords(text, 1);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { analysePassages, FIELDS, setPiecewiseTerms, type TermIndex } from '../../src/retrieval/term-index.ts';
+import { analysePassages, FIELDS, passageTextTerms, setPiecewiseTerms, type TermIndex } from '../../src/retrieval/term-index.ts';
 import { PieceTerms, separableAt, setTextPieces } from '../../src/retrieval/text-pieces.ts';
-import { createTextTokenizer } from '../../src/text/tokenizer.ts';
+import { createTextTokenizer, tokenize } from '../../src/text/tokenizer.ts';
 import type { Passage, PassageKind } from '../../src/types.ts';
 
 setPiecewiseTerms(() => new PieceTerms());
@@ -95,6 +95,14 @@ describe('analysePassages', () => {
     const second = analysePassages(withPieces(list.slice(3)), shared);
     expect(plain(first)).toEqual(plain(analysePassages(list.slice(0, 3).map((x) => x.passage))));
     expect(plain(second)).toEqual(plain(analysePassages(list.slice(3).map((x) => x.passage))));
+  });
+
+  it('reads the distinct terms of chosen passages off the postings, as tokenize writes them', () => {
+    const texts = ['Crime severity index, by census metropolitan area, 2017. Columns: violent crime severity index.', 'zebra apple zebra 3.70', 'Gross domestic product 1,234.50'];
+    const index = analysePassages(texts.map((t, i) => passage(`p${i}`, 'd', t, 'table', 'Title')));
+    const terms = passageTextTerms(index, (i) => i !== 1);
+    expect([...terms.keys()]).toEqual([0, 2]);
+    for (const [i, got] of terms) expect([...got].sort()).toEqual([...tokenize(texts[i]!)].sort());
   });
 
   it('sorts terms by code unit and lists each passage once per term, ascending', () => {
