@@ -97,7 +97,10 @@ const RE_SHORT_YEAR_3 = /\b(?:in|from|to|until|till|since|by|during|circa|c\s?\.
 const RE_SHORT_YEAR_ANY = /\b(?:in|from|to|until|till|since|by|during|circa|c\s?\.|ad|a\.d\.|around|before|after|year|between|and)\s+(\d{1,3})\b/gi;
 const DECADE_HINT = /0\s?'?s/;
 const CENTURY_HINT = /centur/i;
-const RE_MONTH_WORD = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+// A month's name as the month patterns read one: followed by a space, a comma, a digit or the
+// word or dash of a range ("May 2016", "May, 2016", "5 May2016", "May-June 2016"), not by a
+// letter ("market", "mayor", "decline": most of a table corpus's month-like words).
+const RE_MONTH_WORD = new RegExp(`\\b${MON}(?:[\\s,\\d]|-|–|—|to|until|till|through|and)`, 'i');
 const RE_SEASON_WORD = /\b(?:spring|summer|autumn|fall|winter)\b/i;
 
 // Short (1-3 digit) years also need the next word not to be a counted noun ("in 500 ships").

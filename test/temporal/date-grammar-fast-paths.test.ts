@@ -60,6 +60,17 @@ describe('date grammar fast paths', () => {
     expect(spans('wage / salary 2019, n/a. 2018')).toEqual(['2019-01-01 2020-01-01 year "2019"', '2018-01-01 2019-01-01 year "2018"']);
   });
 
+  it('read months only where a month name stands as one, however the date is written', () => {
+    // "market" and "mayor" start as months do; the month patterns skip them, and read the rest.
+    expect(spans('labour market 2015, mayor 2014, 5 May2016, May-June 2016, Sept. 5, 2016')).toEqual([
+      '2015-01-01 2016-01-01 year "2015"',
+      '2014-01-01 2015-01-01 year "2014"',
+      '2016-05-05 2016-05-06 day "5 May2016"',
+      '2016-05-01 2016-07-01 month "May-June 2016"',
+      '2016-09-05 2016-09-06 day "Sept. 5, 2016"',
+    ]);
+  });
+
   it('join a range and open an interval from the words around its dates', () => {
     expect(spans('between 2020 and 1990; from 1990 to 1980; 2004 - 1998')).toEqual([
       '1990-01-01 2021-01-01 year "2020 and 1990"',
