@@ -46,17 +46,26 @@ const RECENT = 2048;
 /** Writers of the tables most recently read (coverMap and header paths once per table, not per passage). */
 const WRITERS = 256;
 
-const writers = new Map<TableSource, SummaryWriter>();
+/*
+ * Both caches are shared by every engine of the page and hold what they cache weakly: a table
+ * an engine removed (`remove`, `clear`), or an engine dropped with its corpus, is not kept alive
+ * by having been read last; it goes when nothing else holds it. Only which entry to evict is
+ * kept strongly, as a ring of weak references.
+ */
+const writers = new WeakMap<TableSource, SummaryWriter>();
+const writerRing: Array<WeakRef<TableSource> | undefined> = new Array(WRITERS);
+let nextWriter = 0;
 
 function writerOf(from: TableSource): SummaryWriter {
   let w = writers.get(from);
-  if (w) {
-    writers.delete(from);
-  } else {
+  if (!w) {
     w = summaryWriter(from.table, { title: from.title, structure: structureOf(from.table) });
-    if (writers.size >= WRITERS) writers.delete(writers.keys().next().value!);
+    const old = writerRing[nextWriter]?.deref();
+    if (old) writers.delete(old);
+    writers.set(from, w);
+    writerRing[nextWriter] = new WeakRef(from);
+    nextWriter = (nextWriter + 1) % WRITERS;
   }
-  writers.set(from, w);
   return w;
 }
 
@@ -73,7 +82,7 @@ let SENTENCES: PropertyDescriptor;
 let seal: (p: TablePassage) => void;
 let release: (p: TablePassage) => void;
 let isLazy: (p: object) => p is TablePassage;
-const recent: Array<TablePassage | undefined> = new Array(RECENT);
+const recent: Array<WeakRef<TablePassage> | undefined> = new Array(RECENT);
 let next = 0;
 
 class TablePassage {
@@ -127,9 +136,9 @@ class TablePassage {
       // A table changed in place under its passages (no reader does): say so rather than make up a text.
       if (!s) throw new Error(`table passage ${p.id}: its table has no ${p.kind} summary at ${p.#at} any more`);
       m = p.#made = { text: s.text, cells: s.cells };
-      const old = recent[next];
+      const old = recent[next]?.deref();
       if (old && old !== p) old.#made = undefined;
-      recent[next] = p;
+      recent[next] = new WeakRef(p);
       next = (next + 1) % RECENT;
       return m;
     };

@@ -1,5 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createAlmanac } from '../../src/index.ts';
 import { prepareDocument, releasePrepared } from '../../src/engine/prepare.ts';
@@ -25,6 +27,16 @@ const RATES: DocumentInput = {
 function longTable(name: string, rows: number): DocumentInput {
   const body = Array.from({ length: rows }, (_, i) => `<tr><th>item ${name} ${i}</th><td>${i}</td><td>${(i * 1.5).toFixed(1)}</td></tr>`).join('');
   return { name: `${name}.html`, content: `<table><caption>Inventory ${name}</caption><tr><th>Item</th><th>Count</th><th>Weight (kg)</th></tr>${body}</table>` };
+}
+
+/** A full collection, and the weak references of the last job let go first (they hold their target until it ends). */
+async function collect(): Promise<void> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  for (let i = 0; i < 3; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+  }
 }
 
 /** What a passage is, as plain data (what a page receives from the worker). */
@@ -138,4 +150,23 @@ describe('table passages', () => {
     expect(plain(row).text).toBe('replaced');
     expect(row.cells!.length).toBeGreaterThan(0);
   });
+
+  for (const how of ['remove', 'clear'] as const) {
+    it(`keep nothing of a table alive once it is gone (${how}): the derived caches hold it weakly`, async () => {
+      const almanac = await createAlmanac();
+      await almanac.ingest([{ ...RATES, id: 'rates' }, longTable('kept', 3)]);
+      // Read: its summaries are derived again, their writer cached.
+      const res = await almanac.search('Mexican peso buy 2013', { limit: 10 });
+      expect(res.results.some((r) => r.passage.kind === 'table-row' && r.passage.text.includes('Mexican peso'))).toBe(true);
+      const table = new WeakRef((await almanac.document('rates'))!.tables[0]!);
+      const passage = new WeakRef(res.results.find((r) => r.passage.kind === 'table-row')!.passage);
+      res.results.length = 0;
+      if (how === 'remove') await almanac.remove(['rates']);
+      else await almanac.clear();
+      await collect();
+      expect(table.deref()).toBeUndefined();
+      expect(passage.deref()).toBeUndefined();
+      await almanac.close();
+    });
+  }
 });
