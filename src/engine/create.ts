@@ -5,12 +5,13 @@ import { openIdbStore } from '../storage/idb-store.ts';
 import type { CorpusStore, DocumentRecord, StoreChange } from '../storage/store.ts';
 import { encodeSegment, type Segment } from '../index-format/segment.ts';
 import { readCorpusFile, readShards, writeCorpusFile } from '../index-format/corpus-file.ts';
+import { holdsDerived } from '../index-format/derived.ts';
 import { documentLanguages, setPiecewiseTerms, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
 import { latin, loadStemmers } from '../text/tokenizer.ts';
 import type {
   Almanac, AlmanacOptions, AnswerEvent, AnswerOptions, AnswerResponse, CorpusChange, CorpusShards, CorpusStats, DatedSentence, DocumentInput, Embedder,
   ExportOptions, Generator, ImportOptions, ImportReport, IngestReport,
-  LongCallOptions, Passage, Reranker, SearchOptions, SearchResponse, StoredDocument, TimeBucket,
+  LongCallOptions, Passage, Reranker, SearchOptions, SearchResponse, StoredDocument, TimeBucket, TimeSpan,
 } from '../types.ts';
 import { runSearch } from './search.ts';
 import { runAnswer, streamAnswer } from './answer.ts';
@@ -40,6 +41,11 @@ export async function createAlmanac(options: AlmanacOptions = {}): Promise<Alman
   const engine = new Engine(store, options);
   await engine.restore(options);
   return engine;
+}
+
+/** Sentences' timestamps read as table passages keep them, without writing their text (loaded with coverage, on demand). */
+async function tableTimes(): Promise<(p: Passage) => readonly TimeSpan[][]> {
+  return (await import('./table-passages.ts')).sentenceTimes;
 }
 
 /**
@@ -308,12 +314,12 @@ class Engine implements Almanac {
   async timeCoverage(options?: { buckets?: 'year' | 'decade' }): Promise<TimeBucket[]> {
     // Loaded on demand (as is `datedSentences`'s): the embed's first download stays in budget.
     const { timeCoverage } = await import('../temporal/coverage.ts');
-    return timeCoverage(this.state.passages.values(), options);
+    return timeCoverage(this.state.passages.values(), options, await tableTimes());
   }
 
   async datedSentences(options: { start: number; end: number; limit?: number }): Promise<{ total: number; sentences: DatedSentence[] }> {
     const { sentencesIn } = await import('../temporal/coverage.ts');
-    const { total, sentences } = sentencesIn(this.state.passages.values(), options.start, options.end, options.limit);
+    const { total, sentences } = sentencesIn(this.state.passages.values(), options.start, options.end, options.limit, await tableTimes());
     return {
       total,
       sentences: sentences.map(({ passage, sentence }) => ({
@@ -532,7 +538,8 @@ class Engine implements Almanac {
     // Every write's failure reaches its caller as a catalogue error, whatever threw it.
     const run = () => catalogued('changing the corpus', work);
     const next = this.queue.then(run, run);
-    this.queue = next.catch(() => undefined);
+    // Settled to nothing: the queue would otherwise hold the last write's result (an ingest's reports) until the next write.
+    this.queue = next.then(() => undefined, () => undefined);
     return next;
   }
 
@@ -588,6 +595,8 @@ class Engine implements Almanac {
    */
   private async addToIndexes(segments: readonly Segment[], target: IndexTarget = this.state): Promise<void> {
     type Part = { passages: Passage[]; index: TermIndex; vectors?: Array<Float32Array | undefined> };
+    // A stored corpus's table passages are derived again when read, not held as decoded (`table-passages.ts`).
+    if (segments.some((s) => holdsDerived(s.records))) (await import('./table-passages.ts')).openDerived(segments.flatMap((s) => s.records));
     const lexical: Part[] = [];
     const structured: Part[] = [];
     for (const segment of segments) {

@@ -1,7 +1,10 @@
-import { summaryWriter, type SummaryWriter, type TableSummary } from '../tables/summaries.ts';
+import { summarizeTable, summaryWriter, type SummaryWriter, type TableSummary } from '../tables/summaries.ts';
 import { splitSentences } from '../text/segment.ts';
 import { structureOf } from '../tables/structure-of.ts';
-import type { EventInterval, Passage, PassageKind, Sentence, Table, TimeSpan } from '../types.ts';
+import { DERIVED, type DerivedMark } from '../index-format/derived.ts';
+import type { DocumentRecord } from '../storage/store.ts';
+import { sharedTimes } from './shared-times.ts';
+import type { EventInterval, Passage, PassageKind, Sentence, Table, TableCell, TimeSpan } from '../types.ts';
 
 /*
  * Table passages that keep only which summary they are. Everything a row, column or table
@@ -79,9 +82,11 @@ export type TablePassageFields = Pick<Passage, 'id' | 'docId' | 'ordinal' | 'sta
 let TEXT: PropertyDescriptor;
 let CELLS: PropertyDescriptor;
 let SENTENCES: PropertyDescriptor;
-let seal: (p: TablePassage) => void;
+let seal: (p: TablePassage, shared: SharedTimes) => void;
 let release: (p: TablePassage) => void;
 let isLazy: (p: object) => p is TablePassage;
+let timesOf: (p: TablePassage) => TimeSpan[][];
+let open: (f: TablePassageFields, from: TableSource, at: number, dates: Dates, made: Made | undefined) => TablePassage;
 const recent: Array<WeakRef<TablePassage> | undefined> = new Array(RECENT);
 let next = 0;
 
@@ -106,7 +111,7 @@ class TablePassage {
   /** While prepared (until {@link releasePrepared}) or recently read: the derived fields. */
   #made: Made | undefined;
 
-  constructor(f: TablePassageFields, from: TableSource, summary: TableSummary, sentences: Sentence[]) {
+  constructor(f: TablePassageFields, from: TableSource, at: number, made: Made | undefined) {
     // The order of a passage built eagerly (`prepare.ts`), so that a copy reads the same.
     this.id = f.id;
     this.docId = f.docId;
@@ -122,9 +127,22 @@ class TablePassage {
     if (f.source !== undefined) this.source = f.source;
     if (f.page !== undefined) this.page = f.page;
     this.#from = from;
-    this.#at = summary.at;
+    this.#at = at;
     this.#dates = undefined;
-    this.#made = { text: summary.text, cells: summary.cells, sentences };
+    this.#made = made;
+  }
+
+  /**
+   * Which summary this passage is (what a stored segment keeps so that an engine opening it
+   * derives the passage again, `index-format/derived.ts`): while its text and cells are still
+   * the derived ones, and once sealed.
+   */
+  get [DERIVED](): DerivedMark | undefined {
+    const d = this.#dates;
+    if (!d || !derivedField(this, 'text', TEXT) || !derivedField(this, 'cells', CELLS)) return undefined;
+    const sentences = !derivedField(this, 'sentences', SENTENCES) || 'kept' in d ? 'kept' : Array.isArray(d) ? 'whole' : 'split';
+    const title = this.#from.title;
+    return title === this.heading ? { writer: summariesFingerprint(), at: this.#at, sentences } : { writer: summariesFingerprint(), at: this.#at, sentences, title };
   }
 
   static {
@@ -156,18 +174,18 @@ class TablePassage {
     TEXT = { get(this: TablePassage) { return made(this).text; }, set(this: TablePassage, v: string) { own(this, 'text', v); }, enumerable: true, configurable: true };
     CELLS = { get(this: TablePassage) { return made(this).cells; }, set(this: TablePassage, v: unknown) { own(this, 'cells', v); }, enumerable: true, configurable: true };
     SENTENCES = { get(this: TablePassage) { return sentencesOf(this); }, set(this: TablePassage, v: unknown) { own(this, 'sentences', v); }, enumerable: true, configurable: true };
-    seal = (p) => {
+    seal = (p, shared) => {
       const m = p.#made;
       if (!m?.sentences) return;
       const s = m.sentences;
       if (s.length === 1 && s[0]!.start === 0 && s[0]!.end === m.text.length && !s[0]!.intervals && plain(s[0]!)) {
-        p.#dates = s[0]!.times;
+        p.#dates = share(s[0]!.times, shared);
       } else {
         const spans = splitSentences(m.text);
         const same = spans.length === s.length && spans.every((x, i) => x.start === s[i]!.start && x.end === s[i]!.end && plain(s[i]!));
         p.#dates = !same ? { kept: s }
-          : s.some((x) => x.intervals) ? { times: s.map((x) => x.times), intervals: s.map((x) => x.intervals) }
-          : { times: s.map((x) => x.times) };
+          : s.some((x) => x.intervals) ? { times: s.map((x) => share(x.times, shared)), intervals: s.map((x) => x.intervals) }
+          : { times: s.map((x) => share(x.times, shared)) };
       }
     };
     release = (p) => {
@@ -178,6 +196,17 @@ class TablePassage {
       p.#made = p.kind === 'table' ? { text: m.text, cells: m.cells } : undefined;
     };
     isLazy = (p) => #from in p;
+    timesOf = (p) => {
+      const held = p.#made?.sentences;
+      const d = p.#dates;
+      if (held || !d) return sentencesOf(p).map((x) => x.times);
+      return Array.isArray(d) ? [d] : 'kept' in d ? d.kept.map((x) => x.times) : d.times;
+    };
+    open = (f, from, at, dates, made) => {
+      const p = new TablePassage(f, from, at, made);
+      p.#dates = dates;
+      return p;
+    };
   }
 }
 
@@ -199,7 +228,160 @@ function plain(s: Sentence): boolean {
  * `sentences` with their timestamps) until {@link sealPrepared} and {@link releasePrepared}.
  */
 export function tablePassage(fields: TablePassageFields, from: TableSource, summary: TableSummary, sentences: Sentence[]): Passage {
-  return new TablePassage(fields, from, summary, sentences) as unknown as Passage;
+  return new TablePassage(fields, from, summary.at, { text: summary.text, cells: summary.cells, sentences }) as unknown as Passage;
+}
+
+/**
+ * The timestamps of each of a passage's sentences, in order: for a table passage, what it keeps,
+ * without writing its text again (a corpus's time coverage reads every passage's).
+ */
+export function sentenceTimes(p: Passage): readonly TimeSpan[][] {
+  return isLazy(p) && derivedField(p, 'sentences', SENTENCES) ? timesOf(p) : p.sentences.map((s) => s.times);
+}
+
+/** Whether a passage's field is still the derived accessor (not a value a caller assigned). */
+function derivedField(p: TablePassage, key: string, d: PropertyDescriptor): boolean {
+  return Object.getOwnPropertyDescriptor(p, key)?.get === d.get;
+}
+
+/*
+ * What a stored derived passage is derived with: its summary writer, as a fingerprint of the
+ * summaries it writes for a probe table (a group row, merged year headers, units, a total, a
+ * date) and a version to bump when a change of the writer would not show on the probe. A
+ * segment of another writer opens as stored (its passages hold the text they were indexed by).
+ */
+const SUMMARIES_VERSION = 1;
+let fingerprint: string | undefined;
+
+function probeTable(): Table {
+  const rows = [
+    ['Region', '2012', '', '2013 (%)'],
+    ['', 'Buy', 'Sell', 'Buy'],
+    ['Americas', '', '', ''],
+    ['Mexico', '1.5', '2.0', '12 March 2013'],
+    ['Total', '3', '4', '5'],
+  ];
+  const cells: TableCell[] = [];
+  rows.forEach((row, r) => row.forEach((text, c) => {
+    if (r === 0 && c === 2) return;
+    cells.push({ row: r, col: c, rowSpan: 1, colSpan: r === 0 && c === 1 ? 2 : 1, text, header: r < 2 });
+  }));
+  return { caption: 'Rates by region, 2012 and 2013', rows: rows.length, cols: 4, cells, start: 0, end: 0 };
+}
+
+/** The fingerprint of this summary writer (see above). */
+export function summariesFingerprint(): string {
+  if (fingerprint === undefined) {
+    const table = probeTable();
+    let h = 0x811c9dc5;
+    for (const s of summarizeTable(table, { title: 'Probe', structure: structureOf(table) })) {
+      for (const ch of `${s.kind}\u0001${s.at}\u0001${s.text}\u0001${s.cells.join(';')}\u0002`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
+    }
+    fingerprint = `s${SUMMARIES_VERSION}.${(h >>> 0).toString(16)}`;
+  }
+  return fingerprint;
+}
+
+/** The fields a decoded table passage may hold and a derived one rebuilds. */
+const OPENED_KEYS = new Set(['id', 'docId', 'ordinal', 'kind', 'text', 'start', 'end', 'heading', 'tableIndex', 'cells', 'sentences', 'source', 'page']);
+
+/**
+ * Makes the decoded table passages of records that their segment marks derived (by this
+ * writer) derived ones, in place: what an engine holds of a corpus it opened is then what it
+ * holds of one it ingested. Their timestamps and intervals are kept as decoded; a table-level
+ * summary keeps its decoded text and cells (as one kept after ingest does). A passage that
+ * holds anything else, or whose table is missing, stays as decoded.
+ */
+export function openDerived(records: Iterable<DocumentRecord>): void {
+  const writer = summariesFingerprint();
+  for (const r of records) {
+    let sources: Map<string, TableSource> | undefined;
+    // Decoded, every passage has its own copies: shared again as an ingest shares them.
+    const times: SharedTimes = new Map();
+    let where: { start: number; end: number } | undefined;
+    const { passages } = r;
+    for (let i = 0; i < passages.length; i++) {
+      const p = passages[i]!;
+      if (!Object.hasOwn(p, DERIVED)) continue;
+      const mark = (p as Passage & { [DERIVED]: DerivedMark })[DERIVED];
+      const table = r.document.tables[p.tableIndex ?? -1];
+      if (mark.writer !== writer || !table || p.heading === undefined || p.kind === 'text' || p.kind === 'sentence') continue;
+      const dates = datesOf(p.sentences, mark.sentences, p.text.length, times);
+      if (!dates || !onlyKnownKeys(p)) continue;
+      const title = mark.title ?? p.heading;
+      const key = `${p.tableIndex}\u0000${title}`;
+      sources ??= new Map();
+      let from = sources.get(key);
+      if (!from) sources.set(key, (from = { table, title }));
+      const x = p as Passage & { source?: { start: number; end: number }; page?: number };
+      if (x.source !== undefined) where = where && where.start === x.source.start && where.end === x.source.end ? where : x.source;
+      const fields: TablePassageFields = {
+        id: p.id, docId: p.docId, ordinal: p.ordinal, kind: p.kind, start: p.start, end: p.end, heading: p.heading, tableIndex: p.tableIndex!,
+        ...(x.source !== undefined ? { source: where! } : {}), ...(x.page !== undefined ? { page: x.page } : {}),
+      };
+      // A decoded text is a slice of every text of its segment: kept, it would keep them all.
+      const made = p.kind === 'table' && p.cells ? { text: ownCopy(p.text), cells: p.cells } : undefined;
+      passages[i] = open(fields, from, mark.at, dates, made) as unknown as Passage;
+    }
+  }
+}
+
+/** A derived passage's kept dates from its decoded sentences, laid out as the mark says; undefined if they are not. */
+function datesOf(sentences: Sentence[], layout: DerivedMark['sentences'], length: number, shared: SharedTimes): Dates | undefined {
+  if (layout === 'kept') return { kept: sentences };
+  if (!sentences.every(plain)) return undefined;
+  if (layout === 'whole') {
+    const s = sentences[0];
+    return sentences.length === 1 && s!.start === 0 && s!.end === length && !s!.intervals ? share(s!.times, shared) : undefined;
+  }
+  const times = sentences.map((x) => share(x.times, shared));
+  return sentences.some((x) => x.intervals) ? { times, intervals: sentences.map((x) => x.intervals) } : { times };
+}
+
+const NO_TIMES: TimeSpan[] = Object.freeze([]) as unknown as TimeSpan[];
+
+/**
+ * One array for equal timestamps of a document's sentences (a table's summaries repeat its
+ * caption's and its headers' dates), and one object for equal spans (`sharedTimes`). Keyed by a
+ * hash of the spans and checked span by span: a collision only shares nothing.
+ */
+function share(times: TimeSpan[], shared: SharedTimes): TimeSpan[] {
+  if (!times.length) return NO_TIMES;
+  let h = 0x811c9dc5;
+  for (const t of times) {
+    h = Math.imul(h ^ ((t.start / DAY) | 0), 0x01000193);
+    h = Math.imul(h ^ ((t.end / DAY) | 0), 0x01000193);
+    h = Math.imul(h ^ t.from, 0x01000193);
+    h = Math.imul(h ^ t.to, 0x01000193);
+  }
+  const known = shared.get(h);
+  if (known) return sameTimes(known, times) ? known : times;
+  shared.set(h, sharedTimes(times));
+  return times;
+}
+
+type SharedTimes = Map<number, TimeSpan[]>;
+const DAY = 86_400_000;
+
+function sameTimes(a: TimeSpan[], b: TimeSpan[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x !== y && (x.start !== y.start || x.end !== y.end || x.from !== y.from || x.to !== y.to || x.granularity !== y.granularity || x.open !== y.open)) return false;
+  }
+  return true;
+}
+
+/** A string that holds only its own characters (a slice holds the string it was cut from). */
+function ownCopy(s: string): string {
+  // Slicing a concatenation flattens it into a new string first: what is kept is that copy.
+  return (s + ' ').slice(0, -1);
+}
+
+function onlyKnownKeys(p: Passage): boolean {
+  for (const k in p) if (!OPENED_KEYS.has(k)) return false;
+  return true;
 }
 
 /**
@@ -207,7 +389,8 @@ export function tablePassage(fields: TablePassageFields, from: TableSource, summ
  * intervals, as they are now (after `attachEventIntervals`). Other passages are left alone.
  */
 export function sealPrepared(passages: Iterable<Passage>): void {
-  for (const p of passages) if (isLazy(p)) seal(p);
+  const shared: SharedTimes = new Map();
+  for (const p of passages) if (isLazy(p)) seal(p, shared);
 }
 
 /**

@@ -1,0 +1,35 @@
+/**
+ * How a stored table passage's text is derived (index format version 3): the key under which a
+ * passage says so, read by the encoder and set by the decoder. A table passage of the engine
+ * (`src/engine/table-passages.ts`) answers it from what it keeps; a decoded one carries it as a
+ * non-enumerable own property (no spread, `JSON.stringify` or structured clone sees it), so that
+ * a segment decoded and written again (a compaction) keeps it, and the engine that opens the
+ * segment derives those passages instead of holding their decoded text.
+ */
+export const DERIVED: unique symbol = Symbol('almanac.derived');
+
+/** What a derived table passage is: which summary of its table, written by which writer. */
+export interface DerivedMark {
+  /** The summary writer's fingerprint (`summariesFingerprint`): text derived by another is not this text. */
+  writer: string;
+  /** Which summary: the grid row of a row summary, the grid column of a column's, -1 for the table's. */
+  at: number;
+  /**
+   * How its sentences are cut: one over the whole text, the text's `splitSentences`, or as
+   * stored (`kept`); their timestamps and intervals are stored either way.
+   */
+  sentences: 'whole' | 'split' | 'kept';
+  /** The title the summaries were written under, when not the passage's heading (a heading changed after writing). */
+  title?: string;
+}
+
+/** The mark a passage carries, if any. */
+export function derivedMark(p: object): DerivedMark | undefined {
+  return (p as { [DERIVED]?: DerivedMark })[DERIVED];
+}
+
+/** Whether records hold a decoded passage marked derived (what an engine opening them derives). */
+export function holdsDerived(records: Iterable<{ passages: readonly object[] }>): boolean {
+  for (const r of records) for (const p of r.passages) if (Object.hasOwn(p, DERIVED)) return true;
+  return false;
+}
