@@ -1,6 +1,6 @@
-import { tokenizer as oramaTokenizer } from '@orama/orama/components';
 import type { Tokenizer } from '@orama/orama';
 import { STOP_WORDS } from './stopwords.ts';
+import { stemEnglish } from './english-stemmer.ts';
 import { expandAbbreviation } from './abbreviations.ts';
 import { loadScriptStemmers, nonLatinTerm, segmentWords, UNSPACED_CHARS } from './scripts.ts';
 
@@ -190,7 +190,6 @@ function wordsOfNormalized(normalized: string): string[] {
 }
 
 const STOP = new Set(STOP_WORDS);
-const oramaStemmer = oramaTokenizer.createTokenizer({ stemming: true }).stemmer!;
 
 /**
  * The other languages of Latin text (`latin-languages.ts`: detection, stop words, stemmers),
@@ -270,7 +269,7 @@ function wordTerm(word: string, language?: string): string {
   const own = language ? latin?.latinTerm(word, language) : undefined;
   if (own !== undefined) return own && foldAccents(own);
   if (STOP.has(word)) return '';
-  return foldAccents(oramaStemmer(expandAbbreviation(word)));
+  return foldAccents(stemEnglish(expandAbbreviation(word)));
 }
 
 /** The terms of a token holding non-ASCII characters: its words' terms, with the dates they read as. */
@@ -335,7 +334,7 @@ function dateWords(token: string): string[] | undefined {
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/;
-const MONTH_TERMS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'].map((m) => oramaStemmer(m));
+const MONTH_TERMS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'].map((m) => stemEnglish(m));
 
 /**
  * The year and month name of an ISO date or month ("2023-03" -> "2023", "march"), so a question
@@ -379,7 +378,7 @@ function spanYears(token: string): string[] | undefined {
  * The tokenizer of every lexical comparison in Almanac — the BM25 indexes and the table
  * fusion — so a term is the same word everywhere: {@link normalizeWords}, Orama's English
  * splitter, Almanac's short stop-word list, table abbreviations read as words
- * (`abbreviations.ts`), Orama's English stemmer; an ISO date adds its year and month, a span
+ * (`abbreviations.ts`), Orama's English stemmer (`english-stemmer.ts`); an ISO date adds its year and month, a span
  * of years its years. An Orama tokenizer object whose `tokenize` does all of it in one pass,
  * with one cache lookup per token.
  *
@@ -388,9 +387,13 @@ function spanYears(token: string): string[] | undefined {
  *   words get that language's stop words and stemmer; the words of other scripts are read as always.
  */
 export function createTextTokenizer(allowDuplicates = false, language?: string): Tokenizer {
-  const base = oramaTokenizer.createTokenizer({ language: 'english', stemming: true, stemmer: oramaStemmer, stopWords: [...STOP_WORDS], allowDuplicates });
-  base.tokenize = (input) => (typeof input === 'string' ? termsOf(input, allowDuplicates, language) : [input as never]);
-  return base;
+  // Orama reads only these three fields (its `Tokenizer`); built here rather than through
+  // `createTokenizer`, whose module would bring Orama's error table to the start chunk.
+  return {
+    language: 'english',
+    normalizationCache: new Map(),
+    tokenize: (input) => (typeof input === 'string' ? termsOf(input, allowDuplicates, language) : [input as never]),
+  };
 }
 
 /** The distinct terms of `text`, in order of first occurrence: {@link createTextTokenizer}'s tokens (in `language`, as there). */
