@@ -5,7 +5,7 @@ import { openIdbStore } from '../storage/idb-store.ts';
 import type { CorpusStore, DocumentRecord, StoreChange } from '../storage/store.ts';
 import { encodeSegment, type Segment } from '../index-format/segment.ts';
 import { readCorpusFile, readShards, writeCorpusFile } from '../index-format/corpus-file.ts';
-import { holdsDerived } from '../index-format/derived.ts';
+import { countDerived, openDerivedPassages } from '../index-format/derived.ts';
 import { documentLanguages, setPiecewiseTerms, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
 import { latin, loadStemmers } from '../text/tokenizer.ts';
 import type {
@@ -42,6 +42,14 @@ export async function createAlmanac(options: AlmanacOptions = {}): Promise<Alman
   await engine.restore(options);
   return engine;
 }
+
+/**
+ * Decoded table passages from which an engine that has not loaded the code deriving them
+ * (5 kB gzip, with the summary writer) loads it to derive them: each saves about 1.3 kB of memory
+ * (HiTab opened: 278.7 -> 162.7 MB over 86,632), so 1,000 save more than a megabyte, while a
+ * small corpus (the embed's, restored with what it fetched at start) keeps them as decoded.
+ */
+const DERIVE_ON_OPEN = 1_000;
 
 /** Sentences' timestamps read as table passages keep them, without writing their text (loaded with coverage, on demand). */
 async function tableTimes(): Promise<(p: Passage) => readonly TimeSpan[][]> {
@@ -596,7 +604,8 @@ class Engine implements Almanac {
   private async addToIndexes(segments: readonly Segment[], target: IndexTarget = this.state): Promise<void> {
     type Part = { passages: Passage[]; index: TermIndex; vectors?: Array<Float32Array | undefined> };
     // A stored corpus's table passages are derived again when read, not held as decoded (`table-passages.ts`).
-    if (segments.some((s) => holdsDerived(s.records))) (await import('./table-passages.ts')).openDerived(segments.flatMap((s) => s.records));
+    const marked = countDerived(segments.flatMap((s) => s.records));
+    if (marked && (openDerivedPassages || marked >= DERIVE_ON_OPEN)) (openDerivedPassages ?? (await import('./table-passages.ts')).openDerived)(segments.flatMap((s) => s.records));
     const lexical: Part[] = [];
     const structured: Part[] = [];
     for (const segment of segments) {

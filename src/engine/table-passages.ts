@@ -1,7 +1,7 @@
 import { summarizeTable, summaryWriter, type SummaryWriter, type TableSummary } from '../tables/summaries.ts';
 import { splitSentences } from '../text/segment.ts';
 import { structureOf } from '../tables/structure-of.ts';
-import { DERIVED, type DerivedMark } from '../index-format/derived.ts';
+import { DERIVED, provideOpenDerived, type DerivedMark } from '../index-format/derived.ts';
 import type { DocumentRecord } from '../storage/store.ts';
 import { sharedTimes } from './shared-times.ts';
 import type { EventInterval, Passage, PassageKind, Sentence, Table, TableCell, TimeSpan } from '../types.ts';
@@ -325,6 +325,8 @@ export function openDerived(records: Iterable<DocumentRecord>): void {
     }
   }
 }
+
+provideOpenDerived(openDerived);
 
 /** A derived passage's kept dates from its decoded sentences, laid out as the mark says; undefined if they are not. */
 function datesOf(sentences: Sentence[], layout: DerivedMark['sentences'], length: number, shared: SharedTimes): Dates | undefined {

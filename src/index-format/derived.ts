@@ -6,6 +6,8 @@
  * a segment decoded and written again (a compaction) keeps it, and the engine that opens the
  * segment derives those passages instead of holding their decoded text.
  */
+import type { DocumentRecord } from '../storage/store.ts';
+
 export const DERIVED: unique symbol = Symbol('almanac.derived');
 
 /** What a derived table passage is: which summary of its table, written by which writer. */
@@ -28,8 +30,20 @@ export function derivedMark(p: object): DerivedMark | undefined {
   return (p as { [DERIVED]?: DerivedMark })[DERIVED];
 }
 
-/** Whether records hold a decoded passage marked derived (what an engine opening them derives). */
-export function holdsDerived(records: Iterable<{ passages: readonly object[] }>): boolean {
-  for (const r of records) for (const p of r.passages) if (Object.hasOwn(p, DERIVED)) return true;
-  return false;
+/** How many decoded passages of records are marked derived (what an engine opening them may derive). */
+export function countDerived(records: Iterable<{ passages: readonly object[] }>): number {
+  let n = 0;
+  for (const r of records) for (const p of r.passages) if (Object.hasOwn(p, DERIVED)) n++;
+  return n;
+}
+
+/**
+ * What makes decoded passages marked derived derived ones (`openDerived` of
+ * `src/engine/table-passages.ts`), once that module is loaded (it provides itself here): an
+ * engine that has it derives every corpus it opens, and loads it only for a corpus large enough.
+ */
+export let openDerivedPassages: ((records: Iterable<DocumentRecord>) => void) | undefined;
+
+export function provideOpenDerived(open: (records: Iterable<DocumentRecord>) => void): void {
+  openDerivedPassages = open;
 }
