@@ -27,6 +27,18 @@ export interface TableSource {
   table: Table;
   /** The title the summaries were written under (`summarizeTable`'s `title`). */
   title: string;
+  /** Set by the first passage made from it: the fields its passages hold alike, kept here once. */
+  common?: Common;
+}
+
+/** The fields every passage of one table holds alike (offsets, heading, table index, source, page). */
+interface Common {
+  start: number;
+  end: number;
+  heading: string | undefined;
+  tableIndex: number;
+  source: { start: number; end: number } | undefined;
+  page: number | undefined;
 }
 
 /** The timestamps and intervals of a passage's sentences (kept; the rest is derived). */
@@ -82,6 +94,9 @@ export type TablePassageFields = Pick<Passage, 'id' | 'docId' | 'ordinal' | 'sta
 let TEXT: PropertyDescriptor;
 let CELLS: PropertyDescriptor;
 let SENTENCES: PropertyDescriptor;
+/** The accessors from `text` to the last field, by which of heading (1), source (2) and page (4) the table's passages have. */
+const ALIKE: PropertyDescriptorMap[] = [];
+let alikeFields: (present: number) => PropertyDescriptorMap;
 let seal: (p: TablePassage, shared: SharedTimes) => void;
 let release: (p: TablePassage) => void;
 let isLazy: (p: object) => p is TablePassage;
@@ -118,14 +133,20 @@ class TablePassage {
     this.ordinal = f.ordinal;
     Object.defineProperty(this, 'sentences', SENTENCES);
     this.kind = f.kind;
-    Object.defineProperty(this, 'text', TEXT);
-    this.start = f.start;
-    this.end = f.end;
-    if (f.heading !== undefined) this.heading = f.heading;
-    this.tableIndex = f.tableIndex;
-    Object.defineProperty(this, 'cells', CELLS);
-    if (f.source !== undefined) this.source = f.source;
-    if (f.page !== undefined) this.page = f.page;
+    // Held once per table when this passage's are its table's (always, as prepared): read through accessors.
+    const c = (from.common ??= { start: f.start, end: f.end, heading: f.heading, tableIndex: f.tableIndex, source: f.source, page: f.page });
+    if (c.start === f.start && c.end === f.end && c.heading === f.heading && c.tableIndex === f.tableIndex && c.source === f.source && c.page === f.page) {
+      Object.defineProperties(this, alikeFields((f.heading !== undefined ? 1 : 0) | (f.source !== undefined ? 2 : 0) | (f.page !== undefined ? 4 : 0)));
+    } else {
+      Object.defineProperty(this, 'text', TEXT);
+      this.start = f.start;
+      this.end = f.end;
+      if (f.heading !== undefined) this.heading = f.heading;
+      this.tableIndex = f.tableIndex;
+      Object.defineProperty(this, 'cells', CELLS);
+      if (f.source !== undefined) this.source = f.source;
+      if (f.page !== undefined) this.page = f.page;
+    }
     this.#from = from;
     this.#at = at;
     this.#dates = undefined;
@@ -174,6 +195,28 @@ class TablePassage {
     TEXT = { get(this: TablePassage) { return made(this).text; }, set(this: TablePassage, v: string) { own(this, 'text', v); }, enumerable: true, configurable: true };
     CELLS = { get(this: TablePassage) { return made(this).cells; }, set(this: TablePassage, v: unknown) { own(this, 'cells', v); }, enumerable: true, configurable: true };
     SENTENCES = { get(this: TablePassage) { return sentencesOf(this); }, set(this: TablePassage, v: unknown) { own(this, 'sentences', v); }, enumerable: true, configurable: true };
+    const common = (key: keyof Common): PropertyDescriptor => ({
+      get(this: TablePassage) { return this.#from.common![key]; }, set(this: TablePassage, v: unknown) { own(this, key, v); }, enumerable: true, configurable: true,
+    });
+    const START = common('start');
+    const END = common('end');
+    const HEADING = common('heading');
+    const TABLE_INDEX = common('tableIndex');
+    const SOURCE = common('source');
+    const PAGE = common('page');
+    alikeFields = (present) => {
+      let d = ALIKE[present];
+      if (!d) {
+        // In the order of an eager passage's keys.
+        d = ALIKE[present] = { text: TEXT, start: START, end: END };
+        if (present & 1) d.heading = HEADING;
+        d.tableIndex = TABLE_INDEX;
+        d.cells = CELLS;
+        if (present & 2) d.source = SOURCE;
+        if (present & 4) d.page = PAGE;
+      }
+      return d;
+    };
     seal = (p, shared) => {
       const m = p.#made;
       if (!m?.sentences) return;
