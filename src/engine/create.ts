@@ -51,9 +51,13 @@ export async function createAlmanac(options: AlmanacOptions = {}): Promise<Alman
  */
 const DERIVE_ON_OPEN = 1_000;
 
-/** Sentences' timestamps read as table passages keep them, without writing their text (loaded with coverage, on demand). */
-async function tableTimes(): Promise<(p: Passage) => readonly TimeSpan[][]> {
-  return (await import('./table-passages.ts')).sentenceTimes;
+/**
+ * Sentences' timestamps read as table passages keep them, without writing their text: only
+ * where that module is loaded already (table passages that derive exist only then), so that
+ * coverage fetches nothing more.
+ */
+async function tableTimes(): Promise<((p: Passage) => readonly TimeSpan[][]) | undefined> {
+  return openDerivedPassages ? (await import('./table-passages.ts')).sentenceTimes : undefined;
 }
 
 /**

@@ -30,8 +30,18 @@ export function derivedMark(p: object): DerivedMark | undefined {
   return (p as { [DERIVED]?: DerivedMark })[DERIVED];
 }
 
+/** Passages marked derived that this page or process has decoded: while none, there is none to look for. */
+let decoded = 0;
+
+/** Called by the decoder for each passage it marks. */
+export function markDecoded(p: object, mark: DerivedMark): void {
+  Object.defineProperty(p, DERIVED, { value: mark });
+  decoded++;
+}
+
 /** How many decoded passages of records are marked derived (what an engine opening them may derive). */
 export function countDerived(records: Iterable<{ passages: readonly object[] }>): number {
+  if (!decoded) return 0;
   let n = 0;
   for (const r of records) for (const p of r.passages) if (Object.hasOwn(p, DERIVED)) n++;
   return n;

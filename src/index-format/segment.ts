@@ -5,7 +5,7 @@ import { ByteReader, ByteWriter, FormatError } from './bytes.ts';
 import { hash32 } from './hash.ts';
 import { cellRef } from '../tables/cell-ref.ts';
 import { createError } from '../errors.ts';
-import { DERIVED, derivedMark, type DerivedMark } from './derived.ts';
+import { derivedMark, markDecoded, type DerivedMark } from './derived.ts';
 
 /**
  * A segment: whole documents with everything search needs of them, in the form search uses —
@@ -576,7 +576,7 @@ function readPassages(r: ByteReader, docs: StoredDocument[], version: number, su
         const title = t ? headings[t - 1] : undefined;
         if (sentences === undefined || (t && title === undefined)) throw new FormatError('derived passage out of range');
         const mark: DerivedMark = title !== undefined ? { writer: summaries, at, sentences, title } : { writer: summaries, at, sentences };
-        Object.defineProperty(p, DERIVED, { value: mark });
+        markDecoded(p, mark);
       }
       if (!(flags & P_SENTENCES_JSON)) {
         const n = b.count(3);
