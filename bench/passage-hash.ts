@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { DocumentInput, Passage } from '../src/types.ts';
-import { passageTerms, prepareDocument, releasePrepared } from '../src/engine/prepare.ts';
+import { PieceTerms, prepareDocument, releasePrepared } from '../src/engine/prepare.ts';
 import { setPiecewiseTerms } from '../src/retrieval/term-index.ts';
 import { analyseSegment } from '../src/engine/segments.ts';
 import type { DocumentRecord } from '../src/storage/store.ts';
@@ -14,7 +14,7 @@ import type { DocumentRecord } from '../src/storage/store.ts';
 /** The two hashes (hex, 16 digits each) over `inputs`, prepared in order with a fixed clock. */
 export async function passageHashes(inputs: DocumentInput[]): Promise<{ passages: number; passages_sha256: string; postings_sha256: string }> {
   // As the engine does when it loads the ingest: summaries tokenised from their pieces.
-  setPiecewiseTerms(passageTerms);
+  setPiecewiseTerms(() => new PieceTerms());
   const realNow = Date.now;
   // "since 2015" runs to now: a fixed now, so the hash does not change with the clock.
   Date.now = () => 1_700_000_000_000;

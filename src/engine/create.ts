@@ -6,7 +6,7 @@ import type { CorpusStore, DocumentRecord, StoreChange } from '../storage/store.
 import { encodeSegment, type Segment } from '../index-format/segment.ts';
 import { readCorpusFile, readShards, writeCorpusFile } from '../index-format/corpus-file.ts';
 import { countDerived, openDerivedPassages } from '../index-format/derived.ts';
-import { documentLanguages, setPiecewiseTerms, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
+import { documentLanguages, passageTextTerms, type PieceReader, setPiecewiseTerms, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
 import { latin, loadStemmers } from '../text/tokenizer.ts';
 import type {
   Almanac, AlmanacOptions, AnswerEvent, AnswerOptions, AnswerResponse, CorpusChange, CorpusShards, CorpusStats, DatedSentence, DocumentInput, Embedder,
@@ -168,6 +168,8 @@ class Engine implements Almanac {
     let prepare: typeof import('./prepare.ts') | undefined;
     // What a folder's README / datapackage.json says, for the data files in it (`data-descriptions.ts`).
     let folders: import('./data-descriptions.ts').FolderDescriptions | undefined;
+    // The terms of table summaries' runs, shared by this call's batches (a value or a header is in many tables).
+    let pieces: PieceReader | undefined;
     let stored = 0;
     let next = 0;
     while (next < total) {
@@ -185,7 +187,9 @@ class Engine implements Almanac {
         try {
           if (!prepare) {
             prepare = await import('./prepare.ts');
-            setPiecewiseTerms(prepare.passageTerms);
+            const { PieceTerms } = prepare;
+            setPiecewiseTerms(() => new PieceTerms());
+            pieces = new PieceTerms();
           }
           folders ??= new (await import('./data-descriptions.ts')).FolderDescriptions(docs, this.state.records.values());
           const prepared = await prepare.prepareDocument(input as DocumentInput, { signal, pause });
@@ -215,7 +219,7 @@ class Engine implements Almanac {
           throwIfAborted(signal, 'Ingest');
           // Tokenised once: the same postings are stored and indexed (with the stemmers their scripts need).
           await loadStemmers(tokenisedTexts(batch));
-          segment = analyseSegment(batch, this.state.embedder?.id);
+          segment = analyseSegment(batch, this.state.embedder?.id, pieces);
           // A Latin document is read in its language once that language's stemmer is loaded.
           const read = latin?.reportedLanguage;
           if (read) batch.forEach((r, i) => { const report = batchReports[i]!; if (report.language) report.language = read(report.language, documentLanguages(r.passages)?.get(r.document.id)); });
@@ -260,7 +264,7 @@ class Engine implements Almanac {
     const failed = new Map<string, AlmanacError>();
     await this.removeFromIndexes(batch.map((r) => r.document.id).filter((id) => this.state.records.has(id)));
     try {
-      await this.addToIndexes([segment]);
+      await this.addToIndexes([segment], this.state, true);
       return failed;
     } catch {
       await this.removeFromIndexes(batch.map((r) => r.document.id));
@@ -603,9 +607,10 @@ class Engine implements Almanac {
   /**
    * Adds segments' documents to the in-memory state and their postings to the indexes (read,
    * not tokenised): the live indexes, or a set built aside. A record's vectors are looked up on
-   * the record itself.
+   * the record itself. `analysed`: the segments' postings were analysed in this run from these
+   * passages (an ingest's batch), so the acronyms read table summaries' terms off them.
    */
-  private async addToIndexes(segments: readonly Segment[], target: IndexTarget = this.state): Promise<void> {
+  private async addToIndexes(segments: readonly Segment[], target: IndexTarget = this.state, analysed = false): Promise<void> {
     type Part = { passages: Passage[]; index: TermIndex; vectors?: Array<Float32Array | undefined> };
     // A stored corpus's table passages are derived again when read, not held as decoded (`table-passages.ts`).
     const marked = countDerived(segments.flatMap((s) => s.records));
@@ -628,15 +633,20 @@ class Engine implements Almanac {
       await target.lexical.remove(lexical.flatMap((p) => p.passages));
       throw err;
     }
-    for (const segment of segments) {
-      for (const r of segment.records) {
-        target.records.set(r.document.id, r);
-        for (const p of r.passages) {
-          target.passages.set(p.id, p);
-          if (p.kind === 'table') target.acronyms.add(p.id, p.text);
-        }
+    lexical.forEach((part, k) => {
+      // A table summary's terms for the acronyms, read off the postings just analysed when its
+      // document was read in English (the acronyms' tokenizer), not tokenised a second time.
+      let terms: Map<number, string[]> | undefined;
+      if (analysed && part.passages.some((p) => p.kind === 'table')) {
+        const languages = documentLanguages(part.passages);
+        terms = passageTextTerms(part.index, (i) => part.passages[i]!.kind === 'table' && !languages?.get(part.passages[i]!.docId));
       }
-    }
+      part.passages.forEach((p, i) => {
+        if (p.kind === 'table') target.acronyms.add(p.id, p.text, terms?.get(i));
+      });
+      for (const r of segments[k]!.records) target.records.set(r.document.id, r);
+    });
+    for (const segment of segments) for (const r of segment.records) for (const p of r.passages) target.passages.set(p.id, p);
   }
 
   private async removeFromIndexes(ids: string[]): Promise<void> {

@@ -18,7 +18,7 @@ import { sealPrepared, tablePassage, type TableSource } from './table-passages.t
 export { releasePrepared } from './table-passages.ts';
 
 /** How the indexes read the passages written as pieces here (`setPiecewiseTerms`, called by the engine when it loads this module). */
-export { passageTerms } from '../retrieval/text-pieces.ts';
+export { PieceTerms } from '../retrieval/text-pieces.ts';
 import { sharedTimes } from './shared-times.ts';
 import type { DocumentInput, Passage, Sentence, StoredDocument, TimeSpan } from '../types.ts';
 
@@ -170,7 +170,7 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
         ...(source ? { source } : {}), ...(page ? { page } : {}),
       }, from, s, sentences);
       passages.push(p);
-      if (s.pieces) setTextPieces(p, s.pieces);
+      if (s.pieces) setTextPieces(p, s.pieces.ids, s.pieces.texts);
       await step();
     }
   }

@@ -1,5 +1,5 @@
 import type { Segment } from '../index-format/segment.ts';
-import { analysePassages, fieldValues, splitTermIndex, STRUCTURED_KINDS, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
+import { analysePassages, fieldValues, type PieceReader, splitTermIndex, STRUCTURED_KINDS, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
 import type { DocumentRecord } from '../storage/store.ts';
 import { loadStemmers } from '../text/tokenizer.ts';
 import type { Passage } from '../types.ts';
@@ -27,11 +27,14 @@ export function* tokenisedTexts(records: Iterable<DocumentRecord>): Iterable<str
   for (const r of records) for (const p of r.passages) yield* fieldValues(p);
 }
 
-/** A segment of records, their passages tokenised into postings. */
-export function analyseSegment(records: DocumentRecord[], embedderId?: string): Segment {
+/**
+ * A segment of records, their passages tokenised into postings; `pieces` keeps the terms of
+ * table summaries' runs from one call to the next (the batches of one ingest).
+ */
+export function analyseSegment(records: DocumentRecord[], embedderId?: string, pieces?: PieceReader): Segment {
   const { lexical, structured } = splitPassages(records);
   return {
-    terms: termsFingerprint(), records, lexical: analysePassages(lexical), structured: analysePassages(structured),
+    terms: termsFingerprint(), records, lexical: analysePassages(lexical, pieces), structured: analysePassages(structured, pieces),
     ...(embedderId && records.some((r) => r.vectors?.size) ? { embedderId } : {}),
   };
 }

@@ -39,17 +39,17 @@ export type ScoredId = [id: string, score: number];
  */
 class Field {
   terms: string[] = [];
-  readonly dict = new Map<string, number>();
+  readonly dict = new StringTable((t) => this.terms[t]);
   start = new Uint32Array(256);
   len = new Uint32Array(256);
   cap = new Uint32Array(256);
   ids = new Uint32Array(1024);
-  // Term counts one byte wide until one needs more: nearly every count is below 256 (HiTab's
-  // row and column summaries: 3 MB less).
+  // Term counts and field lengths one byte (two) wide until one needs more: nearly every count
+  // is below 256 and every length below 65,536 (HiTab's row and column summaries: 3 MB less).
   counts: Uint8Array | Uint16Array = new Uint8Array(1024);
   used = 0;
   live = 0;
-  lengths = new Uint32Array(256);
+  lengths: Uint16Array | Uint32Array = new Uint16Array(256);
   total = 0;
   private free: number[] = [];
 
@@ -96,9 +96,10 @@ class Field {
     this.counts = grow(this.counts, size);
   }
 
-  /** Widens the counts when `counts` hold one above 255. */
-  fit(counts: ArrayLike<number>): void {
+  /** Widens the counts (lengths) when `counts` (`lengths`) hold a value they cannot. */
+  fit(counts: ArrayLike<number>, lengths: ArrayLike<number>): void {
     if (this.counts instanceof Uint8Array && max(counts) > 0xff) this.counts = Uint16Array.from(this.counts);
+    if (this.lengths instanceof Uint16Array && max(lengths) > 0xffff) this.lengths = Uint32Array.from(this.lengths);
   }
 
   /** Repacks the pool when holes are half of it; drops terms without postings. */
@@ -145,24 +146,93 @@ class Field {
   }
 }
 
-function grow<T extends Uint32Array | Uint16Array | Uint8Array | Float64Array>(a: T, min: number): T {
-  const next = new (a.constructor as new (n: number) => T)(Math.max(min, a.length * 2));
-  next.set(a as never);
-  return next;
-}
-
 function max(values: ArrayLike<number>): number {
   let m = 0;
   for (let i = 0; i < values.length; i++) if (values[i]! > m) m = values[i]!;
   return m;
 }
 
+/**
+ * Strings to the numbers their owner keeps them under (a term's id, a passage's slot), as open
+ * addressing over one Int32Array: the strings stay in the owner's array (`keyAt`), so the table
+ * holds no object per entry (a Map of HiTab's 83k row and column summaries' ids was 3-4 MB).
+ * `get` answers as a Map's would.
+ */
+class StringTable {
+  // -1: empty; -2: deleted; else the owner's number.
+  private table = new Int32Array(16).fill(-1);
+  private filled = 0;
+  size = 0;
+
+  constructor(private readonly keyAt: (n: number) => string | undefined) {}
+
+  get(key: string): number | undefined {
+    const mask = this.table.length - 1;
+    for (let h = hash(key) & mask; ; h = (h + 1) & mask) {
+      const n = this.table[h]!;
+      if (n === -1) return undefined;
+      if (n >= 0 && this.keyAt(n) === key) return n;
+    }
+  }
+
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  /** Adds `key` (not in the table) as number `n`. */
+  set(key: string, n: number): void {
+    if ((this.filled + 1) * 2 > this.table.length) this.rehash();
+    const mask = this.table.length - 1;
+    let h = hash(key) & mask;
+    while (this.table[h]! >= 0) h = (h + 1) & mask;
+    if (this.table[h] === -1) this.filled++;
+    this.table[h] = n;
+    this.size++;
+  }
+
+  /** Removes `key`; call it while `keyAt` still gives it. */
+  delete(key: string): void {
+    const mask = this.table.length - 1;
+    for (let h = hash(key) & mask; ; h = (h + 1) & mask) {
+      const n = this.table[h]!;
+      if (n === -1) return;
+      if (n >= 0 && this.keyAt(n) === key) {
+        this.table[h] = -2;
+        this.size--;
+        return;
+      }
+    }
+  }
+
+  private rehash(): void {
+    const old = this.table;
+    let size = 16;
+    while (size < 4 * (this.size + 1)) size *= 2;
+    this.table = new Int32Array(size).fill(-1);
+    this.filled = 0;
+    this.size = 0;
+    for (let h = 0; h < old.length; h++) if (old[h]! >= 0) this.set(this.keyAt(old[h]!)!, old[h]!);
+  }
+}
+
+/** FNV-1a of a string's code units. */
+function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+function grow<T extends Uint32Array | Uint16Array | Uint8Array | Float64Array>(a: T, min: number): T {
+  const next = new (a.constructor as new (n: number) => T)(Math.max(min, a.length * 2));
+  next.set(a as never);
+  return next;
+}
 
 /** The live BM25 index of one corpus: append passages (as analysed postings), remove them, search. */
 export class Bm25Index {
   private readonly fields = FIELDS.map(() => new Field());
   private slots: Array<string | undefined> = [];
-  private readonly slotOf = new Map<string, number>();
+  private slotOf = new StringTable((s) => this.slots[s]);
   private scores = new Float64Array(256);
   private matched = new Uint16Array(256);
   private tf = new Float64Array(256);
@@ -179,6 +249,17 @@ export class Bm25Index {
     for (const field of this.fields) {
       field.trim();
       if (field.lengths.length > this.slots.length + 1024) field.lengths = field.lengths.slice(0, this.slots.length);
+      if (field.start.length > field.terms.length + 1024) {
+        field.start = field.start.slice(0, field.terms.length);
+        field.len = field.len.slice(0, field.terms.length);
+        field.cap = field.cap.slice(0, field.terms.length);
+      }
+    }
+    // Search's scratch arrays (all zeros between searches) grew by doubling: one slot per passage.
+    if (this.scores.length > this.slots.length + 1024) {
+      this.scores = new Float64Array(this.slots.length);
+      this.matched = new Uint16Array(this.slots.length);
+      this.tf = new Float64Array(this.slots.length);
     }
   }
 
@@ -226,7 +307,7 @@ export class Bm25Index {
       const field = this.fields[f]!;
       if (field.lengths.length < next) field.lengths = grow(field.lengths, next);
       const local = parts.map((part) => part.index.fields[f]!);
-      for (const p of local) field.fit(p.counts);
+      for (const p of local) field.fit(p.counts, p.lengths);
       // Term ids of every part's dictionary, looked up once and used twice: to size each
       // term's region for all parts together, then to fill it.
       const tids = local.map((p) => {
@@ -338,7 +419,7 @@ export class Bm25Index {
       slots.push(id);
     }
     for (const field of this.fields) {
-      const lengths = new Uint32Array(Math.max(256, slots.length));
+      const lengths = new (field.lengths.constructor as Uint16ArrayConstructor | Uint32ArrayConstructor)(Math.max(256, slots.length));
       for (let s = 0; s < n; s++) if (this.slots[s] !== undefined) lengths[map[s]!] = field.lengths[s]!;
       field.lengths = lengths;
       for (let t = 0; t < field.terms.length; t++) {
@@ -347,6 +428,7 @@ export class Bm25Index {
       }
     }
     this.slots = slots;
+    this.slotOf = new StringTable((slot) => this.slots[slot]);
     slots.forEach((id, slot) => this.slotOf.set(id, slot));
   }
 

@@ -1,5 +1,5 @@
 import type { Passage, PassageKind } from '../types.ts';
-import { createTextTokenizer, latin, tokenize, TOKENIZER_VERSION } from '../text/tokenizer.ts';
+import { createTextTokenizer, latin, stemmerGeneration, tokenize, TOKENIZER_VERSION } from '../text/tokenizer.ts';
 import type { Tokenizer } from '@orama/orama';
 
 /**
@@ -108,126 +108,193 @@ export function documentLanguages(passages: readonly Passage[]): Map<string, str
   return latin?.documentLanguages(passages.filter((p) => p.kind === 'text' || p.kind === 'sentence'));
 }
 
-/** A passage's terms from the pieces its text was written from (`text-pieces.ts`), or undefined. */
-type PiecewiseTerms = (passage: Passage, tokenizer: Tokenizer, cache: Map<string, string[]>) => string[][] | undefined;
-let piecewise: PiecewiseTerms | undefined;
+/**
+ * Reads the text of passages written as pieces (`PieceTerms` in `text-pieces.ts`, which the
+ * ingest loads): a passage's terms as numbers into {@link PieceReader.terms}, each distinct run of
+ * pieces tokenised once.
+ */
+export interface PieceReader {
+  readonly terms: readonly string[];
+  /** The numbers `read` wrote, its first `n` entries. */
+  readonly out: Int32Array;
+  /** Starts again when the tokenizer's stemmers changed (`stemmerGeneration`) or it grew large; called before an analysis. */
+  refresh(generation: number): void;
+  /** Writes the numbers of the terms of `passage.text`, read from its pieces, to `out`: how many, or -1 for a passage without pieces. */
+  read(passage: Passage, language: string | undefined, tokenizer: Tokenizer): number;
+}
+let piecewise: (() => PieceReader) | undefined;
 
 /**
- * Lets the indexes read passages written as pieces (`text-pieces.ts` calls it when the ingest
- * loads it): a page that only searches never downloads that code.
+ * Lets the indexes read passages written as pieces (the ingest calls it when it loads
+ * `text-pieces.ts`): a page that only searches never downloads that code.
  */
-export function setPiecewiseTerms(terms: PiecewiseTerms): void {
-  piecewise = terms;
+export function setPiecewiseTerms(reader: () => PieceReader): void {
+  piecewise = reader;
 }
 
-/** A term's postings while an index is being built. */
-interface Building {
-  ids: number[];
-  counts: number[];
-}
+/**
+ * One field's postings while an index is built, in typed arrays: every (term, passage, count)
+ * in passage order, the term's last posting remembered so a repeated term adds to its count.
+ * Packing sorts the terms and moves the postings to their term's place (a stable counting
+ * sort: passages stay ascending within each term).
+ */
+class FieldBuilder {
+  readonly dict = new Map<string, number>();
+  readonly terms: string[] = [];
+  // Per term: last passage + 1 (0: none yet), where its last posting is, how many postings.
+  private last = new Int32Array(1024);
+  private at = new Int32Array(1024);
+  private df = new Int32Array(1024);
+  private termOf = new Int32Array(4096);
+  private passageOf = new Int32Array(4096);
+  private countOf = new Uint16Array(4096);
+  private size = 0;
 
-/** Counts one occurrence of a term in passage `i` (passages are counted in order, so `i` is the last id or a new one). */
-function count(b: Building, i: number): void {
-  const last = b.ids.length - 1;
-  if (last >= 0 && b.ids[last] === i) {
-    if (b.counts[last]! < 0xffff) b.counts[last]!++;
-  } else {
-    b.ids.push(i);
-    b.counts.push(1);
+  termId(term: string): number {
+    let t = this.dict.get(term);
+    if (t === undefined) {
+      t = this.terms.length;
+      this.dict.set(term, t);
+      this.terms.push(term);
+      if (t >= this.last.length) {
+        this.last = grow(this.last, t + 1);
+        this.at = grow(this.at, t + 1);
+        this.df = grow(this.df, t + 1);
+      }
+    }
+    return t;
   }
+
+  /** One occurrence of term `t` in passage `i` (passages come in order). */
+  add(t: number, i: number): void {
+    if (this.last[t] === i + 1) {
+      const k = this.at[t]!;
+      if (this.countOf[k]! < 0xffff) this.countOf[k]!++;
+      return;
+    }
+    const k = this.size++;
+    if (k >= this.termOf.length) {
+      this.termOf = grow(this.termOf, k + 1);
+      this.passageOf = grow(this.passageOf, k + 1);
+      this.countOf = grow(this.countOf, k + 1);
+    }
+    this.termOf[k] = t;
+    this.passageOf[k] = i;
+    this.countOf[k] = 1;
+    this.last[t] = i + 1;
+    this.at[t] = k;
+    this.df[t]!++;
+  }
+
+  pack(lengths: Uint32Array): FieldPostings {
+    // `sort()` without a comparator orders strings by UTF-16 code units, as `compareTerms` does, without a call per comparison.
+    const terms = this.terms.slice().sort();
+    const n = terms.length;
+    const offsets = new Uint32Array(n + 1);
+    const cursor = new Int32Array(this.terms.length);
+    let total = 0;
+    for (let r = 0; r < n; r++) {
+      const t = this.dict.get(terms[r]!)!;
+      offsets[r] = total;
+      cursor[t] = total;
+      total += this.df[t]!;
+    }
+    offsets[n] = total;
+    const ids = new Uint32Array(total);
+    const counts = new Uint16Array(total);
+    for (let k = 0; k < this.size; k++) {
+      const w = cursor[this.termOf[k]!]!++;
+      ids[w] = this.passageOf[k]!;
+      counts[w] = this.countOf[k]!;
+    }
+    return { terms, offsets, ids, counts, lengths };
+  }
+}
+
+function grow<T extends Int32Array | Uint16Array>(a: T, min: number): T {
+  const next = new (a.constructor as new (n: number) => T)(Math.max(min, a.length * 2));
+  next.set(a as never);
+  return next;
 }
 
 /**
  * Tokenises passages into a {@link TermIndex}: the one place where text becomes terms, for
  * ingest and for rebuilding a stale stored index. Local passage numbers follow `passages`.
+ * A table summary written as pieces (`text-pieces.ts`) is read through `pieces` (one for this
+ * call when not given; the ingest hands one to all its batches): a run of pieces seen before
+ * adds its terms' numbers without tokenising or hashing them again.
  */
-export function analysePassages(passages: readonly Passage[]): TermIndex {
+export function analysePassages(passages: readonly Passage[], pieces: PieceReader | undefined = piecewise?.()): TermIndex {
   const n = passages.length;
-  const builders = FIELDS.map(() => new Map<string, Building>());
+  const builders = FIELDS.map(() => new FieldBuilder());
   const lengths = FIELDS.map(() => new Uint32Array(n));
   // A heading or a table's title is the same string for many passages (every summary of a
-  // table carries its title): tokenised once each.
-  const repeated = new Map<string, string[]>();
+  // table carries its title): tokenised and looked up once each, per field.
+  const repeated = FIELDS.map(() => new Map<string, Int32Array>());
   const languages = documentLanguages(passages);
-  // A table summary's pieces (header paths, values), each tokenised once (`text-pieces.ts`),
-  // and each run of terms looked up in the dictionary once: a piece repeated in many summaries
-  // is then counted without hashing its terms again.
-  const pieceTerms = new Map<string, string[]>();
-  const resolvedBy = FIELDS.map(() => new Map<readonly string[], Building[]>());
-  const resolve = (f: number, run: readonly string[]): Building[] => {
-    const byTerm = builders[f]!;
-    const resolved = resolvedBy[f]!;
-    let refs = resolved.get(run);
-    if (!refs) {
-      refs = run.map((t) => {
-        let b = byTerm.get(t);
-        if (!b) byTerm.set(t, (b = { ids: [], counts: [] }));
-        return b;
-      });
-      resolved.set(run, refs);
-    }
-    return refs;
-  };
-  let doc: string | undefined;
+  pieces?.refresh(stemmerGeneration());
+  // The numbers of `pieces` as this index's term ids (-1: not met yet in this call).
+  let local = new Int32Array(1024).fill(-1);
+  const text = builders[0]!;
   for (let i = 0; i < n; i++) {
-    // Pieces repeat within a document's tables, seldom across documents: the caches stay small.
-    if (passages[i]!.docId !== doc) {
-      doc = passages[i]!.docId;
-      pieceTerms.clear();
-      for (const r of resolvedBy) r.clear();
-    }
-    const values = fieldValues(passages[i]!);
-    const language = languages?.get(passages[i]!.docId);
+    const passage = passages[i]!;
+    const values = fieldValues(passage);
+    const language = languages?.get(passage.docId);
+    const tokenizer = countingTokenizer(language);
     for (let f = 0; f < FIELDS.length; f++) {
       const value = values[f]!;
       if (!value) continue;
-      const tokenizer = countingTokenizer(language);
-      let runs: string[][];
-      if (f === 0) {
-        runs = piecewise?.(passages[i]!, tokenizer, pieceTerms) ?? [tokenizer.tokenize(value, undefined, FIELDS[f]) as string[]];
+      const builder = builders[f]!;
+      let length = f === 0 && pieces ? pieces.read(passage, language, tokenizer) : -1;
+      if (length >= 0) {
+        const numbers = pieces!.out;
+        const terms = pieces!.terms;
+        if (local.length < terms.length) {
+          const wider = new Int32Array(Math.max(terms.length, local.length * 2)).fill(-1);
+          wider.set(local);
+          local = wider;
+        }
+        for (let k = 0; k < length; k++) {
+          const g = numbers[k]!;
+          let t = local[g]!;
+          if (t < 0) local[g] = t = text.termId(terms[g]!);
+          text.add(t, i);
+        }
+      } else if (f === 0) {
+        const tokens = tokenizer.tokenize(value, undefined, FIELDS[f]) as string[];
+        for (const token of tokens) builder.add(builder.termId(token), i);
+        length = tokens.length;
       } else {
         const key = language ? `${language}\u0000${value}` : value;
-        let tokens = repeated.get(key);
-        if (!tokens) repeated.set(key, (tokens = tokenizer.tokenize(value, undefined, FIELDS[f]) as string[]));
-        runs = [tokens];
-      }
-      let length = 0;
-      for (const run of runs) length += run.length;
-      lengths[f]![i] = length;
-      if (!length) continue;
-      const byTerm = builders[f]!;
-      // Runs of cached pieces (and the repeated fields) through their resolved postings; a
-      // passage's own text term by term.
-      for (const run of runs) {
-        if (runs.length > 1 || f !== 0) for (const b of resolve(f, run)) count(b, i);
-        else for (const t of run) {
-          let b = byTerm.get(t);
-          if (!b) byTerm.set(t, (b = { ids: [], counts: [] }));
-          count(b, i);
+        let ids = repeated[f]!.get(key);
+        if (!ids) {
+          const tokens = tokenizer.tokenize(value, undefined, FIELDS[f]) as string[];
+          ids = Int32Array.from(tokens, (token) => builder.termId(token));
+          repeated[f]!.set(key, ids);
         }
+        for (let k = 0; k < ids.length; k++) builder.add(ids[k]!, i);
+        length = ids.length;
       }
+      lengths[f]![i] = length;
     }
   }
-  return { passages: n, fields: builders.map((byTerm, f) => pack(byTerm, lengths[f]!)) };
+  return { passages: n, fields: builders.map((b, f) => b.pack(lengths[f]!)) };
 }
 
-function pack(byTerm: Map<string, Building>, lengths: Uint32Array): FieldPostings {
-  const terms = [...byTerm.keys()].sort(compareTerms);
-  const offsets = new Uint32Array(terms.length + 1);
-  let total = 0;
-  terms.forEach((t, i) => {
-    offsets[i] = total;
-    total += byTerm.get(t)!.ids.length;
-  });
-  offsets[terms.length] = total;
-  const ids = new Uint32Array(total);
-  const counts = new Uint16Array(total);
-  terms.forEach((t, i) => {
-    const b = byTerm.get(t)!;
-    ids.set(b.ids, offsets[i]);
-    counts.set(b.counts, offsets[i]);
-  });
-  return { terms, offsets, ids, counts, lengths };
+/**
+ * The distinct terms of some passages' text (field 0), read off `index`'s postings, for each
+ * passage `i` that `want(i)` names: what `tokenize` gives the text of a passage read in English,
+ * without tokenising it again (the acronym index takes table summaries' terms so).
+ */
+export function passageTextTerms(index: TermIndex, want: (i: number) => boolean): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  for (let i = 0; i < index.passages; i++) if (want(i)) out.set(i, []);
+  if (!out.size) return out;
+  const { terms, offsets, ids } = index.fields[0]!;
+  for (let t = 0; t < terms.length; t++) {
+    for (let k = offsets[t]!; k < offsets[t + 1]!; k++) out.get(ids[k]!)?.push(terms[t]!);
+  }
+  return out;
 }
 
 /** Code-unit order, the order of every stored term dictionary (not locale-dependent). */
@@ -304,7 +371,7 @@ export function concatTermIndexes(parts: readonly TermIndex[]): TermIndex {
           totals.set(term, (totals.get(term) ?? 0) + field.offsets[t + 1]! - field.offsets[t]!);
         }
       }
-      const terms = [...totals.keys()].sort(compareTerms);
+      const terms = [...totals.keys()].sort(); // code-unit order (`compareTerms`)
       const offsets = new Uint32Array(terms.length + 1);
       const cursor = new Map<string, number>();
       let total = 0;

@@ -11,10 +11,12 @@ export interface TableSummary {
   /** Grid cells `[row, col]` the summary speaks about. */
   cells: Array<[number, number]>;
   /**
-   * The text as the pieces it was written from, in order (their concatenation is `text`):
-   * what the indexes tokenise piece by piece, each distinct piece of a table once.
+   * The text as the pieces it was written from (given by {@link summarizeTable}): `texts[ids[0]]
+   * + texts[ids[1]] + ...` is `text`, and `texts`, the table's distinct pieces, is shared by all
+   * its summaries, so that the indexes tokenise each distinct piece of a table once
+   * (`src/retrieval/text-pieces.ts`) and know it by number.
    */
-  pieces?: string[];
+  pieces?: { ids: number[]; texts: readonly string[] };
   /** Which summary it is: the grid row of a row summary, the grid column of a column summary, -1 for the table's. */
   at: number;
 }
@@ -29,7 +31,7 @@ export interface TableSummary {
  */
 export function summarizeTable(table: Table, options?: SummaryOptions): TableSummary[] {
   if (table.rows === 0 || table.cols === 0) return [];
-  const w = summaryWriter(table, options);
+  const w = new Writer(table, options, true);
   const out: TableSummary[] = [w.table()];
   for (const r of w.rows) {
     const s = w.row(r);
@@ -53,7 +55,8 @@ export interface SummaryOptions {
  * The summaries of one table, each on its own: what {@link summarizeTable} writes, summary by
  * summary, so that one row's or one column's can be written again without the rest (a table
  * passage keeps which summary it is and derives its text when read, `src/engine/table-passages.ts`).
- * `row(r)` and `column(c)` give the same text, cells and pieces as the whole table's summaries.
+ * `row(r)` and `column(c)` give the same text and cells as the whole table's summaries (which
+ * alone carry their pieces).
  */
 export interface SummaryWriter {
   /** The data rows and columns, in the order their summaries are written. */
@@ -89,11 +92,14 @@ class Writer implements SummaryWriter {
   private readonly rowNames: Array<string | undefined> = [];
   // Each summary is written as pieces (the heading, a header path, a value with what follows it),
   // so that each distinct piece of the table is tokenised once (`src/retrieval/text-pieces.ts`):
-  // a column's path is in every row summary, a row's label in every column summary.
+  // a column's path is in every row summary, a row's label in every column summary. Numbered
+  // (`numbered`, at ingest): the table's distinct pieces, each once, and their numbers.
   private readonly columnPiece = new Map<number, string>();
   private readonly rowPiece = new Map<number, string>();
+  private readonly texts: string[] = [];
+  private readonly pieceNo = new Map<string, number>();
 
-  constructor(private readonly grid: Table, options?: SummaryOptions) {
+  constructor(private readonly grid: Table, options?: SummaryOptions, private readonly numbered = false) {
     const s = (this.s = options?.structure ?? detectHeaders(grid));
     this.rows = s.dataRows;
     this.columns = s.dataCols;
@@ -249,7 +255,17 @@ class Writer implements SummaryWriter {
   private summary(kind: 'table-row' | 'table-column', pieces: string[], cells: Array<[number, number]>, at: number): TableSummary {
     const whole = pieces.join('');
     const text = cap(whole);
-    return { kind, text, cells, pieces: text === whole ? pieces : cutPieces(pieces, text), at };
+    if (!this.numbered) return { kind, text, cells, at };
+    const ids: number[] = [];
+    for (const piece of text === whole ? pieces : cutPieces(pieces, text)) {
+      let n = this.pieceNo.get(piece);
+      if (n === undefined) {
+        n = this.texts.push(piece) - 1;
+        this.pieceNo.set(piece, n);
+      }
+      ids.push(n);
+    }
+    return { kind, text, cells, pieces: { ids, texts: this.texts }, at };
   }
 }
 

@@ -53,6 +53,8 @@ function validDay(y: number, mo: number, d: number): boolean {
 
 /** Milliseconds since epoch of a UTC calendar date; works for years 0-99 and BC (astronomical) too. */
 export function utc(year: number, month = 0, day = 1): number {
+  // A year's first instant, asked for twice per year read (a table summary reads hundreds): kept.
+  if (month === 0 && day === 1 && year >= 1000 && year < 2200) return (YEAR_STARTS[year - 1000] ||= Date.UTC(year, 0, 1));
   // Date.UTC reads years 0-99 as 1900-1999; elsewhere it is the same calendar arithmetic
   // (months and days past their range roll over), without a Date object.
   if (year < 0 || year > 99) return Date.UTC(year, month, day);
@@ -60,6 +62,8 @@ export function utc(year: number, month = 0, day = 1): number {
   d.setUTCFullYear(year, month, day);
   return d.getTime();
 }
+
+const YEAR_STARTS = new Float64Array(1200);
 
 const MONTH_INDEX: Record<string, number> = {
   jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11,
@@ -93,7 +97,10 @@ const RE_SHORT_YEAR_3 = /\b(?:in|from|to|until|till|since|by|during|circa|c\s?\.
 const RE_SHORT_YEAR_ANY = /\b(?:in|from|to|until|till|since|by|during|circa|c\s?\.|ad|a\.d\.|around|before|after|year|between|and)\s+(\d{1,3})\b/gi;
 const DECADE_HINT = /0\s?'?s/;
 const CENTURY_HINT = /centur/i;
-const RE_MONTH_WORD = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+// A month's name as the month patterns read one: followed by a space, a comma, a digit or the
+// word or dash of a range ("May 2016", "May, 2016", "5 May2016", "May-June 2016"), not by a
+// letter ("market", "mayor", "decline": most of a table corpus's month-like words).
+const RE_MONTH_WORD = new RegExp(`\\b${MON}(?:[\\s,\\d]|-|–|—|to|until|till|through|and)`, 'i');
 const RE_SEASON_WORD = /\b(?:spring|summer|autumn|fall|winter)\b/i;
 
 // Short (1-3 digit) years also need the next word not to be a counted noun ("in 500 ships").
@@ -123,29 +130,29 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
     }
   }
   if (RE_MONTH_WORD.test(text)) {
-    for (const m of text.matchAll(RE_DMY)) {
+    for (let m = first(RE_DMY, text); m; m = RE_DMY.exec(text)) {
       const d = parseInt(m[1]!, 10), mo = monthOf(m[2]!), y = +m[3]!;
       // "31 February 2021" is no day; the month pattern below still reads "February 2021".
       if (!validDay(y, mo, d)) continue;
       add(taken, atoms, { start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
     }
-    for (const m of text.matchAll(RE_MDY)) {
+    for (let m = first(RE_MDY, text); m; m = RE_MDY.exec(text)) {
       const mo = monthOf(m[1]!), d = parseInt(m[2]!, 10), y = +m[3]!;
       if (!validDay(y, mo, d)) continue;
       add(taken, atoms, { start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
     }
-    for (const m of text.matchAll(RE_MMY)) {
+    for (let m = first(RE_MMY, text); m; m = RE_MMY.exec(text)) {
       const a = monthOf(m[1]!), b = monthOf(m[2]!), y = +m[3]!;
       if (b < a) continue;
       add(taken, atoms, { start: utc(y, a), end: utc(y, b + 1), granularity: 'month', from: m.index, to: m.index + m[0].length, range: true });
     }
-    for (const m of text.matchAll(RE_MY)) {
+    for (let m = first(RE_MY, text); m; m = RE_MY.exec(text)) {
       const mo = monthOf(m[1]!), y = +m[2]!;
       add(taken, atoms, { start: utc(y, mo), end: utc(y, mo + 1), granularity: 'month', from: m.index, to: m.index + m[0].length });
     }
   }
   if (RE_SEASON_WORD.test(text)) {
-    for (const m of text.matchAll(RE_SEASON)) {
+    for (let m = first(RE_SEASON, text); m; m = RE_SEASON.exec(text)) {
       const s = m[1]!.toLowerCase(), y = +m[2]!;
       const opens = s === 'spring' ? 2 : s === 'summer' ? 5 : s === 'winter' ? 11 : 8;
       add(taken, atoms, { start: utc(y, opens), end: utc(y, opens + 3), granularity: 'season', from: m.index, to: m.index + m[0].length });
@@ -214,7 +221,7 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
     }
   }
   if (atoms.length === 0) return atoms;
-  atoms.sort((a, b) => a.from - b.from);
+  atoms.sort(byStart);
   return joinRanges(text, atoms, options.reference, options.prepositions ?? true);
 }
 
@@ -236,6 +243,10 @@ function free(taken: ReadonlyArray<[number, number]>, a: number, b: number): boo
   return true;
 }
 
+function byStart(a: DateMatch, b: DateMatch): number {
+  return a.from - b.from;
+}
+
 function add(taken: Array<[number, number]>, atoms: DateMatch[], m: DateMatch): void {
   if (!free(taken, m.from, m.to)) return;
   taken.push([m.from, m.to]);
@@ -249,6 +260,11 @@ const PRESENT_AFTER = /^\s*(?:-|–|—|to|until|till|through)\s*(?:the\s+)?(?:p
 const OPEN_END_BEFORE = /\b(?:since|from|starting(?:\s+in)?|beginning(?:\s+in)?)\s+(?:the\s+)?$/i;
 const OPEN_START_BEFORE = /\b(?:until|till|til|up\s+to|up\s+until|through)\s+(?:the\s+)?$/i;
 const ONWARDS_AFTER = /^\s*(?:on(?:wards?)?|and\s+(?:after|later|beyond))\b/i;
+const AND = /and/i;
+const BETWEEN_BEFORE = /\bbetween\s+(?:the\s+)?$/i;
+const FROM_SINCE_BEFORE = /\b(?:from|since)\s+(?:the\s+)?$/i;
+const FROM_BEFORE = /\bfrom\s+(?:the\s+)?$/i;
+const UNTIL_WORD = /\b(?:to|until|till|through|thru)\b/i;
 
 function joinRanges(text: string, atoms: DateMatch[], reference: number, prepositions: boolean): DateMatch[] {
   const out: DateMatch[] = [];
@@ -257,13 +273,15 @@ function joinRanges(text: string, atoms: DateMatch[], reference: number, preposi
     const b = atoms[i + 1];
     if (b && !a.range && !b.range) {
       const gap = text.slice(a.to, b.from);
-      const lead = text.slice(Math.max(0, a.from - 14), a.from);
-      const between = /\bbetween\s+(?:the\s+)?$/i.test(lead);
-      let joined = RANGE_GAP.test(gap) && (!/and/i.test(gap) || between);
-      if (!joined && b.start >= a.start && FROM_UNTIL_GAP.test(gap) && /\b(?:from|since)\s+(?:the\s+)?$/i.test(lead)) joined = true;
+      // What comes before the first date is read only where the gap could join them.
+      let joined = RANGE_GAP.test(gap) && (!AND.test(gap) || BETWEEN_BEFORE.test(leadOf(text, a.from)));
+      if (!joined && b.start >= a.start && FROM_UNTIL_GAP.test(gap) && FROM_SINCE_BEFORE.test(leadOf(text, a.from))) joined = true;
       // Written backwards ("between 2020 and 1990", "from 1990 to 1980"), a range is still the
       // span between its two dates, but only when the words say it is one: "2004 - 1998" is not.
-      if (joined && b.start < a.start) joined = between || (/\bfrom\s+(?:the\s+)?$/i.test(lead) && /\b(?:to|until|till|through|thru)\b/i.test(gap));
+      if (joined && b.start < a.start) {
+        const lead = leadOf(text, a.from);
+        joined = BETWEEN_BEFORE.test(lead) || (FROM_BEFORE.test(lead) && UNTIL_WORD.test(gap));
+      }
       if (joined) {
         a = { start: Math.min(a.start, b.start), end: Math.max(a.end, b.end), granularity: finer(a.granularity, b.granularity), from: a.from, to: b.to, range: true };
         i++;
@@ -281,6 +299,11 @@ function joinRanges(text: string, atoms: DateMatch[], reference: number, preposi
     out.push(a);
   }
   return out;
+}
+
+/** The 14 characters before a date, where "between", "from" or "since" may open its range. */
+function leadOf(text: string, from: number): string {
+  return text.slice(Math.max(0, from - 14), from);
 }
 
 /**

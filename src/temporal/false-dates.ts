@@ -73,10 +73,11 @@ export function blockedSpans(text: string): Array<[number, number]> {
 const WWW = /www\./i;
 // What PATH_TOKEN, WORD_SLASH_NUMBER and IDENTIFIER need, as patterns that start at the rare
 // character (a slash, a hyphen) and look back: supersets of their matches, so skipping a pattern
-// when its gate fails is exact. A path that `isPath` accepts has two slashes, a dot after a slash,
-// or a slash that starts a token; "pull/1204" a letter before the slash and a digit after it; an
-// identifier a letter before "-digit" in its token.
-const PATH_GATE = /\/(?:\S*[/.]|(?<=(?:^|[^A-Za-z0-9_])\/))/;
+// when its gate fails is exact. A path that `isPath` accepts has two slashes, a dot and a letter
+// after a slash ("/x.md"), or one slash after "." or "~" ("./x"): a token PATH_TOKEN reads has a
+// segment before its slashes, so a lone "/" ("wage / salary") or "n/a." is none; "pull/1204" a
+// letter before the slash and a digit after it; an identifier a letter before "-digit" in its token.
+const PATH_GATE = /\/\S*(?:\/|\.[A-Za-z\u00aa-\uffff])|(?<=[~.])\//;
 const WORD_SLASH_GATE = /\/(?<=[A-Za-z\u0080-\uffff]\/)\d/;
 const IDENTIFIER_GATE = /-(?<=[A-Za-z\u0080-\uffff]\S*-)\d/;
 

@@ -75,7 +75,9 @@ export const SCRIPTS: readonly Script[] = [
 export const LATIN = SCRIPTS[0]!;
 /** Scripts whose words are stemmed (Latin aside, which the tokenizer stems itself). */
 const STEMMED = SCRIPTS.filter((s) => s !== LATIN && s.stemmer);
-const ANY_STEMMED = new RegExp(STEMMED.map((s) => s.test.source).join('|'), 'u');
+// One class of their scripts' letters (an alternation of six Unicode classes cost half as much again).
+const STEMMED_SOURCES = STEMMED.map((s) => s.test.source);
+const ANY_STEMMED = new RegExp(STEMMED_SOURCES.every((s) => /^\\p\{[^}]+\}$/.test(s)) ? `[${STEMMED_SOURCES.join('')}]` : STEMMED_SOURCES.join('|'), 'u');
 const NON_ASCII = /[^\x00-\x7f]/;
 const loading = new Map<Script, Promise<void>>();
 

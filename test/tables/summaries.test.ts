@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { flattenTable, readGrid, readHtmlTable, summarizeTable } from '../../src/tables/index.ts';
 import { summaryWriter } from '../../src/tables/summaries.ts';
 import { CURRENCY_HTML, tableElement } from './helpers.ts';
-import { passageTerms, setTextPieces } from '../../src/retrieval/text-pieces.ts';
-import { createTextTokenizer } from '../../src/text/tokenizer.ts';
+import { PieceTerms, setTextPieces } from '../../src/retrieval/text-pieces.ts';
+import { analysePassages } from '../../src/retrieval/term-index.ts';
+import type { Passage } from '../../src/types.ts';
 
 describe('summarizeTable', () => {
   const table = readHtmlTable(tableElement(CURRENCY_HTML)).table;
@@ -54,7 +55,8 @@ describe('summarizeTable', () => {
 
   it('writes any one summary on its own as the whole table\'s (a passage derives its own when read)', () => {
     for (const style of ['h-rcl', 'rcl'] as const) {
-      const all = summarizeTable(table, { title: 'Hedging', style });
+      // The same summaries; only the whole table's carry their pieces, numbered for the indexes.
+      const all = summarizeTable(table, { title: 'Hedging', style }).map(({ pieces: _, ...s }) => s);
       // A fresh writer per summary, rows and columns in reverse: nothing depends on what was written before.
       const one = all.map((x) => {
         const w = summaryWriter(table, { title: 'Hedging', style });
@@ -78,17 +80,26 @@ describe('flattenTable', () => {
     );
   });
 
-  it('writes each summary as pieces that make its text and give its terms', () => {
-    const tokenizer = createTextTokenizer(true);
+  it('writes each summary as numbered pieces of its table that make its text and give its terms', () => {
     const lower = readHtmlTable(tableElement(CURRENCY_HTML.toLowerCase())).table;
     for (const t of [table(), lower]) {
-      for (const s of summarizeTable(t, { title: 'Hedging' })) {
-        if (s.kind === 'table') continue;
-        expect(s.pieces!.join('')).toBe(s.text);
-        const passage = { id: 'x', docId: 'd', ordinal: 0, kind: s.kind, text: s.text, start: 0, end: 0, sentences: [] };
-        setTextPieces(passage, s.pieces!);
-        expect(passageTerms(passage, tokenizer, new Map())!.flat()).toEqual(tokenizer.tokenize(s.text));
-      }
+      const summaries = summarizeTable(t, { title: 'Hedging' }).filter((s) => s.kind !== 'table');
+      const texts = summaries[0]!.pieces!.texts;
+      // One list of distinct pieces for the table, a header path numbered once for all its summaries.
+      expect(new Set(texts).size).toBe(texts.length);
+      expect(texts.filter((x) => x.startsWith('in 2013 ')).length).toBe(2);
+      const passages: Passage[] = [];
+      const withPieces: Passage[] = [];
+      summaries.forEach((s, i) => {
+        expect(s.pieces!.texts).toBe(texts);
+        expect(s.pieces!.ids.map((n) => texts[n]).join('')).toBe(s.text);
+        const passage: Passage = { id: `x${i}`, docId: 'd', ordinal: i, kind: s.kind, text: s.text, start: 0, end: 0, sentences: [] };
+        passages.push(passage);
+        const copy = { ...passage };
+        setTextPieces(copy, s.pieces!.ids, s.pieces!.texts);
+        withPieces.push(copy);
+      });
+      expect(analysePassages(withPieces, new PieceTerms())).toEqual(analysePassages(passages));
     }
   });
 
@@ -97,7 +108,8 @@ describe('flattenTable', () => {
     const long = readGrid([['region', 'count'], ...rows]).table;
     const column = summarizeTable(long).find((s) => s.kind === 'table-column')!;
     expect(column.text.endsWith(' …')).toBe(true);
-    expect(column.pieces!.join('')).toBe(column.text);
+    expect(column.pieces!.ids.map((n) => column.pieces!.texts[n]).join('')).toBe(column.text);
+    expect(column.pieces!.texts[column.pieces!.ids.at(-1)!]!.endsWith(' …')).toBe(true);
   });
 });
 

@@ -54,6 +54,35 @@ describe('date grammar fast paths', () => {
     // "2007/2008": a number after "digit/" is read as the tail of the first one, as before.
     expect(spans('n/a in 2007/2008, 2010')).toEqual(['2007-01-01 2008-01-01 year "2007"', '2010-01-01 2011-01-01 year "2010"']);
     expect(spans('staleReleaseThresholdDays: 1825, page 2001, size = 2048')).toEqual([]);
+    // A path has two slashes, a file name after its slash, or starts at "./" or "~/"; a lone
+    // slash between words and "n/a." are none, and the years beside them stay.
+    expect(spans('see ./2019-notes, docs/2018.md and ~/a/2017')).toEqual([]);
+    expect(spans('wage / salary 2019, n/a. 2018')).toEqual(['2019-01-01 2020-01-01 year "2019"', '2018-01-01 2019-01-01 year "2018"']);
+  });
+
+  it('read months only where a month name stands as one, however the date is written', () => {
+    // "market" and "mayor" start as months do; the month patterns skip them, and read the rest.
+    expect(spans('labour market 2015, mayor 2014, 5 May2016, May-June 2016, Sept. 5, 2016')).toEqual([
+      '2015-01-01 2016-01-01 year "2015"',
+      '2014-01-01 2015-01-01 year "2014"',
+      '2016-05-05 2016-05-06 day "5 May2016"',
+      '2016-05-01 2016-07-01 month "May-June 2016"',
+      '2016-09-05 2016-09-06 day "Sept. 5, 2016"',
+    ]);
+  });
+
+  it('join a range and open an interval from the words around its dates', () => {
+    expect(spans('between 2020 and 1990; from 1990 to 1980; 2004 - 1998')).toEqual([
+      '1990-01-01 2021-01-01 year "2020 and 1990"',
+      '1980-01-01 1991-01-01 year "1990 to 1980"',
+      '2004-01-01 2005-01-01 year "2004"',
+      '1998-01-01 1999-01-01 year "1998"',
+    ]);
+    expect(spans('from May 1999 until his death in October 2000, since 2015, until 1990')).toEqual([
+      '1999-05-01 2000-11-01 month "May 1999 until his death in October 2000"',
+      '2015-01-01 2026-01-01 year open-end "2015"',
+      '1990-01-01 1991-01-01 year open-start "1990"',
+    ]);
   });
 
   it('compute calendar dates with Date.UTC past year 99 and by hand before it', () => {
@@ -62,5 +91,7 @@ describe('date grammar fast paths', () => {
     expect(new Date(utc(44)).getUTCFullYear()).toBe(44);
     expect(new Date(utc(-43)).getUTCFullYear()).toBe(-43);
     expect(new Date(utc(99, 12)).getUTCFullYear()).toBe(100);
+    // A year's first instant is kept once computed: the same value the second time.
+    for (const y of [999, 1000, 1970, 2024, 2199, 2200]) expect([utc(y), utc(y)]).toEqual([Date.UTC(y, 0, 1), Date.UTC(y, 0, 1)]);
   });
 });

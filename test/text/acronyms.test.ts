@@ -47,4 +47,31 @@ describe('AcronymIndex', () => {
     index.remove('t1', TABLE);
     expect(index.expand('csi')).toBeUndefined();
   });
+
+  it('counts a phrase once per text, and keeps it while another text still writes it', () => {
+    const index = new AcronymIndex();
+    index.add('t1', 'Gross domestic product. Gross domestic product by province.');
+    index.add('t2', 'Gross domestic product, 2019');
+    index.add('t3', 'Gross dental practice');
+    // Two texts write "gross domestic product", one "gross dental practice": the commoner wins.
+    expect(index.expand('gdp')).toBe('gross domestic product');
+    index.remove('t1', 'Gross domestic product. Gross domestic product by province.');
+    index.remove('t2', 'Gross domestic product, 2019');
+    expect(index.expand('gdp')).toBe('gross dental practice');
+    expect(index.expand('gdp', ['dental'])).toBe('gross dental practice');
+    expect(index.expand('gdp', ['product'])).toBeUndefined();
+    index.remove('t3', 'Gross dental practice');
+    expect(index.expand('gdp')).toBeUndefined();
+  });
+
+  it('reads a text added again under its id as that text, and ignores initials outside a-z', () => {
+    const index = new AcronymIndex();
+    index.add('t1', 'Total crime severity index');
+    index.add('t1', 'Youth criminal justice act');
+    expect(index.expand('yjca', ['youth'])).toBeUndefined();
+    expect(index.expand('ycja', ['youth'])).toBe('youth criminal justice act');
+    expect(index.expand('ycja', ['sever'])).toBeUndefined();
+    index.add('t2', 'Élan vital énergie');
+    expect(index.expand('evn')).toBeUndefined();
+  });
 });

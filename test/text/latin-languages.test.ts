@@ -72,6 +72,20 @@ describe('the language of Latin-script text', () => {
     expect(t.tokenize('Who was the mayor of Los Angeles in 2019?')).toEqual(terms);
   });
 
+  it('looks further at any text with a function word, whatever stands beside it or however its s is written', async () => {
+    // Beside quotes, dashes or a typographic apostrophe, or with a long s ("ſ", which
+    // case-insensitive Unicode matching reads as "s"): the detector loads.
+    for (const text of ['«la» suite', 'x–die', 'quelqu’un', 'x eſt', 'ÉTÉ où']) {
+      const t = await fresh<Tokenizer>('../../src/text/tokenizer.ts');
+      await t.loadStemmers([text]);
+      expect(t.latin, text).toBeDefined();
+    }
+    // Inside a longer word, or after a plain apostrophe, it is no function word.
+    const t = await fresh<Tokenizer>('../../src/text/tokenizer.ts');
+    await t.loadStemmers(['Lesley and Dieter, a duet', "l'est", 'vanilla']);
+    expect(t.latin).toBeUndefined();
+  });
+
   it('finds a French document for a French question, in inflected forms the document does not use, and reports its language', async () => {
     const { createAlmanac } = await fresh<Engine>('../../src/index.ts');
     const almanac = await createAlmanac();
