@@ -5,12 +5,13 @@ import { openIdbStore } from '../storage/idb-store.ts';
 import type { CorpusStore, DocumentRecord, StoreChange } from '../storage/store.ts';
 import { encodeSegment, type Segment } from '../index-format/segment.ts';
 import { readCorpusFile, readShards, writeCorpusFile } from '../index-format/corpus-file.ts';
+import { countDerived, openDerivedPassages } from '../index-format/derived.ts';
 import { documentLanguages, passageTextTerms, type PieceReader, setPiecewiseTerms, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
 import { latin, loadStemmers } from '../text/tokenizer.ts';
 import type {
   Almanac, AlmanacOptions, AnswerEvent, AnswerOptions, AnswerResponse, CorpusChange, CorpusShards, CorpusStats, DatedSentence, DocumentInput, Embedder,
   ExportOptions, Generator, ImportOptions, ImportReport, IngestReport,
-  LongCallOptions, Passage, Reranker, SearchOptions, SearchResponse, StoredDocument, TimeBucket,
+  LongCallOptions, Passage, Reranker, SearchOptions, SearchResponse, StoredDocument, TimeBucket, TimeSpan,
 } from '../types.ts';
 import { runSearch } from './search.ts';
 import { runAnswer, streamAnswer } from './answer.ts';
@@ -40,6 +41,23 @@ export async function createAlmanac(options: AlmanacOptions = {}): Promise<Alman
   const engine = new Engine(store, options);
   await engine.restore(options);
   return engine;
+}
+
+/**
+ * Decoded table passages from which an engine that has not loaded the code deriving them
+ * (5 kB gzip, with the summary writer) loads it to derive them: each saves about 1.3 kB of memory
+ * (HiTab opened: 278.7 -> 162.7 MB over 86,632), so 1,000 save more than a megabyte, while a
+ * small corpus (the embed's, restored with what it fetched at start) keeps them as decoded.
+ */
+const DERIVE_ON_OPEN = 1_000;
+
+/**
+ * Sentences' timestamps read as table passages keep them, without writing their text: only
+ * where that module is loaded already (table passages that derive exist only then), so that
+ * coverage fetches nothing more.
+ */
+async function tableTimes(): Promise<((p: Passage) => readonly TimeSpan[][]) | undefined> {
+  return openDerivedPassages ? (await import('./table-passages.ts')).sentenceTimes : undefined;
 }
 
 /**
@@ -312,12 +330,12 @@ class Engine implements Almanac {
   async timeCoverage(options?: { buckets?: 'year' | 'decade' }): Promise<TimeBucket[]> {
     // Loaded on demand (as is `datedSentences`'s): the embed's first download stays in budget.
     const { timeCoverage } = await import('../temporal/coverage.ts');
-    return timeCoverage(this.state.passages.values(), options);
+    return timeCoverage(this.state.passages.values(), options, await tableTimes());
   }
 
   async datedSentences(options: { start: number; end: number; limit?: number }): Promise<{ total: number; sentences: DatedSentence[] }> {
     const { sentencesIn } = await import('../temporal/coverage.ts');
-    const { total, sentences } = sentencesIn(this.state.passages.values(), options.start, options.end, options.limit);
+    const { total, sentences } = sentencesIn(this.state.passages.values(), options.start, options.end, options.limit, await tableTimes());
     return {
       total,
       sentences: sentences.map(({ passage, sentence }) => ({
@@ -536,7 +554,8 @@ class Engine implements Almanac {
     // Every write's failure reaches its caller as a catalogue error, whatever threw it.
     const run = () => catalogued('changing the corpus', work);
     const next = this.queue.then(run, run);
-    this.queue = next.catch(() => undefined);
+    // Settled to nothing: the queue would otherwise hold the last write's result (an ingest's reports) until the next write.
+    this.queue = next.then(() => undefined, () => undefined);
     return next;
   }
 
@@ -593,6 +612,9 @@ class Engine implements Almanac {
    */
   private async addToIndexes(segments: readonly Segment[], target: IndexTarget = this.state, analysed = false): Promise<void> {
     type Part = { passages: Passage[]; index: TermIndex; vectors?: Array<Float32Array | undefined> };
+    // A stored corpus's table passages are derived again when read, not held as decoded (`table-passages.ts`).
+    const marked = countDerived(segments.flatMap((s) => s.records));
+    if (marked && (openDerivedPassages || marked >= DERIVE_ON_OPEN)) (openDerivedPassages ?? (await import('./table-passages.ts')).openDerived)(segments.flatMap((s) => s.records));
     const lexical: Part[] = [];
     const structured: Part[] = [];
     for (const segment of segments) {

@@ -1,7 +1,10 @@
-import { summaryWriter, type SummaryWriter, type TableSummary } from '../tables/summaries.ts';
+import { summarizeTable, summaryWriter, type SummaryWriter, type TableSummary } from '../tables/summaries.ts';
 import { splitSentences } from '../text/segment.ts';
 import { structureOf } from '../tables/structure-of.ts';
-import type { EventInterval, Passage, PassageKind, Sentence, Table, TimeSpan } from '../types.ts';
+import { DERIVED, provideOpenDerived, type DerivedMark } from '../index-format/derived.ts';
+import type { DocumentRecord } from '../storage/store.ts';
+import { sharedTimes } from './shared-times.ts';
+import type { EventInterval, Passage, PassageKind, Sentence, Table, TableCell, TimeSpan } from '../types.ts';
 
 /*
  * Table passages that keep only which summary they are. Everything a row, column or table
@@ -24,6 +27,18 @@ export interface TableSource {
   table: Table;
   /** The title the summaries were written under (`summarizeTable`'s `title`). */
   title: string;
+  /** Set by the first passage made from it: the fields its passages hold alike, kept here once. */
+  common?: Common;
+}
+
+/** The fields every passage of one table holds alike (offsets, heading, table index, source, page). */
+interface Common {
+  start: number;
+  end: number;
+  heading: string | undefined;
+  tableIndex: number;
+  source: { start: number; end: number } | undefined;
+  page: number | undefined;
 }
 
 /** The timestamps and intervals of a passage's sentences (kept; the rest is derived). */
@@ -46,17 +61,26 @@ const RECENT = 2048;
 /** Writers of the tables most recently read (coverMap and header paths once per table, not per passage). */
 const WRITERS = 256;
 
-const writers = new Map<TableSource, SummaryWriter>();
+/*
+ * Both caches are shared by every engine of the page and hold what they cache weakly: a table
+ * an engine removed (`remove`, `clear`), or an engine dropped with its corpus, is not kept alive
+ * by having been read last; it goes when nothing else holds it. Only which entry to evict is
+ * kept strongly, as a ring of weak references.
+ */
+const writers = new WeakMap<TableSource, SummaryWriter>();
+const writerRing: Array<WeakRef<TableSource> | undefined> = new Array(WRITERS);
+let nextWriter = 0;
 
 function writerOf(from: TableSource): SummaryWriter {
   let w = writers.get(from);
-  if (w) {
-    writers.delete(from);
-  } else {
+  if (!w) {
     w = summaryWriter(from.table, { title: from.title, structure: structureOf(from.table) });
-    if (writers.size >= WRITERS) writers.delete(writers.keys().next().value!);
+    const old = writerRing[nextWriter]?.deref();
+    if (old) writers.delete(old);
+    writers.set(from, w);
+    writerRing[nextWriter] = new WeakRef(from);
+    nextWriter = (nextWriter + 1) % WRITERS;
   }
-  writers.set(from, w);
   return w;
 }
 
@@ -70,10 +94,15 @@ export type TablePassageFields = Pick<Passage, 'id' | 'docId' | 'ordinal' | 'sta
 let TEXT: PropertyDescriptor;
 let CELLS: PropertyDescriptor;
 let SENTENCES: PropertyDescriptor;
-let seal: (p: TablePassage) => void;
+/** The accessors from `text` to the last field, by which of heading (1), source (2) and page (4) the table's passages have. */
+const ALIKE: PropertyDescriptorMap[] = [];
+let alikeFields: (present: number) => PropertyDescriptorMap;
+let seal: (p: TablePassage, shared: SharedTimes) => void;
 let release: (p: TablePassage) => void;
 let isLazy: (p: object) => p is TablePassage;
-const recent: Array<TablePassage | undefined> = new Array(RECENT);
+let timesOf: (p: TablePassage) => TimeSpan[][];
+let open: (f: TablePassageFields, from: TableSource, at: number, dates: Dates, made: Made | undefined) => TablePassage;
+const recent: Array<WeakRef<TablePassage> | undefined> = new Array(RECENT);
 let next = 0;
 
 class TablePassage {
@@ -97,25 +126,44 @@ class TablePassage {
   /** While prepared (until {@link releasePrepared}) or recently read: the derived fields. */
   #made: Made | undefined;
 
-  constructor(f: TablePassageFields, from: TableSource, summary: TableSummary, sentences: Sentence[]) {
+  constructor(f: TablePassageFields, from: TableSource, at: number, made: Made | undefined) {
     // The order of a passage built eagerly (`prepare.ts`), so that a copy reads the same.
     this.id = f.id;
     this.docId = f.docId;
     this.ordinal = f.ordinal;
     Object.defineProperty(this, 'sentences', SENTENCES);
     this.kind = f.kind;
-    Object.defineProperty(this, 'text', TEXT);
-    this.start = f.start;
-    this.end = f.end;
-    if (f.heading !== undefined) this.heading = f.heading;
-    this.tableIndex = f.tableIndex;
-    Object.defineProperty(this, 'cells', CELLS);
-    if (f.source !== undefined) this.source = f.source;
-    if (f.page !== undefined) this.page = f.page;
+    // Held once per table when this passage's are its table's (always, as prepared): read through accessors.
+    const c = (from.common ??= { start: f.start, end: f.end, heading: f.heading, tableIndex: f.tableIndex, source: f.source, page: f.page });
+    if (c.start === f.start && c.end === f.end && c.heading === f.heading && c.tableIndex === f.tableIndex && c.source === f.source && c.page === f.page) {
+      Object.defineProperties(this, alikeFields((f.heading !== undefined ? 1 : 0) | (f.source !== undefined ? 2 : 0) | (f.page !== undefined ? 4 : 0)));
+    } else {
+      Object.defineProperty(this, 'text', TEXT);
+      this.start = f.start;
+      this.end = f.end;
+      if (f.heading !== undefined) this.heading = f.heading;
+      this.tableIndex = f.tableIndex;
+      Object.defineProperty(this, 'cells', CELLS);
+      if (f.source !== undefined) this.source = f.source;
+      if (f.page !== undefined) this.page = f.page;
+    }
     this.#from = from;
-    this.#at = summary.at;
+    this.#at = at;
     this.#dates = undefined;
-    this.#made = { text: summary.text, cells: summary.cells, sentences };
+    this.#made = made;
+  }
+
+  /**
+   * Which summary this passage is (what a stored segment keeps so that an engine opening it
+   * derives the passage again, `index-format/derived.ts`): while its text and cells are still
+   * the derived ones, and once sealed.
+   */
+  get [DERIVED](): DerivedMark | undefined {
+    const d = this.#dates;
+    if (!d || !derivedField(this, 'text', TEXT) || !derivedField(this, 'cells', CELLS)) return undefined;
+    const sentences = !derivedField(this, 'sentences', SENTENCES) || 'kept' in d ? 'kept' : Array.isArray(d) ? 'whole' : 'split';
+    const title = this.#from.title;
+    return title === this.heading ? { writer: summariesFingerprint(), at: this.#at, sentences } : { writer: summariesFingerprint(), at: this.#at, sentences, title };
   }
 
   static {
@@ -127,9 +175,9 @@ class TablePassage {
       // A table changed in place under its passages (no reader does): say so rather than make up a text.
       if (!s) throw new Error(`table passage ${p.id}: its table has no ${p.kind} summary at ${p.#at} any more`);
       m = p.#made = { text: s.text, cells: s.cells };
-      const old = recent[next];
+      const old = recent[next]?.deref();
       if (old && old !== p) old.#made = undefined;
-      recent[next] = p;
+      recent[next] = new WeakRef(p);
       next = (next + 1) % RECENT;
       return m;
     };
@@ -147,18 +195,40 @@ class TablePassage {
     TEXT = { get(this: TablePassage) { return made(this).text; }, set(this: TablePassage, v: string) { own(this, 'text', v); }, enumerable: true, configurable: true };
     CELLS = { get(this: TablePassage) { return made(this).cells; }, set(this: TablePassage, v: unknown) { own(this, 'cells', v); }, enumerable: true, configurable: true };
     SENTENCES = { get(this: TablePassage) { return sentencesOf(this); }, set(this: TablePassage, v: unknown) { own(this, 'sentences', v); }, enumerable: true, configurable: true };
-    seal = (p) => {
+    const common = (key: keyof Common): PropertyDescriptor => ({
+      get(this: TablePassage) { return this.#from.common![key]; }, set(this: TablePassage, v: unknown) { own(this, key, v); }, enumerable: true, configurable: true,
+    });
+    const START = common('start');
+    const END = common('end');
+    const HEADING = common('heading');
+    const TABLE_INDEX = common('tableIndex');
+    const SOURCE = common('source');
+    const PAGE = common('page');
+    alikeFields = (present) => {
+      let d = ALIKE[present];
+      if (!d) {
+        // In the order of an eager passage's keys.
+        d = ALIKE[present] = { text: TEXT, start: START, end: END };
+        if (present & 1) d.heading = HEADING;
+        d.tableIndex = TABLE_INDEX;
+        d.cells = CELLS;
+        if (present & 2) d.source = SOURCE;
+        if (present & 4) d.page = PAGE;
+      }
+      return d;
+    };
+    seal = (p, shared) => {
       const m = p.#made;
       if (!m?.sentences) return;
       const s = m.sentences;
       if (s.length === 1 && s[0]!.start === 0 && s[0]!.end === m.text.length && !s[0]!.intervals && plain(s[0]!)) {
-        p.#dates = s[0]!.times;
+        p.#dates = share(s[0]!.times, shared);
       } else {
         const spans = splitSentences(m.text);
         const same = spans.length === s.length && spans.every((x, i) => x.start === s[i]!.start && x.end === s[i]!.end && plain(s[i]!));
         p.#dates = !same ? { kept: s }
-          : s.some((x) => x.intervals) ? { times: s.map((x) => x.times), intervals: s.map((x) => x.intervals) }
-          : { times: s.map((x) => x.times) };
+          : s.some((x) => x.intervals) ? { times: s.map((x) => share(x.times, shared)), intervals: s.map((x) => x.intervals) }
+          : { times: s.map((x) => share(x.times, shared)) };
       }
     };
     release = (p) => {
@@ -169,6 +239,17 @@ class TablePassage {
       p.#made = p.kind === 'table' ? { text: m.text, cells: m.cells } : undefined;
     };
     isLazy = (p) => #from in p;
+    timesOf = (p) => {
+      const held = p.#made?.sentences;
+      const d = p.#dates;
+      if (held || !d) return sentencesOf(p).map((x) => x.times);
+      return Array.isArray(d) ? [d] : 'kept' in d ? d.kept.map((x) => x.times) : d.times;
+    };
+    open = (f, from, at, dates, made) => {
+      const p = new TablePassage(f, from, at, made);
+      p.#dates = dates;
+      return p;
+    };
   }
 }
 
@@ -190,7 +271,162 @@ function plain(s: Sentence): boolean {
  * `sentences` with their timestamps) until {@link sealPrepared} and {@link releasePrepared}.
  */
 export function tablePassage(fields: TablePassageFields, from: TableSource, summary: TableSummary, sentences: Sentence[]): Passage {
-  return new TablePassage(fields, from, summary, sentences) as unknown as Passage;
+  return new TablePassage(fields, from, summary.at, { text: summary.text, cells: summary.cells, sentences }) as unknown as Passage;
+}
+
+/**
+ * The timestamps of each of a passage's sentences, in order: for a table passage, what it keeps,
+ * without writing its text again (a corpus's time coverage reads every passage's).
+ */
+export function sentenceTimes(p: Passage): readonly TimeSpan[][] {
+  return isLazy(p) && derivedField(p, 'sentences', SENTENCES) ? timesOf(p) : p.sentences.map((s) => s.times);
+}
+
+/** Whether a passage's field is still the derived accessor (not a value a caller assigned). */
+function derivedField(p: TablePassage, key: string, d: PropertyDescriptor): boolean {
+  return Object.getOwnPropertyDescriptor(p, key)?.get === d.get;
+}
+
+/*
+ * What a stored derived passage is derived with: its summary writer, as a fingerprint of the
+ * summaries it writes for a probe table (a group row, merged year headers, units, a total, a
+ * date) and a version to bump when a change of the writer would not show on the probe. A
+ * segment of another writer opens as stored (its passages hold the text they were indexed by).
+ */
+const SUMMARIES_VERSION = 1;
+let fingerprint: string | undefined;
+
+function probeTable(): Table {
+  const rows = [
+    ['Region', '2012', '', '2013 (%)'],
+    ['', 'Buy', 'Sell', 'Buy'],
+    ['Americas', '', '', ''],
+    ['Mexico', '1.5', '2.0', '12 March 2013'],
+    ['Total', '3', '4', '5'],
+  ];
+  const cells: TableCell[] = [];
+  rows.forEach((row, r) => row.forEach((text, c) => {
+    if (r === 0 && c === 2) return;
+    cells.push({ row: r, col: c, rowSpan: 1, colSpan: r === 0 && c === 1 ? 2 : 1, text, header: r < 2 });
+  }));
+  return { caption: 'Rates by region, 2012 and 2013', rows: rows.length, cols: 4, cells, start: 0, end: 0 };
+}
+
+/** The fingerprint of this summary writer (see above). */
+export function summariesFingerprint(): string {
+  if (fingerprint === undefined) {
+    const table = probeTable();
+    let h = 0x811c9dc5;
+    for (const s of summarizeTable(table, { title: 'Probe', structure: structureOf(table) })) {
+      for (const ch of `${s.kind}\u0001${s.at}\u0001${s.text}\u0001${s.cells.join(';')}\u0002`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
+    }
+    fingerprint = `s${SUMMARIES_VERSION}.${(h >>> 0).toString(16)}`;
+  }
+  return fingerprint;
+}
+
+/** The fields a decoded table passage may hold and a derived one rebuilds. */
+const OPENED_KEYS = new Set(['id', 'docId', 'ordinal', 'kind', 'text', 'start', 'end', 'heading', 'tableIndex', 'cells', 'sentences', 'source', 'page']);
+
+/**
+ * Makes the decoded table passages of records that their segment marks derived (by this
+ * writer) derived ones, in place: what an engine holds of a corpus it opened is then what it
+ * holds of one it ingested. Their timestamps and intervals are kept as decoded; a table-level
+ * summary keeps its decoded text and cells (as one kept after ingest does). A passage that
+ * holds anything else, or whose table is missing, stays as decoded.
+ */
+export function openDerived(records: Iterable<DocumentRecord>): void {
+  const writer = summariesFingerprint();
+  for (const r of records) {
+    let sources: Map<string, TableSource> | undefined;
+    // Decoded, every passage has its own copies: shared again as an ingest shares them.
+    const times: SharedTimes = new Map();
+    let where: { start: number; end: number } | undefined;
+    const { passages } = r;
+    for (let i = 0; i < passages.length; i++) {
+      const p = passages[i]!;
+      if (!Object.hasOwn(p, DERIVED)) continue;
+      const mark = (p as Passage & { [DERIVED]: DerivedMark })[DERIVED];
+      const table = r.document.tables[p.tableIndex ?? -1];
+      if (mark.writer !== writer || !table || p.heading === undefined || p.kind === 'text' || p.kind === 'sentence') continue;
+      const dates = datesOf(p.sentences, mark.sentences, p.text.length, times);
+      if (!dates || !onlyKnownKeys(p)) continue;
+      const title = mark.title ?? p.heading;
+      const key = `${p.tableIndex}\u0000${title}`;
+      sources ??= new Map();
+      let from = sources.get(key);
+      if (!from) sources.set(key, (from = { table, title }));
+      const x = p as Passage & { source?: { start: number; end: number }; page?: number };
+      if (x.source !== undefined) where = where && where.start === x.source.start && where.end === x.source.end ? where : x.source;
+      const fields: TablePassageFields = {
+        id: p.id, docId: p.docId, ordinal: p.ordinal, kind: p.kind, start: p.start, end: p.end, heading: p.heading, tableIndex: p.tableIndex!,
+        ...(x.source !== undefined ? { source: where! } : {}), ...(x.page !== undefined ? { page: x.page } : {}),
+      };
+      // A decoded text is a slice of every text of its segment: kept, it would keep them all.
+      const made = p.kind === 'table' && p.cells ? { text: ownCopy(p.text), cells: p.cells } : undefined;
+      passages[i] = open(fields, from, mark.at, dates, made) as unknown as Passage;
+    }
+  }
+}
+
+provideOpenDerived(openDerived);
+
+/** A derived passage's kept dates from its decoded sentences, laid out as the mark says; undefined if they are not. */
+function datesOf(sentences: Sentence[], layout: DerivedMark['sentences'], length: number, shared: SharedTimes): Dates | undefined {
+  if (layout === 'kept') return { kept: sentences };
+  if (!sentences.every(plain)) return undefined;
+  if (layout === 'whole') {
+    const s = sentences[0];
+    return sentences.length === 1 && s!.start === 0 && s!.end === length && !s!.intervals ? share(s!.times, shared) : undefined;
+  }
+  const times = sentences.map((x) => share(x.times, shared));
+  return sentences.some((x) => x.intervals) ? { times, intervals: sentences.map((x) => x.intervals) } : { times };
+}
+
+const NO_TIMES: TimeSpan[] = Object.freeze([]) as unknown as TimeSpan[];
+
+/**
+ * One array for equal timestamps of a document's sentences (a table's summaries repeat its
+ * caption's and its headers' dates), and one object for equal spans (`sharedTimes`). Keyed by a
+ * hash of the spans and checked span by span: a collision only shares nothing.
+ */
+function share(times: TimeSpan[], shared: SharedTimes): TimeSpan[] {
+  if (!times.length) return NO_TIMES;
+  let h = 0x811c9dc5;
+  for (const t of times) {
+    h = Math.imul(h ^ ((t.start / DAY) | 0), 0x01000193);
+    h = Math.imul(h ^ ((t.end / DAY) | 0), 0x01000193);
+    h = Math.imul(h ^ t.from, 0x01000193);
+    h = Math.imul(h ^ t.to, 0x01000193);
+  }
+  const known = shared.get(h);
+  if (known) return sameTimes(known, times) ? known : times;
+  shared.set(h, sharedTimes(times));
+  return times;
+}
+
+type SharedTimes = Map<number, TimeSpan[]>;
+const DAY = 86_400_000;
+
+function sameTimes(a: TimeSpan[], b: TimeSpan[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x !== y && (x.start !== y.start || x.end !== y.end || x.from !== y.from || x.to !== y.to || x.granularity !== y.granularity || x.open !== y.open)) return false;
+  }
+  return true;
+}
+
+/** A string that holds only its own characters (a slice holds the string it was cut from). */
+function ownCopy(s: string): string {
+  // Slicing a concatenation flattens it into a new string first: what is kept is that copy.
+  return (s + ' ').slice(0, -1);
+}
+
+function onlyKnownKeys(p: Passage): boolean {
+  for (const k in p) if (!OPENED_KEYS.has(k)) return false;
+  return true;
 }
 
 /**
@@ -198,7 +434,8 @@ export function tablePassage(fields: TablePassageFields, from: TableSource, summ
  * intervals, as they are now (after `attachEventIntervals`). Other passages are left alone.
  */
 export function sealPrepared(passages: Iterable<Passage>): void {
-  for (const p of passages) if (isLazy(p)) seal(p);
+  const shared: SharedTimes = new Map();
+  for (const p of passages) if (isLazy(p)) seal(p, shared);
 }
 
 /**

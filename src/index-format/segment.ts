@@ -5,6 +5,7 @@ import { ByteReader, ByteWriter, FormatError } from './bytes.ts';
 import { hash32 } from './hash.ts';
 import { cellRef } from '../tables/cell-ref.ts';
 import { createError } from '../errors.ts';
+import { derivedMark, markDecoded, type DerivedMark } from './derived.ts';
 
 /**
  * A segment: whole documents with everything search needs of them, in the form search uses —
@@ -38,6 +39,8 @@ export interface SegmentHeader {
   vectors: number;
   embedderId?: string;
   dimensions?: number;
+  /** The summary writer its derived table passages were written by (version 3; absent when none is marked derived). */
+  summaries?: string;
 }
 
 /** Bytes 0-3 of every segment: "ALSG". */
@@ -45,8 +48,11 @@ const MAGIC = [0x41, 0x4c, 0x53, 0x47] as const;
 /**
  * The version this code writes; it reads this one and every older one it knows.
  * 1: the first layout. 2: sentences carry their event intervals (`Sentence.intervals`) in binary.
+ * 3: a table passage may be marked derived (`derived.ts`): which summary of its table it is, so
+ * that an engine opening it derives its text and cells again rather than holding them; they are
+ * still stored whole, so any reader, and one whose summary writer differs, reads the same text.
  */
-export const SEGMENT_VERSION = 2;
+export const SEGMENT_VERSION = 3;
 /** magic, version (u16), flags (u16), checksum (u32), header length (u32). */
 const PREFIX = 16;
 
@@ -73,6 +79,10 @@ const P_CELLS = 16;
 const P_SOURCE = 32;
 const P_PAGE = 64;
 const P_SENTENCES_JSON = 128;
+const P_DERIVED = 256;
+
+/** A derived passage's sentence layouts, as stored. */
+const SENTENCE_LAYOUTS: readonly DerivedMark['sentences'][] = ['whole', 'split', 'kept'];
 
 /**
  * Encodes a segment. Throws a plain Error for input that breaks the format's own invariants
@@ -94,9 +104,13 @@ export function encodeSegment(segment: Segment): Uint8Array {
       vectors++;
     }
   }
+  // One writer per segment: passages derived by another (a segment of an older writer compacted
+  // with a newer one) are stored as plain ones, which they also are.
+  const summaries = firstWriter(records);
   const header: SegmentHeader = {
     version: SEGMENT_VERSION, terms: segment.terms, documents: records.length, passages, vectors,
     ...(vectors ? { embedderId: segment.embedderId ?? '', dimensions: dims } : {}),
+    ...(summaries !== undefined ? { summaries } : {}),
   };
   const w = new ByteWriter();
   for (const b of MAGIC) w.u8(b);
@@ -110,7 +124,7 @@ export function encodeSegment(segment: Segment): Uint8Array {
   w.bytes(headerBytes);
   writeDocuments(w, records.map((r) => r.document));
   writeTables(w, records.map((r) => r.document.tables));
-  writePassages(w, records);
+  writePassages(w, records, summaries);
   if (vectors) writeVectors(w, records, dims);
   writeTermIndex(w, segment.lexical);
   writeTermIndex(w, segment.structured);
@@ -152,6 +166,7 @@ function header(bytes: Uint8Array): SegmentHeader {
     throw new FormatError('segment header is not JSON');
   }
   if (typeof header?.terms !== 'string' || !Number.isInteger(header.documents) || !Number.isInteger(header.passages)) throw new FormatError('segment header lacks its counts');
+  if (header.summaries !== undefined && typeof header.summaries !== 'string') throw new FormatError('segment header names no summary writer');
   return { ...header, version };
 }
 
@@ -181,7 +196,7 @@ function decode(bytes: Uint8Array, options: { exclude?: ReadonlySet<string> }): 
     const documents = readDocuments(r, header.documents);
     const tables = readTables(r, documents.length);
     documents.forEach((d, i) => { d.tables = tables[i]!; });
-    const records = readPassages(r, documents, header.version);
+    const records = readPassages(r, documents, header.version, header.summaries);
     if (records.reduce((n, x) => n + x.passages.length, 0) !== header.passages) throw new FormatError('passage count differs from the header');
     if (header.vectors) readVectors(r, records, header.dimensions ?? 0, header.vectors);
     let lexical = readTermIndex(r);
@@ -375,7 +390,19 @@ function readTables(r: ByteReader, docs: number): Table[][] {
 // Passages
 // ---------------------------------------------------------------------------
 
-function writePassages(w: ByteWriter, records: DocumentRecord[]): void {
+/** The writer of the first passage marked derived, if any. */
+function firstWriter(records: DocumentRecord[]): string | undefined {
+  for (const r of records) {
+    for (const p of r.passages) {
+      if (p.tableIndex === undefined) continue;
+      const mark = derivedMark(p);
+      if (mark) return mark.writer;
+    }
+  }
+  return undefined;
+}
+
+function writePassages(w: ByteWriter, records: DocumentRecord[], summaries: string | undefined): void {
   const all = records.flatMap((r) => r.passages);
   w.varints(records.map((r) => r.passages.length));
   const kinds = [...new Set(all.map((p) => p.kind))];
@@ -412,6 +439,9 @@ function writePassages(w: ByteWriter, records: DocumentRecord[]): void {
         && s.times.every((t) => plainKeys(t, SPAN_KEYS) && isCount(t.from) && isCount(t.to) && t.to >= t.from)
         && (s.intervals === undefined || (Array.isArray(s.intervals) && s.intervals.every(plainInterval))));
       if (!plainSentences) flags |= P_SENTENCES_JSON;
+      const mark = summaries !== undefined && p.tableIndex !== undefined ? derivedMark(p) : undefined;
+      const derived = mark && mark.writer === summaries && p.heading !== undefined && Number.isInteger(mark.at) ? mark : undefined;
+      if (derived) flags |= P_DERIVED;
       body.varint(flags);
       body.varint(kinds.indexOf(p.kind));
       body.varint(p.start);
@@ -439,6 +469,18 @@ function writePassages(w: ByteWriter, records: DocumentRecord[]): void {
         body.svarint(x.source!.end - x.source!.start);
       }
       if (flags & P_PAGE) body.varint(x.page!);
+      if (derived) {
+        body.svarint(derived.at);
+        body.varint(SENTENCE_LAYOUTS.indexOf(derived.sentences));
+        // The title it was written under: 0 its heading, else a heading of the table + 1.
+        const title = derived.title;
+        if (title === undefined || title === p.heading) body.varint(0);
+        else {
+          let h = headingIndex.get(title);
+          if (h === undefined) headingIndex.set(title, (h = headings.push(title) - 1));
+          body.varint(h + 1);
+        }
+      }
       if (plainSentences) {
         body.varint(p.sentences.length);
         let end = 0;
@@ -473,7 +515,7 @@ function writePassages(w: ByteWriter, records: DocumentRecord[]): void {
   w.string(extras.length ? JSON.stringify(extras) : '');
 }
 
-function readPassages(r: ByteReader, docs: StoredDocument[], version: number): DocumentRecord[] {
+function readPassages(r: ByteReader, docs: StoredDocument[], version: number, summaries: string | undefined): DocumentRecord[] {
   const counts = indexes(r, docs.length, Infinity);
   const kinds = r.strings() as Passage['kind'][];
   const headings = r.strings();
@@ -526,6 +568,16 @@ function readPassages(r: ByteReader, docs: StoredDocument[], version: number): D
         p.source = { start: s, end: s + b.svarint() };
       }
       if (flags & P_PAGE) p.page = b.varint();
+      if (flags & P_DERIVED) {
+        if (version < 3 || summaries === undefined || p.tableIndex === undefined || p.heading === undefined) throw new FormatError('a derived passage where none can be');
+        const at = b.svarint();
+        const sentences = SENTENCE_LAYOUTS[b.varint()];
+        const t = b.varint();
+        const title = t ? headings[t - 1] : undefined;
+        if (sentences === undefined || (t && title === undefined)) throw new FormatError('derived passage out of range');
+        const mark: DerivedMark = title !== undefined ? { writer: summaries, at, sentences, title } : { writer: summaries, at, sentences };
+        markDecoded(p, mark);
+      }
       if (!(flags & P_SENTENCES_JSON)) {
         const n = b.count(3);
         const sentences: Sentence[] = new Array(n);

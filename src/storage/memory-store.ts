@@ -25,16 +25,16 @@ export class MemoryStore implements CorpusStore {
   async put(segment: Segment, embedderId?: string, signal?: AbortSignal): Promise<number> {
     throwIfAborted(signal, 'Storing documents');
     const seq = ++this.seq;
-    for (const r of segment.records) this.records.set(r.document.id, { ...r, rev: seq });
+    for (const r of segment.records) this.records.set(r.document.id, stored(r, seq, r.vectors));
     if (embedderId) this.embedderId = embedderId;
     return seq;
   }
   async putVectors(records: DocumentRecord[], embedderId: string): Promise<string[]> {
     const written: string[] = [];
     for (const r of records) {
-      const stored = this.records.get(r.document.id);
-      if (!stored || (stored.rev ?? 0) !== (r.rev ?? 0)) continue;
-      this.records.set(r.document.id, { ...stored, vectors: r.vectors });
+      const held = this.records.get(r.document.id);
+      if (!held || (held.rev ?? 0) !== (r.rev ?? 0)) continue;
+      this.records.set(r.document.id, stored(held, held.rev ?? 0, r.vectors));
       written.push(r.document.id);
     }
     this.embedderId = embedderId;
@@ -64,7 +64,7 @@ export class MemoryStore implements CorpusStore {
   async replace(segments: Segment[], embedderId?: string): Promise<number> {
     this.records.clear();
     const seq = ++this.seq;
-    for (const s of segments) for (const r of s.records) this.records.set(r.document.id, { ...r, rev: seq });
+    for (const s of segments) for (const r of s.records) this.records.set(r.document.id, stored(r, seq, r.vectors));
     this.embedderId = embedderId;
     return seq;
   }
@@ -77,4 +77,13 @@ export class MemoryStore implements CorpusStore {
     return this.records.size ? encodeSegment(analyseSegment([...this.records.values()], this.embedderId)).length : 0;
   }
   async close(): Promise<void> {}
+}
+
+/**
+ * The record as stored: the engine's own document and passages (not copies), with its
+ * revision. Written field by field: a spread of a record with a field added gave every stored
+ * record a hidden class of its own (HiTab: 248 bytes a record, 0.8 MB, against 40).
+ */
+function stored(r: DocumentRecord, rev: number, vectors: DocumentRecord['vectors']): DocumentRecord {
+  return vectors ? { document: r.document, passages: r.passages, vectors, rev } : { document: r.document, passages: r.passages, rev };
 }

@@ -3,7 +3,7 @@
  * so a user sees the holes (MRAG's advice: know what period the corpus can answer for).
  */
 
-import type { Passage, Sentence, TimeBucket } from '../types.ts';
+import type { Passage, Sentence, TimeBucket, TimeSpan } from '../types.ts';
 import { utc } from './date-grammar.ts';
 
 /** Coverage is not drawn wider than this many buckets: a stray "44 BC" should not stretch the chart to 2,000 bars. */
@@ -19,6 +19,14 @@ const MAX_BUCKETS = 400;
 const OUTLIER_SHARE = 0.01;
 
 /**
+ * The timestamps of each of a passage's sentences, in order: the engine passes one that reads a
+ * table passage's without writing its text again (`src/engine/table-passages.ts`).
+ */
+export type SentenceTimes = (passage: Passage) => readonly (readonly TimeSpan[])[];
+
+const ownTimes: SentenceTimes = (p) => p.sentences.map((s) => s.times);
+
+/**
  * Sentences with a timestamp overlapping each bucket, from the earliest to the latest
  * bucket where the data is (empty buckets in between are kept: they are the holes). A
  * sentence counts once per bucket however many of its spans overlap it; open spans count for
@@ -27,17 +35,17 @@ const OUTLIER_SHARE = 0.01;
  * `outlier: 'before'` bucket first and an `outlier: 'after'` bucket last, spanning what was
  * left off and counting the sentences with a span there.
  */
-export function timeCoverage(passages: Iterable<Passage>, options?: { buckets?: 'year' | 'decade' }): TimeBucket[] {
+export function timeCoverage(passages: Iterable<Passage>, options?: { buckets?: 'year' | 'decade' }, timesOf: SentenceTimes = ownTimes): TimeBucket[] {
   const size = options?.buckets === 'decade' ? 10 : 1;
   const counts = new Map<number, number>();
   // Each dated sentence's first and last bucket, to count the ones left off the axis.
   const extents: Array<[number, number]> = [];
   for (const p of passages) {
-    for (const s of p.sentences) {
-      if (!s.times.length) continue;
+    for (const times of timesOf(p)) {
+      if (!times.length) continue;
       const seen = new Set<number>();
       let first = Infinity, last = -Infinity;
-      for (const t of s.times) {
+      for (const t of times) {
         const y0 = bucketOf(new Date(t.start).getUTCFullYear(), size);
         // `end` is exclusive: the last bucket is the one holding end - 1 ms.
         const y1 = bucketOf(new Date(t.end - 1).getUTCFullYear(), size);
@@ -79,22 +87,25 @@ export function timeCoverage(passages: Iterable<Passage>, options?: { buckets?: 
  * sentence that several passages repeat (a table's caption in each of its row passages) counts
  * once per passage but is listed once per document; `sentences` keeps the first `limit` of the list.
  */
-export function sentencesIn(passages: Iterable<Passage>, start: number, end: number, limit = 50): { total: number; sentences: Array<{ passage: Passage; sentence: Sentence }> } {
-  const found: Array<{ passage: Passage; sentence: Sentence; key: number }> = [];
+export function sentencesIn(passages: Iterable<Passage>, start: number, end: number, limit = 50, timesOf: SentenceTimes = ownTimes): { total: number; sentences: Array<{ passage: Passage; sentence: Sentence }> } {
+  // A sentence by its place in its passage (sentences are in text order): only those listed are read whole.
+  const found: Array<{ passage: Passage; index: number; key: number }> = [];
   for (const passage of passages) {
-    for (const sentence of passage.sentences) {
+    const all = timesOf(passage);
+    for (let index = 0; index < all.length; index++) {
       let key = Infinity;
-      for (const t of sentence.times) {
+      for (const t of all[index]!) {
         if (t.start < end && t.end > start) key = Math.min(key, t.start >= start ? t.start : end + (start - t.start));
       }
-      if (key !== Infinity) found.push({ passage, sentence, key });
+      if (key !== Infinity) found.push({ passage, index, key });
     }
   }
-  found.sort((a, b) => a.key - b.key || a.passage.docId.localeCompare(b.passage.docId) || a.passage.ordinal - b.passage.ordinal || a.sentence.start - b.sentence.start);
+  found.sort((a, b) => a.key - b.key || a.passage.docId.localeCompare(b.passage.docId) || a.passage.ordinal - b.passage.ordinal || a.index - b.index);
   const listed = new Set<string>();
   const sentences: Array<{ passage: Passage; sentence: Sentence }> = [];
-  for (const { passage, sentence } of found) {
+  for (const { passage, index } of found) {
     if (sentences.length >= limit) break;
+    const sentence = passage.sentences[index]!;
     const id = `${passage.docId}\u0000${passage.text.slice(sentence.start, sentence.end)}`;
     if (listed.has(id)) continue;
     listed.add(id);

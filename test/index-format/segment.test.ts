@@ -5,6 +5,8 @@ import {
   writeCorpusFile, writeCorpusShards, SEGMENT_VERSION,
 } from '../../src/index-format/index.ts';
 import { analyseSegment } from '../../src/engine/segments.ts';
+import { DERIVED } from '../../src/index-format/derived.ts';
+import { hash32 } from '../../src/index-format/hash.ts';
 import { prepareDocument } from '../../src/engine/prepare.ts';
 import type { DocumentRecord } from '../../src/storage/store.ts';
 
@@ -99,6 +101,40 @@ describe('segment encoding', () => {
     const again = encodeSegment(analyseSegment(back.records));
     expect(readSegmentHeader(again).version).toBe(SEGMENT_VERSION);
     expect(decodeSegment(again).records).toEqual(back.records);
+  });
+});
+
+describe('segment encoding of derived table passages (version 3)', () => {
+  it('reads a version 2 segment as it was written and writes it again as the current version', () => {
+    // Written by the version 2 encoder, table passages among them; the JSON beside it is what was encoded.
+    const v2 = new Uint8Array(readFileSync(new URL('../fixtures/segment-v2-tables.bin', import.meta.url)));
+    const written = JSON.parse(readFileSync(new URL('../fixtures/segment-v2-tables.json', import.meta.url), 'utf8'));
+    expect(readSegmentHeader(v2)).toMatchObject({ version: 2, documents: 1 });
+    const back = decodeSegment(v2);
+    expect(JSON.parse(JSON.stringify(back.records))).toEqual(written);
+    expect(back.records[0]!.passages.some((p) => p.kind === 'table-row')).toBe(true);
+    const again = encodeSegment(analyseSegment(back.records));
+    // Nothing said how its table passages were derived: they stay stored as they are.
+    expect(readSegmentHeader(again)).toMatchObject({ version: SEGMENT_VERSION });
+    expect(readSegmentHeader(again).summaries).toBeUndefined();
+    expect(decodeSegment(again).records).toEqual(back.records);
+  });
+
+  it('keeps a table passage whole beside which summary it is, and rejects the mark where none can be', async () => {
+    const input = await records();
+    const bytes = encodeSegment(analyseSegment(input));
+    const header = readSegmentHeader(bytes);
+    expect(header.summaries).toBeDefined();
+    const back = decodeSegment(bytes);
+    expect(JSON.parse(JSON.stringify(back.records.map((r) => r.passages)))).toEqual(JSON.parse(JSON.stringify(input.map((r) => r.passages))));
+    const marked = back.records.flatMap((r) => r.passages).filter((p) => Object.hasOwn(p, DERIVED));
+    expect(marked.map((p) => p.kind).sort()).toEqual(input.flatMap((r) => r.passages).filter((p) => p.tableIndex !== undefined).map((p) => p.kind).sort());
+    expect(marked.every((p) => !Object.keys(p).includes(String(DERIVED)) && !Object.getOwnPropertyDescriptor(p, DERIVED)!.enumerable)).toBe(true);
+    // The same bytes read as version 2 (a version 2 writer never set the flag): corrupt, not misread.
+    const old = bytes.slice();
+    old[4] = 2;
+    new DataView(old.buffer).setUint32(8, hash32(old.subarray(12)), true);
+    expect(() => decodeSegment(old)).toThrow(expect.objectContaining({ code: 'INDEX_CORRUPT' }));
   });
 });
 

@@ -1,0 +1,59 @@
+/**
+ * How a stored table passage's text is derived (index format version 3): the key under which a
+ * passage says so, read by the encoder and set by the decoder. A table passage of the engine
+ * (`src/engine/table-passages.ts`) answers it from what it keeps; a decoded one carries it as a
+ * non-enumerable own property (no spread, `JSON.stringify` or structured clone sees it), so that
+ * a segment decoded and written again (a compaction) keeps it, and the engine that opens the
+ * segment derives those passages instead of holding their decoded text.
+ */
+import type { DocumentRecord } from '../storage/store.ts';
+
+export const DERIVED: unique symbol = Symbol('almanac.derived');
+
+/** What a derived table passage is: which summary of its table, written by which writer. */
+export interface DerivedMark {
+  /** The summary writer's fingerprint (`summariesFingerprint`): text derived by another is not this text. */
+  writer: string;
+  /** Which summary: the grid row of a row summary, the grid column of a column's, -1 for the table's. */
+  at: number;
+  /**
+   * How its sentences are cut: one over the whole text, the text's `splitSentences`, or as
+   * stored (`kept`); their timestamps and intervals are stored either way.
+   */
+  sentences: 'whole' | 'split' | 'kept';
+  /** The title the summaries were written under, when not the passage's heading (a heading changed after writing). */
+  title?: string;
+}
+
+/** The mark a passage carries, if any. */
+export function derivedMark(p: object): DerivedMark | undefined {
+  return (p as { [DERIVED]?: DerivedMark })[DERIVED];
+}
+
+/** Passages marked derived that this page or process has decoded: while none, there is none to look for. */
+let decoded = 0;
+
+/** Called by the decoder for each passage it marks. */
+export function markDecoded(p: object, mark: DerivedMark): void {
+  Object.defineProperty(p, DERIVED, { value: mark });
+  decoded++;
+}
+
+/** How many decoded passages of records are marked derived (what an engine opening them may derive). */
+export function countDerived(records: Iterable<{ passages: readonly object[] }>): number {
+  if (!decoded) return 0;
+  let n = 0;
+  for (const r of records) for (const p of r.passages) if (Object.hasOwn(p, DERIVED)) n++;
+  return n;
+}
+
+/**
+ * What makes decoded passages marked derived derived ones (`openDerived` of
+ * `src/engine/table-passages.ts`), once that module is loaded (it provides itself here): an
+ * engine that has it derives every corpus it opens, and loads it only for a corpus large enough.
+ */
+export let openDerivedPassages: ((records: Iterable<DocumentRecord>) => void) | undefined;
+
+export function provideOpenDerived(open: (records: Iterable<DocumentRecord>) => void): void {
+  openDerivedPassages = open;
+}
