@@ -1,5 +1,6 @@
 import type { CollectionStats } from '../types.ts';
 import { compareTerms, FIELDS, type FieldPostings, type TermIndex } from './term-index.ts';
+import { grow } from '../grow.ts';
 
 /**
  * Okapi BM25 (its multi-field form, BM25F) over whole words, with postings Almanac owns
@@ -222,11 +223,6 @@ function hash(s: string): number {
   return h >>> 0;
 }
 
-function grow<T extends Uint32Array | Uint16Array | Uint8Array | Float64Array>(a: T, min: number): T {
-  const next = new (a.constructor as new (n: number) => T)(Math.max(min, a.length * 2));
-  next.set(a as never);
-  return next;
-}
 
 /** The live BM25 index of one corpus: append passages (as analysed postings), remove them, search. */
 export class Bm25Index {

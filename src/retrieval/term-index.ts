@@ -1,6 +1,7 @@
 import type { Passage, PassageKind } from '../types.ts';
 import { createTextTokenizer, latin, stemmerGeneration, tokenize, TOKENIZER_VERSION } from '../text/tokenizer.ts';
 import type { Tokenizer } from '@orama/orama';
+import { grow } from '../grow.ts';
 
 /**
  * The inverted index of a list of passages, as the BM25 index reads it and as Almanac's
@@ -211,11 +212,6 @@ class FieldBuilder {
   }
 }
 
-function grow<T extends Int32Array | Uint16Array>(a: T, min: number): T {
-  const next = new (a.constructor as new (n: number) => T)(Math.max(min, a.length * 2));
-  next.set(a as never);
-  return next;
-}
 
 /**
  * Tokenises passages into a {@link TermIndex}: the one place where text becomes terms, for

@@ -1,4 +1,5 @@
 import type { Passage } from '../types.ts';
+import { grow } from '../grow.ts';
 
 /**
  * A passage's text as the pieces it was written from (a table summary: its heading, header
@@ -154,11 +155,6 @@ export class PieceTerms {
   }
 }
 
-function grow(a: Int32Array<ArrayBuffer>, min: number): Int32Array<ArrayBuffer> {
-  const next = new Int32Array(Math.max(min, a.length * 2));
-  next.set(a);
-  return next;
-}
 
 /**
  * What `separableAt(left, right)` reads of a `right` not empty: only its first character, as

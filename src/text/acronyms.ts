@@ -1,5 +1,6 @@
 import { STOP_WORDS } from './stopwords.ts';
 import { tokenize } from './tokenizer.ts';
+import { grow } from '../grow.ts';
 
 const STOP: ReadonlySet<string> = new Set(STOP_WORDS);
 
@@ -313,8 +314,3 @@ function holds(numbers: Uint32Array | undefined, n: number): boolean {
   return false;
 }
 
-function grow<T extends Int32Array | Uint32Array>(a: T, min: number): T {
-  const next = new (a.constructor as new (n: number) => T)(Math.max(min, a.length * 2));
-  next.set(a as never);
-  return next;
-}
