@@ -82,6 +82,12 @@ describe('demo under adverse conditions (built, served, in Chromium)', () => {
   });
 
   it('tells the user when the engine worker dies, restarts it, and loses nothing', async () => {
+    // The test above may leave storage empty (the clear can come after every batch): store one
+    // document first, so there is something the restart must not lose.
+    await a.evaluate(() => { document.querySelector('#ingest-messages')!.textContent = ''; });
+    await a.setInputFiles('#file-input', [{ name: 'kept-note.txt', mimeType: 'text/plain', buffer: Buffer.from('A note about the harbour tides, kept across a restart.') }]);
+    await a.waitForFunction(() => /Added|not added/.test(document.querySelector('#ingest-messages')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    await until(async () => (await listed(a)).includes('kept-note.txt'), 'the note is listed');
     const before = await listed(a);
     const worker = a.workers().find((w) => /engine/.test(w.url()));
     expect(worker).toBeDefined();
