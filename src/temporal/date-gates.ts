@@ -63,6 +63,8 @@ const HYPHEN_DIGIT_HINT = /-\d/;
 
 /** The bits read only when asked for (`want`): each is read by one caller only. */
 export const OPTIONAL = SHORT_3 | SHORT_ANY | NUMERIC_DATE;
+/** What `extractTimestamps` reads of {@link OPTIONAL} (sentences take 3-digit years only), and so {@link piecewiseGates} gives. */
+export const PIECE_WANT = SHORT_3 | NUMERIC_DATE;
 
 /**
  * The bits of `text`; without a digit, none (every date has one), unless it is a piece. Of {@link OPTIONAL}, those in
@@ -111,17 +113,15 @@ export function blockGates(text: string, piece = false): number {
 const ENDS_0_SPACE = 1 << 24;
 const STARTS_S = 1 << 25;
 const STARTS_3 = 1 << 26;
-const STARTS_1_3 = 1 << 27;
 const LEAD_S = /^'?s/;
 const LEAD_3 = /^\d{3}(?!\w)/;
-const LEAD_1_3 = /^\d{1,3}(?!\w)/;
 
 /**
  * The gates of a piece of figures only (digits, spaces and `.,-+%()$*`: most of a table's
  * values, each in two summaries), read in one pass; undefined for any other piece. Such a piece
  * has no letter, slash, bracket nor colon, so of the gates only a digit, a hyphen before one, a
- * short number after a space (1-3 digits, then no digit: no letter or `_` can follow) and, with
- * two dots, a numeric date can hold; and what it lends: its leading digits, its "0 " at the end.
+ * 3-digit number after a space (then no digit: no letter or `_` can follow) and, with
+ * two dots, a numeric date can hold; and what it lends: 3 leading digits, its "0 " at the end.
  */
 function figureGates(piece: string): number | undefined {
   let g = 0;
@@ -140,7 +140,7 @@ function figureGates(piece: string): number | undefined {
       continue;
     }
     if (run > 0) {
-      if (afterSpace === 1 && run <= 3) g |= run === 3 ? SHORT_ANY | SHORT_3 : SHORT_ANY;
+      if (afterSpace === 1 && run === 3) g |= SHORT_3;
       if (afterSpace === -1) lead = run;
       run = 0;
     }
@@ -148,7 +148,7 @@ function figureGates(piece: string): number | undefined {
     if (c === 46) { dots++; continue; }
     return undefined;
   }
-  if (lead > 0 && lead <= 3) g |= lead === 3 ? STARTS_1_3 | STARTS_3 : STARTS_1_3;
+  if (lead === 3) g |= STARTS_3;
   if (dots >= 2 && NUMERIC.test(piece)) g |= NUMERIC_DATE;
   if (piece.endsWith('0 ')) g |= ENDS_0_SPACE;
   return g;
@@ -164,29 +164,27 @@ function pieceGates(piece: string): number {
   const figures = figureGates(piece);
   if (figures !== undefined) return figures;
   // Most other pieces are words (a row's label, a column's path): two scans say they hold none.
-  let g = SIGN_HINT.test(piece) || WORD_HINT.test(piece) ? dateGates(piece, OPTIONAL, true) : 0;
+  let g = SIGN_HINT.test(piece) || WORD_HINT.test(piece) ? dateGates(piece, PIECE_WANT, true) : 0;
   if (piece.endsWith('0 ')) g |= ENDS_0_SPACE;
   const c = piece.charCodeAt(0);
   if ((c === 115 /* s */ || c === 39 /* ' */) && LEAD_S.test(piece)) g |= STARTS_S;
-  if (c >= 48 && c <= 57) {
-    if (LEAD_1_3.test(piece)) g |= STARTS_1_3;
-    if (LEAD_3.test(piece)) g |= STARTS_3;
-  }
+  if (c >= 48 && c <= 57 && LEAD_3.test(piece)) g |= STARTS_3;
   return g;
 }
 
 /**
  * The gates of a text of `length` characters written as pieces (`texts[ids[0]] + texts[ids[1]] +
- * ...`), each distinct piece read once (`memo`, by piece number, kept by the caller for the
+ * ...`), as {@link dateGates} reads them with {@link PIECE_WANT} (what a sentence's dating
+ * needs), each distinct piece read once (`memo`, by piece number, kept by the caller for the
  * pieces' table); undefined where a piece but the last does not end in a space, which the proof
  * below needs (or where the pieces are not that long: not the text's).
  *
- * Why the union is exact: every gate but the four below matches no space, and each of its
+ * Why the union is exact: every gate but the three below matches no space, and each of its
  * look-arounds and word boundaries reads a piece's first or last character alike whether the
  * piece stands alone or after a space; a month's name followed by the space that ends its piece
  * already matches within it. A match that holds a space between two pieces: a decade "0 s" (a
  * piece ending in "0 ", the next opening with "s" or "'s"), a short year's space and digits
- * (the next piece opening with 3, or 1-3, digits and no word character after them).
+ * (the next piece opening with 3 digits and no word character after them).
  */
 export function piecewiseGates(texts: readonly string[], ids: readonly number[], memo: number[], length: number): number | undefined {
   let g = 0;
@@ -208,7 +206,6 @@ export function piecewiseGates(texts: readonly string[], ids: readonly number[],
     g |= p;
     if (k > 0) {
       if (before & ENDS_0_SPACE && p & STARTS_S) g |= DECADE;
-      if (p & STARTS_1_3) g |= SHORT_ANY;
       if (p & STARTS_3) g |= SHORT_3;
     }
     before = p;
