@@ -36,8 +36,8 @@ export const SHORT_ANY = 1 << 16;
 /** A numeric day / month / year ("3/5/2016", "1.2.84"): where chrono-node is asked. */
 export const NUMERIC_DATE = 1 << 17;
 
-// Month names as the grammar reads them (`date-grammar.ts`), with an abbreviation dot.
-const MON = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?:\\s?\\.(?!\\d))?';
+/** Month names as the grammar reads them (`date-grammar.ts`), with an abbreviation dot that pre-tokenised text writes as " .". */
+export const MON = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?:\\s?\\.(?!\\d))?';
 // A month's name as the month patterns read one: followed by a space, a comma, a digit or the
 // word or dash of a range ("May 2016", "May, 2016", "5 May2016", "May-June 2016"), not by a
 // letter ("market", "mayor", "decline": most of a table corpus's month-like words).

@@ -8,7 +8,7 @@
 
 import type { TimeSpan } from '../types.ts';
 import { blockedSpans, notYearAfter, notYearBefore } from './false-dates.ts';
-import { AD, BC, CENTURY, dateGates, DECADE, DIGIT, HYPHEN_DIGIT, MONTH, SEASON, SHORT_3, SHORT_ANY, SLASH } from './date-gates.ts';
+import { AD, BC, CENTURY, dateGates, DECADE, DIGIT, HYPHEN_DIGIT, MON, MONTH, SEASON, SHORT_3, SHORT_ANY, SLASH } from './date-gates.ts';
 
 /** A date expression found in a text. `open` and offsets follow {@link TimeSpan}. */
 export interface DateMatch {
@@ -74,8 +74,6 @@ function monthOf(word: string): number {
   return MONTH_INDEX[word.slice(0, 3).toLowerCase()] ?? 0;
 }
 
-// Month names, with an optional abbreviation dot that pre-tokenised text writes as " .".
-const MON = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?:\\s?\\.(?!\\d))?';
 const DAY = '(?:[12]\\d|3[01]|0?[1-9])(?:\\s?(?:st|nd|rd|th))?';
 const Y4 = '(?:1\\d{3}|20\\d{2})';
 
@@ -103,6 +101,8 @@ const SHORT_YEAR_NEXT_OK = /^\s*(?:$|[,;:)?!'"]|\.(?!\d)|-|–|(?:and|or|to|unti
 /**
  * Finds the date expressions in `text`, with adjacent ones joined into ranges and open
  * intervals ("since 2015", "until 1990", "2004 - present"). Returns them in text order.
+ * `gates`: what the text holds (`dateGates`, with the short-year bit of `options.shortYears`),
+ * where the caller read it already; read here otherwise.
  */
 export function findDates(text: string, options: GrammarOptions, gates?: number): DateMatch[] {
   // What the text holds, as `date-gates.ts` reads it (the caller may have read it by pieces).
