@@ -167,11 +167,12 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
     const page = parsed.pages ? pageAt(parsed.pages, table.start) : undefined;
     for (const s of summarizeTable(table, { title: heading, structure: structures[tableIndex] })) {
       const ordinal = passages.length;
-      const sentences = sentencesOf(s.text, splitSentences(s.text));
+      const spans = splitSentences(s.text);
+      const sentences = sentencesOf(s.text, spans);
+      // (`source` and `page` undefined when absent: a table passage holds only those it has.)
       const p = tablePassage({
-        id: `${id}#${ordinal}`, docId: id, ordinal, kind: s.kind, start: table.start, end: table.end, heading, tableIndex,
-        ...(source ? { source } : {}), ...(page ? { page } : {}),
-      }, from, s, sentences);
+        id: `${id}#${ordinal}`, docId: id, ordinal, kind: s.kind, start: table.start, end: table.end, heading, tableIndex, source, page: page || undefined,
+      }, from, s, sentences, spans);
       passages.push(p);
       if (s.pieces) setTextPieces(p, s.pieces.ids, s.pieces.texts);
       await step();
