@@ -110,7 +110,15 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
     }
     return times.length ? times : NO_TIMES;
   };
-  const sentencesOf = (text: string, spans: SentenceSpan[]): Sentence[] => spans.map((s) => ({ start: s.start, end: s.end, times: timesOf(text.slice(s.start, s.end)) }));
+  // A loop, not `spans.map` with a closure made per passage (each closure is an allocation, and a runtime call under tsx).
+  const sentencesOf = (text: string, spans: SentenceSpan[]): Sentence[] => {
+    const out: Sentence[] = [];
+    for (let i = 0; i < spans.length; i++) {
+      const s = spans[i]!;
+      out.push({ start: s.start, end: s.end, times: timesOf(text.slice(s.start, s.end)) });
+    }
+    return out;
+  };
   // Text and sentence passages; a table's passages are made below (`tablePassage`).
   const push = (p: Omit<Passage, 'id' | 'docId' | 'ordinal' | 'sentences'>, spans: SentenceSpan[]) => {
     const ordinal = passages.length;

@@ -183,14 +183,32 @@ class TablePassage {
       const m = p.#made;
       if (!m?.sentences) return;
       const s = m.sentences;
+      const prepared = m.spans;
+      m.spans = undefined;
       if (s.length === 1 && s[0]!.start === 0 && s[0]!.end === m.text.length && !s[0]!.intervals && plain(s[0]!)) {
         p.#dates = share(s[0]!.times, shared);
-      } else {
-        const spans = m.spans ?? splitSentences(m.text);
-        const same = spans.length === s.length && spans.every((x, i) => x.start === s[i]!.start && x.end === s[i]!.end && plain(s[i]!));
-        p.#dates = !same ? { kept: s }
-          : s.some((x) => x.intervals) ? { times: s.map((x) => share(x.times, shared)), intervals: s.map((x) => x.intervals) }
-          : { times: s.map((x) => share(x.times, shared)) };
+        return;
+      }
+      // Loops, not closures: a passage is sealed once, and there are many.
+      const spans = prepared ?? splitSentences(m.text);
+      let same = spans.length === s.length;
+      let intervals = false;
+      for (let i = 0; same && i < s.length; i++) {
+        const x = s[i]!;
+        same = spans[i]!.start === x.start && spans[i]!.end === x.end && plain(x);
+        if (x.intervals) intervals = true;
+      }
+      if (!same) {
+        p.#dates = { kept: s };
+        return;
+      }
+      const times: TimeSpan[][] = [];
+      for (const x of s) times.push(share(x.times, shared));
+      if (!intervals) p.#dates = { times };
+      else {
+        const each: Array<EventInterval[] | undefined> = [];
+        for (const x of s) each.push(x.intervals);
+        p.#dates = { times, intervals: each };
       }
     };
     release = (p) => {

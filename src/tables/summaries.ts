@@ -100,11 +100,11 @@ class Writer implements SummaryWriter {
   private readonly pieceNo = new Map<string, number>();
   // Scratch of the summary being written (one at a time): the positions along it that hold a
   // value, those values, their shared unit (`present`), and its pieces with their slots (`add`).
-  private readonly at: number[] = [];
-  private readonly values: string[] = [];
+  private at: number[] = [];
+  private values: string[] = [];
   private unit: string | undefined;
-  private readonly pieces: string[] = [];
-  private readonly slots: number[] = [];
+  private pieces: string[] = [];
+  private slots: number[] = [];
   private readonly cols: number;
   /** The first slot after those of the cells' values. */
   private readonly base: number;
@@ -195,10 +195,9 @@ class Writer implements SummaryWriter {
    * rows) into the scratch `at` / `values`, and their unit (see {@link Writer.unit}).
    */
   private present(r: number, c: number): void {
-    const at = this.at;
-    const values = this.values;
-    at.length = 0;
-    values.length = 0;
+    // New arrays, not emptied ones: setting an array's length is a call into the runtime.
+    const at: number[] = (this.at = []);
+    const values: string[] = (this.values = []);
     const positions = r >= 0 ? this.s.dataCols : this.s.dataRows;
     for (let i = 0; i < positions.length; i++) {
       const x = positions[i]!;
@@ -286,8 +285,8 @@ class Writer implements SummaryWriter {
 
   /** Begins a summary's pieces (scratch: one summary is written at a time). */
   private start(): void {
-    this.pieces.length = 0;
-    this.slots.length = 0;
+    this.pieces = [];
+    this.slots = [];
   }
 
   /**
