@@ -203,8 +203,13 @@ class TablePassage {
         return;
       }
       const times: TimeSpan[][] = [];
-      for (const x of s) times.push(share(x.times, shared));
-      if (!intervals) p.#dates = { times };
+      let dated = false;
+      for (const x of s) {
+        const t = share(x.times, shared);
+        if (t !== NO_TIMES) dated = true;
+        times.push(t);
+      }
+      if (!intervals) p.#dates = dated ? { times } : undatedSentences(times.length);
       else {
         const each: Array<EventInterval[] | undefined> = [];
         for (const x of s) each.push(x.intervals);
@@ -366,6 +371,13 @@ function datesOf(sentences: Sentence[], layout: DerivedMark['sentences'], length
 }
 
 const NO_TIMES: TimeSpan[] = Object.freeze([]) as unknown as TimeSpan[];
+
+/** The dates of `n` sentences none of which is dated, one (frozen) object for every passage of as many (most of a corpus's). */
+const UNDATED: Array<{ times: TimeSpan[][] }> = [];
+
+function undatedSentences(n: number): { times: TimeSpan[][] } {
+  return (UNDATED[n] ??= Object.freeze({ times: Object.freeze(new Array<TimeSpan[]>(n).fill(NO_TIMES)) as TimeSpan[][] }));
+}
 
 /**
  * One array for equal timestamps of a document's sentences (a table's summaries repeat its

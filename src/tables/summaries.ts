@@ -109,7 +109,7 @@ class Writer implements SummaryWriter {
   /** The first slot after those of the cells' values. */
   private readonly base: number;
   /**
-   * Numbered: the numbers of pieces known by their slot, -1 until written: a cell's value in
+   * Numbered: the numbers of pieces known by their slot, plus one (0 until written, so that a new array needs no fill): a cell's value in
    * its four forms (its own unit or not, then ", " or "."), the heading, a column's path, a
    * row's label (`add`). Undefined for a writer that writes a summary or two (at query time).
    */
@@ -130,7 +130,7 @@ class Writer implements SummaryWriter {
     this.base = grid.rows * grid.cols * 4;
     const slots = this.base + 1 + grid.cols + grid.rows;
     // A very large sheet is numbered by text alone: its slots would cost more than they save.
-    this.known = numbered && slots <= MAX_SLOTS ? new Int32Array(slots).fill(-1) : undefined;
+    this.known = numbered && slots <= MAX_SLOTS ? new Int32Array(slots) : undefined;
   }
 
   private path(p: string[]): string[] {
@@ -306,7 +306,7 @@ class Writer implements SummaryWriter {
   private value(r: number, c: number, v: string, end: string | undefined): void {
     const own = this.unit === undefined;
     const slot = this.known && (end === undefined || end === '.') ? ((r * this.cols + c) << 2) | (own ? 1 : 0) | (end === undefined ? 0 : 2) : -1;
-    const n = slot >= 0 ? this.known![slot]! : -1;
+    const n = slot >= 0 ? this.known![slot]! - 1 : -1;
     if (n >= 0) return this.add(this.texts[n]!, slot);
     const shown = own ? this.render(v, this.unitOf(r, c)) : v;
     this.add(end === undefined ? `${shown}, ` : `${shown}${end}`, slot);
@@ -327,10 +327,10 @@ class Writer implements SummaryWriter {
       const slots = this.slots;
       for (let i = 0; i < pieces.length; i++) {
         const slot = known ? slots[i]! : -1;
-        let n = slot >= 0 ? known![slot]! : -1;
+        let n = slot >= 0 ? known![slot]! - 1 : -1;
         if (n < 0) {
           n = this.number(pieces[i]!);
-          if (slot >= 0) known![slot] = n;
+          if (slot >= 0) known![slot] = n + 1;
         }
         ids.push(n);
       }
@@ -379,7 +379,9 @@ const YEAR_RANGE = /\b((?:19|20)\d\d)(?:\/\d{2,4})?\s*(?:-|–|to|through|until)
 /** Years strictly inside written ranges, in order, at most 30 per range (a longer span is not a period a table covers). */
 function yearsInRanges(text: string): string[] {
   const out = new Set<string>();
-  for (const m of text.matchAll(YEAR_RANGE)) {
+  // `exec`, not `matchAll`, which copies the expression at every call (once per table).
+  YEAR_RANGE.lastIndex = 0;
+  for (let m = YEAR_RANGE.exec(text); m; m = YEAR_RANGE.exec(text)) {
     const from = Number(m[1]);
     let to = Number(m[2]);
     if (m[2]!.length === 2) to = Math.floor(from / 100) * 100 + to;
