@@ -371,10 +371,21 @@ const SIGNAL_GATE = ((source: string) => /\\p|\\u\{/.test(source) ? /[^]/ : new 
  * text about to be indexed needs them (`documentLanguages`); a question loads its own.
  */
 export async function loadStemmers(texts: Iterable<string>, options: { languages?: boolean } = {}): Promise<void> {
-  const all = [...texts];
+  // Each text is judged alone, so a text met again changes nothing: every passage of a table
+  // carries the table's heading (a sixth of what a table corpus gives here), read once; so is
+  // an empty field.
+  const all: string[] = [];
+  let last = '';
+  let beforeLast = '';
+  for (const t of texts) {
+    if (!t) continue;
+    if (t !== last && t !== beforeLast) all.push(t);
+    beforeLast = last;
+    last = t;
+  }
   let arrived = await loadScriptStemmers(all);
   // Latin text in another language than English: its stemmer (and the detector, first).
-  const other = options.languages === false ? [] : all.filter((t) => t && SIGNAL_GATE.test(t) && mayBeOtherLanguage(t));
+  const other = options.languages === false ? [] : all.filter((t) => SIGNAL_GATE.test(t) && mayBeOtherLanguage(t));
   if (other.length) {
     latin ??= await import('./latin-languages.ts');
     if (await latin.loadLatinLanguages(other, STOP)) arrived = true;
