@@ -73,6 +73,12 @@ interface Collector {
   /** The grid's text (cells and captions), before collapsing. */
   raw: string;
   pieces: Mapped[];
+  /**
+   * A cell's text while it is one text node as it is in the source (most cells): where it
+   * starts (-1 otherwise) and its text, kept without a {@link Mapped} made for it.
+   */
+  verbatim: number;
+  verbatimText: string;
   /** Open skipped elements, and open `head` elements (their text is the grid's, not the map's). */
   skipped: number;
   hidden: number;
@@ -86,7 +92,7 @@ interface Collector {
 interface TableState {
   start: number;
   rows: [SourceCell[][], SourceCell[][], SourceCell[][]];
-  mapped: [Mapped[][], Mapped[][], Mapped[][]];
+  mapped: [CellSource[][], CellSource[][], CellSource[][]];
   caption: string | undefined;
   captionSource: Mapped | undefined;
   captions: number;
@@ -94,8 +100,14 @@ interface TableState {
   group: Rows;
   rowGroup: Rows;
   row: SourceCell[] | undefined;
-  mappedRow: Mapped[] | undefined;
+  mappedRow: CellSource[] | undefined;
 }
+
+/**
+ * A source cell's mapped text: a number when it is its source cell's text as it is in the
+ * source from that offset on (the common case, kept without an object per cell).
+ */
+type CellSource = Mapped | number;
 
 class HtmlReader implements Partial<Handler> {
   private parser: Parser | undefined;
@@ -279,11 +291,12 @@ class HtmlReader implements Partial<Handler> {
     if (c) {
       c.raw = '';
       c.pieces.length = 0;
+      c.verbatim = -1;
       c.skipped = 0;
       c.hidden = 0;
       c.start = start;
     } else {
-      c = { kind, raw: '', pieces: [], skipped: 0, hidden: 0, start, level: 0, header: false, attribs: NO_ATTRIBUTES };
+      c = { kind, raw: '', pieces: [], verbatim: -1, verbatimText: '', skipped: 0, hidden: 0, start, level: 0, header: false, attribs: NO_ATTRIBUTES };
       if (kind === Kind.Cell) this.cellCollector = c;
     }
     this.collector = c;
@@ -315,6 +328,14 @@ class HtmlReader implements Partial<Handler> {
       if (c.kind === Kind.Cell || c.kind === Kind.Caption) {
         c.raw += data;
         if (c.hidden > 0) return;
+      }
+      if (c.kind === Kind.Cell) {
+        if (c.verbatim < 0 && c.pieces.length === 0 && data && isVerbatim(this.html, data, start, end)) {
+          c.verbatim = start;
+          c.verbatimText = data;
+          return;
+        }
+        if (c.verbatim >= 0) this.keepVerbatim(c);
       }
       c.pieces.push(textNode(this.html, data, start, end));
       return;
@@ -352,19 +373,30 @@ class HtmlReader implements Partial<Handler> {
     }
     t.row!.push(sourceCell(text, c.header, c.attribs));
     // One text node whose text is the cell's, collapsed already: it is the mapped text.
+    if (c.verbatim >= 0) {
+      if (c.verbatimText === text) return void t.mappedRow!.push(c.verbatim);
+      this.keepVerbatim(c);
+    }
     const pieces = c.pieces;
     t.mappedRow!.push(pieces.length === 1 && pieces[0]!.text === text ? pieces[0]! : collapseMapped(joinMapped(pieces)));
+  }
+
+  /** The verbatim text node a cell began with, as the piece it is once more follows. */
+  private keepVerbatim(c: Collector): void {
+    c.pieces.push({ text: c.verbatimText, runs: [0, c.verbatim] });
+    c.verbatim = -1;
   }
 
   private closeTable(end: number): void {
     const t = this.table!;
     this.table = undefined;
     const [head, body, foot] = t.rows;
-    const { table, warnings } = htmlGrid([...head, ...body, ...foot], head.length, t.caption);
+    const sources = [...head, ...body, ...foot];
+    const { table, warnings } = htmlGrid(sources, head.length, t.caption);
     this.warnings.push(...warnings);
     if (table.rows === 0 || table.cols === 0) return;
     const rows = [...t.mapped[0], ...t.mapped[1], ...t.mapped[2]];
-    const mapped = flattenMapped(table, (cell) => cellSource(rows[cell.row], cell.col, cell.text), t.start, t.captionSource);
+    const mapped = flattenMapped(table, (cell) => cellSource(sources[cell.row], rows[cell.row], cell.col, cell.text), t.start, t.captionSource);
     const block = this.out.add('table', mapped, { tableIndex: this.tables.length, source: { start: t.start, end } });
     if (block) {
       table.start = block.start;
@@ -381,12 +413,20 @@ const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string
  * (no spans before it), else the first one of the row whose text is the grid cell's. The source
  * cells' texts are collapsed already, as the grid's are.
  */
-function cellSource(row: Mapped[] | undefined, col: number, text: string): Mapped | undefined {
-  if (!row) return undefined;
+function cellSource(cells: SourceCell[] | undefined, row: CellSource[] | undefined, col: number, text: string): CellSource | undefined {
+  if (!row || !cells) return undefined;
   const at = row[col];
-  if (at !== undefined && at.text === text) return at;
-  for (const m of row) if (m.text === text) return m;
+  if (at !== undefined && (typeof at === 'number' ? cells[col]!.text : at.text) === text) return at;
+  for (let k = 0; k < row.length; k++) {
+    const m = row[k]!;
+    if ((typeof m === 'number' ? cells[k]!.text : m.text) === text) return m;
+  }
   return undefined;
+}
+
+/** Whether a text node's decoded text is its source as it is (no entity in it). */
+function isVerbatim(html: string, data: string, start: number, last: number): boolean {
+  return last + 1 - start === data.length && html.startsWith(data, start);
 }
 
 function joinMapped(pieces: readonly Mapped[]): Mapped {
@@ -404,7 +444,7 @@ function joinMapped(pieces: readonly Mapped[]): Mapped {
 function textNode(html: string, data: string, start: number, last: number): Mapped {
   const end = last + 1;
   // Most nodes hold no entity: their text is the source's, compared without slicing it out.
-  if (end - start === data.length && html.startsWith(data, start)) return data ? { text: data, runs: [0, start] } : EMPTY_MAPPED;
+  if (isVerbatim(html, data, start, last)) return data ? { text: data, runs: [0, start] } : EMPTY_MAPPED;
   const raw = html.slice(start, end);
   const b = new MappedBuilder();
   let copied = 0;
