@@ -1,6 +1,6 @@
-import { Parser, type Handler } from 'htmlparser2';
 import { decodeHTML } from 'entities';
-import { CELL_BREAKS, CELL_SKIP, htmlGrid, sourceCell } from '../tables/read-html.ts';
+import { CELL_BREAKS, CELL_SKIP, htmlGrid, spannedCell } from '../tables/read-html.ts';
+import { HtmlTree, type TreeHandler } from './html-tree.ts';
 import { collapse } from '../tables/grid.ts';
 import type { SourceCell } from '../tables/build-grid.ts';
 import { ownString } from '../text/own-string.ts';
@@ -31,16 +31,18 @@ export const MAX_HTML_DEPTH = 1000;
  * HTML without a DOM, so it runs in workers and Node. Scripts are never run and markup is never
  * kept: only text and tables come out, each character with its offset in the source.
  *
- * Read from htmlparser2's events as they come (its tokenizer and tree rules, no DOM built): a
- * DOM is a dozen objects per table cell that are walked once and dropped, which cost more than
- * the parse itself on table-heavy pages. Text nodes are the DOM's (consecutive text events
- * joined, as domhandler does), so the text and every offset are what the DOM walk gave.
+ * Read from htmlparser2's events as they come (its tokenizer, its tree rules as `html-tree.ts`
+ * runs them, no DOM built): a DOM is a dozen objects per table cell that are walked once and
+ * dropped, which cost more than the parse itself on table-heavy pages. Text nodes are the DOM's
+ * (consecutive text events joined, as domhandler does), so the text and every offset are what
+ * the DOM walk gave.
  */
 export function parseHtml(content: string): ParsedDocument {
   const warnings: string[] = [];
   const html = boundDepth(content, MAX_HTML_DEPTH, warnings);
   const reader = new HtmlReader(html, warnings);
-  new Parser(reader, { decodeEntities: true }).end(html);
+  reader.tree = new HtmlTree(html, reader);
+  reader.tree.run();
   return reader.result();
 }
 
@@ -85,7 +87,9 @@ interface Collector {
   start: number;
   level: number;
   header: boolean;
-  attribs: Record<string, string>;
+  /** A cell's `rowspan` and `colspan` attributes. */
+  rowspan: string | undefined;
+  colspan: string | undefined;
 }
 
 /** A `<table>` being read: its rows by where they came from, each cell's mapped text beside it. */
@@ -109,8 +113,8 @@ interface TableState {
  */
 type CellSource = Mapped | number;
 
-class HtmlReader implements Partial<Handler> {
-  private parser: Parser | undefined;
+class HtmlReader implements TreeHandler {
+  tree!: HtmlTree;
   private readonly frames: Frame[] = [Frame.Flow];
   private ignoring = 0;
   private collector: Collector | undefined;
@@ -137,12 +141,8 @@ class HtmlReader implements Partial<Handler> {
     return { title: this.title ?? this.firstHeading, text: out.text, blocks: out.blocks, tables: this.tables, warnings: this.warnings, sourceMap: out.sourceMap };
   }
 
-  onparserinit(parser: Parser): void {
-    this.parser = parser;
-  }
-
   ontext(data: string): void {
-    const p = this.parser!;
+    const p = this.tree;
     if (this.textStart < 0) {
       this.textStart = p.startIndex;
       this.textData = data;
@@ -151,19 +151,7 @@ class HtmlReader implements Partial<Handler> {
   }
 
   // Any other event ends a text node, as in domhandler.
-  oncomment(): void {
-    this.endText();
-  }
-
-  oncommentend(): void {
-    this.endText();
-  }
-
-  oncdatastart(): void {
-    this.endText();
-  }
-
-  onprocessinginstruction(): void {
+  onother(): void {
     this.endText();
   }
 
@@ -171,9 +159,9 @@ class HtmlReader implements Partial<Handler> {
     this.endText();
   }
 
-  onopentag(name: string, attribs: Record<string, string>): void {
+  onopentag(name: string): void {
     this.endText();
-    const start = this.parser!.startIndex;
+    const start = this.tree.startIndex;
     if (this.ignoring > 0) return this.ignore();
     const c = this.collector;
     if (c) {
@@ -217,7 +205,8 @@ class HtmlReader implements Partial<Handler> {
         if (name === 'td' || name === 'th') {
           this.collect(Kind.Cell, start);
           this.collector!.header = name === 'th' || t!.rowGroup === Rows.Head;
-          this.collector!.attribs = attribs;
+          this.collector!.rowspan = this.tree.rowspan;
+          this.collector!.colspan = this.tree.colspan;
           return;
         }
         return this.ignore();
@@ -271,9 +260,9 @@ class HtmlReader implements Partial<Handler> {
         return;
       case Frame.Collect:
         this.collector = undefined;
-        return this.collected(c!, this.parser!.endIndex + 1);
+        return this.collected(c!, this.tree.endIndex + 1);
       case Frame.Table:
-        return this.closeTable(this.parser!.endIndex + 1);
+        return this.closeTable(this.tree.endIndex + 1);
       case Frame.FlowBlock:
         return this.flush();
       default:
@@ -296,7 +285,7 @@ class HtmlReader implements Partial<Handler> {
       c.hidden = 0;
       c.start = start;
     } else {
-      c = { kind, raw: '', pieces: [], verbatim: -1, verbatimText: '', skipped: 0, hidden: 0, start, level: 0, header: false, attribs: NO_ATTRIBUTES };
+      c = { kind, raw: '', pieces: [], verbatim: -1, verbatimText: '', skipped: 0, hidden: 0, start, level: 0, header: false, rowspan: undefined, colspan: undefined };
       if (kind === Kind.Cell) this.cellCollector = c;
     }
     this.collector = c;
@@ -371,7 +360,7 @@ class HtmlReader implements Partial<Handler> {
       if (t.captions === 1) t.captionSource = joinMapped(c.pieces);
       return;
     }
-    t.row!.push(sourceCell(text, c.header, c.attribs));
+    t.row!.push(spannedCell(text, c.header, c.rowspan, c.colspan));
     // One text node whose text is the cell's, collapsed already: it is the mapped text.
     if (c.verbatim >= 0) {
       if (c.verbatimText === text) return void t.mappedRow!.push(c.verbatim);
@@ -405,8 +394,6 @@ class HtmlReader implements Partial<Handler> {
     }
   }
 }
-
-const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /**
  * The source cell of a grid cell: the cell of its source row at its column when the texts agree

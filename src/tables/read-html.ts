@@ -40,7 +40,12 @@ export function readHtmlTable(table: Element, limits?: TableLimits): { table: Ta
 
 /** A cell as the markup declares it: its text (collapsed), `th` or in `thead`, and its span attributes. */
 export function sourceCell(text: string, header: boolean, attribs: Record<string, string>): SourceCell {
-  return { text, rowSpan: spanAttr(attribs['rowspan']), colSpan: spanAttr(attribs['colspan']), header };
+  return spannedCell(text, header, attribs['rowspan'], attribs['colspan']);
+}
+
+/** {@link sourceCell} from the values of its `rowspan` and `colspan` attributes. */
+export function spannedCell(text: string, header: boolean, rowspan: string | undefined, colspan: string | undefined): SourceCell {
+  return { text, rowSpan: spanAttr(rowspan), colSpan: spanAttr(colspan), header };
 }
 
 /**
