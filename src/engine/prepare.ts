@@ -117,8 +117,7 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
   // HiTab's summaries (docs/RESULTS.md).
   let pieceGates: number[] = [];
   let piecesOf: readonly string[] | undefined;
-  const summarySentences = (s: TableSummary): Sentence[] => {
-    const spans = splitSentences(s.text);
+  const summarySentences = (s: TableSummary, spans: SentenceSpan[]): Sentence[] => {
     const one = spans.length === 1 && spans[0]!.start === 0 && spans[0]!.end === s.text.length;
     if (!one || !s.pieces || timesBySentence.has(s.text)) return sentencesOf(s.text, spans);
     if (s.pieces.texts !== piecesOf) {
@@ -128,7 +127,15 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
     const gates = piecewiseGates(s.pieces.texts, s.pieces.ids, pieceGates, s.text.length);
     return [{ start: 0, end: s.text.length, times: timesOf(s.text, gates) }];
   };
-  const sentencesOf = (text: string, spans: SentenceSpan[]): Sentence[] => spans.map((s) => ({ start: s.start, end: s.end, times: timesOf(text.slice(s.start, s.end)) }));
+  // A loop, not `spans.map` with a closure made per passage (each closure is an allocation, and a runtime call under tsx).
+  const sentencesOf = (text: string, spans: SentenceSpan[]): Sentence[] => {
+    const out: Sentence[] = [];
+    for (let i = 0; i < spans.length; i++) {
+      const s = spans[i]!;
+      out.push({ start: s.start, end: s.end, times: timesOf(text.slice(s.start, s.end)) });
+    }
+    return out;
+  };
   // Text and sentence passages; a table's passages are made below (`tablePassage`).
   const push = (p: Omit<Passage, 'id' | 'docId' | 'ordinal' | 'sentences'>, spans: SentenceSpan[]) => {
     const ordinal = passages.length;
@@ -185,11 +192,12 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
     const page = parsed.pages ? pageAt(parsed.pages, table.start) : undefined;
     for (const s of summarizeTable(table, { title: heading, structure: structures[tableIndex] })) {
       const ordinal = passages.length;
-      const sentences = summarySentences(s);
+      const spans = splitSentences(s.text);
+      const sentences = summarySentences(s, spans);
+      // (`source` and `page` undefined when absent: a table passage holds only those it has.)
       const p = tablePassage({
-        id: `${id}#${ordinal}`, docId: id, ordinal, kind: s.kind, start: table.start, end: table.end, heading, tableIndex,
-        ...(source ? { source } : {}), ...(page ? { page } : {}),
-      }, from, s, sentences);
+        id: `${id}#${ordinal}`, docId: id, ordinal, kind: s.kind, start: table.start, end: table.end, heading, tableIndex, source, page: page || undefined,
+      }, from, s, sentences, spans);
       passages.push(p);
       if (s.pieces) setTextPieces(p, s.pieces.ids, s.pieces.texts);
       await step();
