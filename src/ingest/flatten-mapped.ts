@@ -8,18 +8,20 @@ import { layout, SEPARATOR } from './table-text.ts';
 
 /**
  * `flattenTable(table)` as a {@link Mapped}: `cellSource(cell)` gives a cell's text with its
- * origin; a cell it cannot place (or whose text differs from the grid's) sits just after the
+ * origin, or as a number the offset its text (the grid's, clean) starts at in the source, as it
+ * is there (most cells: no object per cell); a cell it cannot place (or whose text differs from the grid's) sits just after the
  * character before it (`fallback` at the start). Written in one pass into one builder: each
  * separator continues the character before it, so a row costs an anchor per cell, not per character.
  */
 export function flattenMapped(
   table: Table,
-  cellSource: (cell: TableCell, index: number) => Mapped | undefined,
+  cellSource: (cell: TableCell, index: number) => Mapped | number | undefined,
   fallback: number,
   captionSource?: Mapped,
 ): Mapped {
   const out = new MappedBuilder();
   const { texts, order, rowStart, lineEnd, caption } = layout(table);
+  const cells = table.cells;
   // Source offset of the last character written (of a line, including what the line cuts off).
   let last = fallback;
   if (caption !== undefined) {
@@ -44,7 +46,12 @@ export function flattenMapped(
       }
       const want = texts[i]!;
       if (!want) continue;
-      const got = cellSource(table.cells[i]!, i);
+      const got = cellSource(cells[i]!, i);
+      if (typeof got === 'number') {
+        out.append(want, got);
+        last = got + want.length - 1;
+        continue;
+      }
       // A text equal to the clean `want` is collapsed already.
       const mapped = got && (got.text === want ? got : collapseMapped(got));
       if (mapped && mapped.text === want) {

@@ -1,6 +1,6 @@
-import { Parser, type Handler } from 'htmlparser2';
 import { decodeHTML } from 'entities';
-import { CELL_BREAKS, CELL_SKIP, htmlGrid, sourceCell } from '../tables/read-html.ts';
+import { CELL_BREAKS, CELL_SKIP, htmlGrid, spannedCell } from '../tables/read-html.ts';
+import { HtmlTree, type TreeHandler } from './html-tree.ts';
 import { collapse } from '../tables/grid.ts';
 import type { SourceCell } from '../tables/build-grid.ts';
 import { ownString } from '../text/own-string.ts';
@@ -31,16 +31,18 @@ export const MAX_HTML_DEPTH = 1000;
  * HTML without a DOM, so it runs in workers and Node. Scripts are never run and markup is never
  * kept: only text and tables come out, each character with its offset in the source.
  *
- * Read from htmlparser2's events as they come (its tokenizer and tree rules, no DOM built): a
- * DOM is a dozen objects per table cell that are walked once and dropped, which cost more than
- * the parse itself on table-heavy pages. Text nodes are the DOM's (consecutive text events
- * joined, as domhandler does), so the text and every offset are what the DOM walk gave.
+ * Read from htmlparser2's events as they come (its tokenizer, its tree rules as `html-tree.ts`
+ * runs them, no DOM built): a DOM is a dozen objects per table cell that are walked once and
+ * dropped, which cost more than the parse itself on table-heavy pages. Text nodes are the DOM's
+ * (consecutive text events joined, as domhandler does), so the text and every offset are what
+ * the DOM walk gave.
  */
 export function parseHtml(content: string): ParsedDocument {
   const warnings: string[] = [];
   const html = boundDepth(content, MAX_HTML_DEPTH, warnings);
   const reader = new HtmlReader(html, warnings);
-  new Parser(reader, { decodeEntities: true }).end(html);
+  reader.tree = new HtmlTree(html, reader);
+  reader.tree.run();
   return reader.result();
 }
 
@@ -73,20 +75,28 @@ interface Collector {
   /** The grid's text (cells and captions), before collapsing. */
   raw: string;
   pieces: Mapped[];
+  /**
+   * A cell's text while it is one text node as it is in the source (most cells): where it
+   * starts (-1 otherwise) and its text, kept without a {@link Mapped} made for it.
+   */
+  verbatim: number;
+  verbatimText: string;
   /** Open skipped elements, and open `head` elements (their text is the grid's, not the map's). */
   skipped: number;
   hidden: number;
   start: number;
   level: number;
   header: boolean;
-  attribs: Record<string, string>;
+  /** A cell's `rowspan` and `colspan` attributes. */
+  rowspan: string | undefined;
+  colspan: string | undefined;
 }
 
 /** A `<table>` being read: its rows by where they came from, each cell's mapped text beside it. */
 interface TableState {
   start: number;
   rows: [SourceCell[][], SourceCell[][], SourceCell[][]];
-  mapped: [Mapped[][], Mapped[][], Mapped[][]];
+  mapped: [CellSource[][], CellSource[][], CellSource[][]];
   caption: string | undefined;
   captionSource: Mapped | undefined;
   captions: number;
@@ -94,11 +104,17 @@ interface TableState {
   group: Rows;
   rowGroup: Rows;
   row: SourceCell[] | undefined;
-  mappedRow: Mapped[] | undefined;
+  mappedRow: CellSource[] | undefined;
 }
 
-class HtmlReader implements Partial<Handler> {
-  private parser: Parser | undefined;
+/**
+ * A source cell's mapped text: a number when it is its source cell's text as it is in the
+ * source from that offset on (the common case, kept without an object per cell).
+ */
+type CellSource = Mapped | number;
+
+class HtmlReader implements TreeHandler {
+  tree!: HtmlTree;
   private readonly frames: Frame[] = [Frame.Flow];
   private ignoring = 0;
   private collector: Collector | undefined;
@@ -125,12 +141,8 @@ class HtmlReader implements Partial<Handler> {
     return { title: this.title ?? this.firstHeading, text: out.text, blocks: out.blocks, tables: this.tables, warnings: this.warnings, sourceMap: out.sourceMap };
   }
 
-  onparserinit(parser: Parser): void {
-    this.parser = parser;
-  }
-
   ontext(data: string): void {
-    const p = this.parser!;
+    const p = this.tree;
     if (this.textStart < 0) {
       this.textStart = p.startIndex;
       this.textData = data;
@@ -139,19 +151,7 @@ class HtmlReader implements Partial<Handler> {
   }
 
   // Any other event ends a text node, as in domhandler.
-  oncomment(): void {
-    this.endText();
-  }
-
-  oncommentend(): void {
-    this.endText();
-  }
-
-  oncdatastart(): void {
-    this.endText();
-  }
-
-  onprocessinginstruction(): void {
+  onother(): void {
     this.endText();
   }
 
@@ -159,9 +159,9 @@ class HtmlReader implements Partial<Handler> {
     this.endText();
   }
 
-  onopentag(name: string, attribs: Record<string, string>): void {
+  onopentag(name: string): void {
     this.endText();
-    const start = this.parser!.startIndex;
+    const start = this.tree.startIndex;
     if (this.ignoring > 0) return this.ignore();
     const c = this.collector;
     if (c) {
@@ -205,7 +205,8 @@ class HtmlReader implements Partial<Handler> {
         if (name === 'td' || name === 'th') {
           this.collect(Kind.Cell, start);
           this.collector!.header = name === 'th' || t!.rowGroup === Rows.Head;
-          this.collector!.attribs = attribs;
+          this.collector!.rowspan = this.tree.rowspan;
+          this.collector!.colspan = this.tree.colspan;
           return;
         }
         return this.ignore();
@@ -259,9 +260,9 @@ class HtmlReader implements Partial<Handler> {
         return;
       case Frame.Collect:
         this.collector = undefined;
-        return this.collected(c!, this.parser!.endIndex + 1);
+        return this.collected(c!, this.tree.endIndex + 1);
       case Frame.Table:
-        return this.closeTable(this.parser!.endIndex + 1);
+        return this.closeTable(this.tree.endIndex + 1);
       case Frame.FlowBlock:
         return this.flush();
       default:
@@ -279,11 +280,12 @@ class HtmlReader implements Partial<Handler> {
     if (c) {
       c.raw = '';
       c.pieces.length = 0;
+      c.verbatim = -1;
       c.skipped = 0;
       c.hidden = 0;
       c.start = start;
     } else {
-      c = { kind, raw: '', pieces: [], skipped: 0, hidden: 0, start, level: 0, header: false, attribs: NO_ATTRIBUTES };
+      c = { kind, raw: '', pieces: [], verbatim: -1, verbatimText: '', skipped: 0, hidden: 0, start, level: 0, header: false, rowspan: undefined, colspan: undefined };
       if (kind === Kind.Cell) this.cellCollector = c;
     }
     this.collector = c;
@@ -315,6 +317,14 @@ class HtmlReader implements Partial<Handler> {
       if (c.kind === Kind.Cell || c.kind === Kind.Caption) {
         c.raw += data;
         if (c.hidden > 0) return;
+      }
+      if (c.kind === Kind.Cell) {
+        if (c.verbatim < 0 && c.pieces.length === 0 && data && isVerbatim(this.html, data, start, end)) {
+          c.verbatim = start;
+          c.verbatimText = data;
+          return;
+        }
+        if (c.verbatim >= 0) this.keepVerbatim(c);
       }
       c.pieces.push(textNode(this.html, data, start, end));
       return;
@@ -350,21 +360,32 @@ class HtmlReader implements Partial<Handler> {
       if (t.captions === 1) t.captionSource = joinMapped(c.pieces);
       return;
     }
-    t.row!.push(sourceCell(text, c.header, c.attribs));
+    t.row!.push(spannedCell(text, c.header, c.rowspan, c.colspan));
     // One text node whose text is the cell's, collapsed already: it is the mapped text.
+    if (c.verbatim >= 0) {
+      if (c.verbatimText === text) return void t.mappedRow!.push(c.verbatim);
+      this.keepVerbatim(c);
+    }
     const pieces = c.pieces;
     t.mappedRow!.push(pieces.length === 1 && pieces[0]!.text === text ? pieces[0]! : collapseMapped(joinMapped(pieces)));
+  }
+
+  /** The verbatim text node a cell began with, as the piece it is once more follows. */
+  private keepVerbatim(c: Collector): void {
+    c.pieces.push({ text: c.verbatimText, runs: [0, c.verbatim] });
+    c.verbatim = -1;
   }
 
   private closeTable(end: number): void {
     const t = this.table!;
     this.table = undefined;
     const [head, body, foot] = t.rows;
-    const { table, warnings } = htmlGrid([...head, ...body, ...foot], head.length, t.caption);
+    const sources = [...head, ...body, ...foot];
+    const { table, warnings } = htmlGrid(sources, head.length, t.caption);
     this.warnings.push(...warnings);
     if (table.rows === 0 || table.cols === 0) return;
     const rows = [...t.mapped[0], ...t.mapped[1], ...t.mapped[2]];
-    const mapped = flattenMapped(table, (cell) => cellSource(rows[cell.row], cell.col, cell.text), t.start, t.captionSource);
+    const mapped = flattenMapped(table, (cell) => cellSource(sources[cell.row], rows[cell.row], cell.col, cell.text), t.start, t.captionSource);
     const block = this.out.add('table', mapped, { tableIndex: this.tables.length, source: { start: t.start, end } });
     if (block) {
       table.start = block.start;
@@ -374,19 +395,25 @@ class HtmlReader implements Partial<Handler> {
   }
 }
 
-const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
-
 /**
  * The source cell of a grid cell: the cell of its source row at its column when the texts agree
  * (no spans before it), else the first one of the row whose text is the grid cell's. The source
  * cells' texts are collapsed already, as the grid's are.
  */
-function cellSource(row: Mapped[] | undefined, col: number, text: string): Mapped | undefined {
-  if (!row) return undefined;
+function cellSource(cells: SourceCell[] | undefined, row: CellSource[] | undefined, col: number, text: string): CellSource | undefined {
+  if (!row || !cells) return undefined;
   const at = row[col];
-  if (at !== undefined && at.text === text) return at;
-  for (const m of row) if (m.text === text) return m;
+  if (at !== undefined && (typeof at === 'number' ? cells[col]!.text : at.text) === text) return at;
+  for (let k = 0; k < row.length; k++) {
+    const m = row[k]!;
+    if ((typeof m === 'number' ? cells[k]!.text : m.text) === text) return m;
+  }
   return undefined;
+}
+
+/** Whether a text node's decoded text is its source as it is (no entity in it). */
+function isVerbatim(html: string, data: string, start: number, last: number): boolean {
+  return last + 1 - start === data.length && html.startsWith(data, start);
 }
 
 function joinMapped(pieces: readonly Mapped[]): Mapped {
@@ -404,7 +431,7 @@ function joinMapped(pieces: readonly Mapped[]): Mapped {
 function textNode(html: string, data: string, start: number, last: number): Mapped {
   const end = last + 1;
   // Most nodes hold no entity: their text is the source's, compared without slicing it out.
-  if (end - start === data.length && html.startsWith(data, start)) return data ? { text: data, runs: [0, start] } : EMPTY_MAPPED;
+  if (isVerbatim(html, data, start, last)) return data ? { text: data, runs: [0, start] } : EMPTY_MAPPED;
   const raw = html.slice(start, end);
   const b = new MappedBuilder();
   let copied = 0;

@@ -1,6 +1,6 @@
 import type { Table, TableCell } from '../types.ts';
 import { ownString } from '../text/own-string.ts';
-import { resolveLimits, type TableLimits } from './limits.ts';
+import { DEFAULT_TABLE_LIMITS, resolveLimits, type TableLimits } from './limits.ts';
 import { defineCells } from './packed-cells.ts';
 
 // Apart from `grid.ts` (what search reads of a grid): only the readers build grids, and they
@@ -27,7 +27,7 @@ export function buildGrid(
   sourceRows: SourceCell[][],
   options: { limits?: TableLimits; caption?: string; warnings: string[]; padWarning?: boolean },
 ): Table {
-  const limits = resolveLimits(options.limits);
+  const limits = options.limits ? resolveLimits(options.limits) : DEFAULT_TABLE_LIMITS;
   const warnings = options.warnings;
   let rowsIn = sourceRows;
   if (rowsIn.length > limits.maxRows) {
@@ -35,25 +35,13 @@ export function buildGrid(
     rowsIn = rowsIn.slice(0, limits.maxRows);
   }
   const nRows = rowsIn.length;
-  // Occupancy: one byte per taken column of each row, grown as cells reach further right;
-  // memory is bounded by the cells we place.
-  const taken: Uint8Array[] = new Array(nRows);
-  const isTaken = (r: number, c: number) => {
-    const row = taken[r];
-    return row !== undefined && c < row.length && row[c] === 1;
-  };
-  const take = (r: number, c: number) => {
-    let row = taken[r];
-    if (row === undefined || c >= row.length) {
-      let size = row?.length || 8;
-      while (size <= c) size *= 2;
-      const grown = new Uint8Array(size);
-      if (row) grown.set(row);
-      taken[r] = row = grown;
-    }
-    row[c] = 1;
-  };
-  // Equal texts of one table share one string (a grid repeats its "..", "-" and units).
+  const { maxCols, maxSpan, maxCells } = limits;
+  // Cells are placed row by row, left to right, so the positions taken in a row are those its
+  // own cells took and those the rowspans from above reserve: per column, the first row a
+  // rowspan leaves free is all a placement needs to know (one array, not one per row).
+  let freeFrom = scratch;
+  // Equal texts of one table share one string (a grid repeats its headers and units). A text
+  // shorter than `ownString`'s copy is its own string already: only longer ones are looked up.
   const strings = new Map<string, string>();
   const cells: TableCell[] = [];
   let width = 0;
@@ -65,30 +53,38 @@ export function buildGrid(
   for (let r = 0; r < nRows && !cellsCut; r++) {
     let c = 0;
     for (const src of rowsIn[r]!) {
-      while (isTaken(r, c)) c++;
-      if (c >= limits.maxCols) {
+      while (c < freeFrom.length && freeFrom[c]! > r) c++;
+      if (c >= maxCols) {
         colsCut = true;
         break;
       }
       let rs = normaliseSpan(src.rowSpan, nRows - r);
-      let cs = normaliseSpan(src.colSpan, limits.maxCols);
-      if (rs > limits.maxSpan) { rs = limits.maxSpan; spanClamped = true; }
-      if (cs > limits.maxSpan) { cs = limits.maxSpan; spanClamped = true; }
+      let cs = normaliseSpan(src.colSpan, maxCols);
+      if (rs > maxSpan) { rs = maxSpan; spanClamped = true; }
+      if (cs > maxSpan) { cs = maxSpan; spanClamped = true; }
       rs = Math.min(rs, nRows - r);
-      cs = Math.min(cs, limits.maxCols - c);
+      cs = Math.min(cs, maxCols - c);
       // A colspan may not run into a cell that a rowspan from above already holds.
       let free = 1;
-      while (free < cs && !isTaken(r, c + free)) free++;
+      while (free < cs && !(c + free < freeFrom.length && freeFrom[c + free]! > r)) free++;
       cs = free;
-      if (placed + rs * cs > limits.maxCells) {
+      if (placed + rs * cs > maxCells) {
         cellsCut = true;
         cutRow = r;
         break;
       }
       placed += rs * cs;
-      for (let dr = 0; dr < rs; dr++) for (let dc = 0; dc < cs; dc++) take(r + dr, c + dc);
+      if (c + cs > freeFrom.length) {
+        let size = freeFrom.length * 2;
+        while (size < c + cs) size *= 2;
+        const grown = new Int32Array(size);
+        grown.set(freeFrom);
+        freeFrom = grown;
+        if (size <= SCRATCH_MAX) scratch = grown;
+      }
+      for (let k = c; k < c + cs; k++) freeFrom[k] = r + rs;
       let text = src.text;
-      if (text) {
+      if (text.length >= OWN_LENGTH) {
         const seen = strings.get(text);
         if (seen === undefined) {
           const owned = ownString(text);
@@ -97,32 +93,42 @@ export function buildGrid(
         } else text = seen;
       }
       cells.push({ row: r, col: c, rowSpan: rs, colSpan: cs, text, header: Boolean(src.header) });
-      width = Math.max(width, c + cs);
+      if (c + cs > width) width = c + cs;
       c += cs;
     }
   }
-  if (spanClamped) warnings.push(`row or column span larger than ${limits.maxSpan} clamped`);
-  if (colsCut) warnings.push(`table cut to ${limits.maxCols} columns`);
+  // Left as it was found for the next table (every column reached was written).
+  freeFrom.fill(0, 0, width);
+  if (spanClamped) warnings.push(`row or column span larger than ${maxSpan} clamped`);
+  if (colsCut) warnings.push(`table cut to ${maxCols} columns`);
   let rows = nRows;
   if (cellsCut) {
     // Keep whole rows only: the row the budget ran out in is dropped.
     rows = cutRow;
-    warnings.push(`table cut to ${limits.maxCells} cells`);
+    warnings.push(`table cut to ${maxCells} cells`);
   }
-  if (rows * width > limits.maxCells) rows = Math.max(0, Math.floor(limits.maxCells / Math.max(1, width)));
+  if (rows * width > maxCells) rows = Math.max(0, Math.floor(maxCells / Math.max(1, width)));
   // A copy of exactly the cells kept: the list built by pushing has room to spare.
-  let kept = rows < nRows ? cells.filter((x) => x.row < rows) : cells.slice();
-  for (const k of kept) if (k.row + k.rowSpan > rows) k.rowSpan = rows - k.row;
-  // Pad ragged rows so every position is covered (readers downstream index by position).
-  const pads: TableCell[] = [];
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < width; c++) {
-      if (!isTaken(r, c)) pads.push({ row: r, col: c, rowSpan: 1, colSpan: 1, text: '', header: false });
+  let kept: TableCell[];
+  let area = 0;
+  if (rows < nRows) {
+    kept = [];
+    for (const k of cells) {
+      if (k.row >= rows) continue;
+      if (k.row + k.rowSpan > rows) k.rowSpan = rows - k.row;
+      area += k.rowSpan * k.colSpan;
+      kept.push(k);
     }
+  } else {
+    kept = cells.slice();
+    area = placed;
   }
-  if (pads.length && options.padWarning) warnings.push('ragged rows padded with empty cells');
-  // Cells were placed row by row, left to right: in row-major order already unless padded.
-  if (pads.length) kept = kept.concat(pads).sort((a, b) => a.row - b.row || a.col - b.col);
+  // Pad ragged rows so every position is covered (readers downstream index by position). The
+  // kept cells never overlap, so positions are left free exactly when they cover less than the grid.
+  if (area < rows * width) {
+    kept = padded(kept, rows, width);
+    if (options.padWarning) warnings.push('ragged rows padded with empty cells');
+  }
   if (rows === 0 || width === 0) {
     warnings.push('empty table skipped');
     return { caption: options.caption, rows: 0, cols: 0, cells: [], start: 0, end: 0 };
@@ -133,6 +139,37 @@ export function buildGrid(
   table.end = 0;
   if (options.caption) table.caption = ownString(options.caption);
   return table;
+}
+
+// One occupancy array for every table built (cleared after each): allocating a typed array
+// per table cost more than laying most tables out.
+let scratch = new Int32Array(64);
+const SCRATCH_MAX = 1 << 16;
+
+/** `ownString` copies strings from this length on. */
+const OWN_LENGTH = 13;
+
+/**
+ * The cells, with an empty cell at each position none covers, in row-major order of their first
+ * positions (the cells come in that order: placed row by row, left to right).
+ */
+function padded(cells: readonly TableCell[], rows: number, cols: number): TableCell[] {
+  const covered = new Uint8Array(rows * cols);
+  for (const k of cells) {
+    for (let r = k.row; r < k.row + k.rowSpan; r++) for (let c = k.col; c < k.col + k.colSpan; c++) covered[r * cols + c] = 1;
+  }
+  const out: TableCell[] = [];
+  let next = 0;
+  for (let p = 0; p < rows * cols; p++) {
+    const r = Math.floor(p / cols);
+    const c = p - r * cols;
+    const k = cells[next];
+    if (k !== undefined && k.row === r && k.col === c) {
+      out.push(k);
+      next++;
+    } else if (!covered[p]) out.push({ row: r, col: c, rowSpan: 1, colSpan: 1, text: '', header: false });
+  }
+  return out;
 }
 
 function normaliseSpan(v: number | undefined, zeroMeans: number): number {

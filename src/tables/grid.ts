@@ -11,16 +11,22 @@ export function collapse(text: string): string {
  * table; O(rows x cols) numbers.
  */
 export function coverMap(table: Table): { at: (r: number, c: number) => TableCell | undefined } {
-  const idx = new Int32Array(table.rows * table.cols).fill(-1);
-  table.cells.forEach((cell, i) => {
-    for (let r = cell.row; r < Math.min(table.rows, cell.row + cell.rowSpan); r++)
-      for (let c = cell.col; c < Math.min(table.cols, cell.col + cell.colSpan); c++) idx[r * table.cols + c] = i;
-  });
+  const { rows, cols } = table;
+  const cells = table.cells;
+  // Cell index plus one per position (0: none), so the array needs no filling.
+  const idx = new Int32Array(rows * cols);
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i]!;
+    const r1 = Math.min(rows, cell.row + cell.rowSpan);
+    const c1 = Math.min(cols, cell.col + cell.colSpan);
+    for (let r = cell.row; r < r1; r++) for (let c = cell.col; c < c1; c++) idx[r * cols + c] = i + 1;
+  }
   return {
     at(r, c) {
-      if (r < 0 || c < 0 || r >= table.rows || c >= table.cols) return undefined;
-      const i = idx[r * table.cols + c]!;
-      return i < 0 ? undefined : table.cells[i];
+      if (r < 0 || c < 0 || r >= rows || c >= cols) return undefined;
+      const i = idx[r * cols + c]!;
+      // Read through the table: packed cells are written again when read (packed-cells.ts).
+      return i === 0 ? undefined : table.cells[i - 1];
     },
   };
 }

@@ -126,7 +126,8 @@ export function detectHeaders(table: Table): TableStructure {
 
   const groupRows: number[] = [];
   const dataRows: number[] = [];
-  const rowPaths: string[][] = Array.from({ length: rows }, () => []);
+  const rowPaths: string[][] = [];
+  for (let r = 0; r < rows; r++) rowPaths.push([]);
   const rowUnits: Array<string | undefined> = new Array(rows).fill(undefined);
   let stack: string[] = [];
   let run: string[] = [];
@@ -139,13 +140,14 @@ export function detectHeaders(table: Table): TableStructure {
     if (stub.length > 0) stack = [stub.join(' ')];
   }
   for (let r = h; r < rows; r++) {
-    const dataTexts = range(k, cols).map((c) => own[r]![c]!).filter(Boolean);
-    const labelTexts = range(0, k).map((c) => own[r]![c]!).filter(Boolean);
+    const row = own[r]!;
+    const dataTexts = filled(row, k, cols);
+    const labelTexts = filled(row, 0, k);
     if (dataTexts.length === 0 && labelTexts.length === 0) continue;
-    const allText = [...labelTexts, ...dataTexts];
-    if (allText.every(isUnit) && (labelTexts.length === 0 || dataTexts.length === 0)) {
+    // A row of units alone: only a row with labels or values, not both, can be one.
+    if ((labelTexts.length === 0 || dataTexts.length === 0) && labelTexts.every(isUnit) && dataTexts.every(isUnit)) {
       unitRows.push(r);
-      sectionUnit = allText[0];
+      sectionUnit = labelTexts.length > 0 ? labelTexts[0] : dataTexts[0];
       continue;
     }
     // A label row that also gives the unit of its section ("region of birth | percent").
@@ -172,7 +174,10 @@ export function detectHeaders(table: Table): TableStructure {
       const t = cell.text.trim();
       if (t && labels[labels.length - 1] !== t) labels.push(t);
     }
-    rowPaths[r] = [...stack.filter((s) => !labels.includes(s)), ...labels];
+    const path: string[] = [];
+    for (const s of stack) if (!labels.includes(s)) path.push(s);
+    for (const l of labels) path.push(l);
+    rowPaths[r] = path;
   }
   unitRows.sort((a, b) => a - b);
   return {
@@ -189,10 +194,19 @@ export function detectHeaders(table: Table): TableStructure {
   };
 }
 
+/** The non-empty texts of `row[from .. to)`, in order. */
+function filled(row: string[], from: number, to: number): string[] {
+  const out: string[] = [];
+  for (let c = from; c < to; c++) if (row[c]) out.push(row[c]!);
+  return out;
+}
+
 /** The text of each grid position, only where a cell starts (covered positions read empty), as a flattened grid shows it. */
 export function ownTexts(table: Table): string[][] {
-  const g: string[][] = Array.from({ length: table.rows }, () => new Array<string>(table.cols).fill(''));
-  for (const cell of table.cells) if (cell.row < table.rows && cell.col < table.cols) g[cell.row]![cell.col] = cell.text.trim();
+  const { rows, cols } = table;
+  const g: string[][] = [];
+  for (let r = 0; r < rows; r++) g.push(new Array<string>(cols).fill(''));
+  for (const cell of table.cells) if (cell.row < rows && cell.col < cols) g[cell.row]![cell.col] = cell.text.trim();
   return g;
 }
 

@@ -40,7 +40,12 @@ export function readHtmlTable(table: Element, limits?: TableLimits): { table: Ta
 
 /** A cell as the markup declares it: its text (collapsed), `th` or in `thead`, and its span attributes. */
 export function sourceCell(text: string, header: boolean, attribs: Record<string, string>): SourceCell {
-  return { text, rowSpan: spanAttr(attribs['rowspan']), colSpan: spanAttr(attribs['colspan']), header };
+  return spannedCell(text, header, attribs['rowspan'], attribs['colspan']);
+}
+
+/** {@link sourceCell} from the values of its `rowspan` and `colspan` attributes. */
+export function spannedCell(text: string, header: boolean, rowspan: string | undefined, colspan: string | undefined): SourceCell {
+  return { text, rowSpan: spanAttr(rowspan), colSpan: spanAttr(colspan), header };
 }
 
 /**
@@ -65,19 +70,24 @@ export function htmlGrid(source: SourceCell[][], headRows: number, caption: stri
  * grid position has one cell (buildGrid pads), so a column is read down its body positions.
  */
 function leadingHeaderCols(grid: Table, headRows: number): number {
-  const bodyRows = grid.rows - headRows;
+  const { rows, cols } = grid;
+  const bodyRows = rows - headRows;
   if (bodyRows <= 0) return 0;
-  const at = new Int32Array(grid.rows * grid.cols).fill(-1);
-  grid.cells.forEach((cell, i) => {
-    for (let r = cell.row; r < Math.min(grid.rows, cell.row + cell.rowSpan); r++)
-      for (let c = cell.col; c < Math.min(grid.cols, cell.col + cell.colSpan); c++) at[r * grid.cols + c] = i;
-  });
+  const cells = grid.cells;
+  // The body positions that header cells cover; a column heads the rows when all of its are.
+  let covered: Uint8Array | undefined;
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i]!;
+    if (!cell.header || cell.row + cell.rowSpan <= headRows) continue;
+    covered ??= new Uint8Array(bodyRows * cols);
+    const r1 = Math.min(rows, cell.row + cell.rowSpan);
+    const c1 = Math.min(cols, cell.col + cell.colSpan);
+    for (let r = Math.max(headRows, cell.row); r < r1; r++) for (let c = cell.col; c < c1; c++) covered[(r - headRows) * cols + c] = 1;
+  }
+  if (!covered) return 0;
   let n = 0;
-  for (let c = 0; c < grid.cols; c++) {
-    for (let r = headRows; r < grid.rows; r++) {
-      const i = at[r * grid.cols + c]!;
-      if (i < 0 || !grid.cells[i]!.header) return n;
-    }
+  for (let c = 0; c < cols; c++) {
+    for (let r = 0; r < bodyRows; r++) if (!covered[r * cols + c]) return n;
     n = c + 1;
   }
   return n;
