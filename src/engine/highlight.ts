@@ -27,28 +27,57 @@ export function highlighter(query: string): (text: string) => Array<[number, num
   return (text) => (wanted.size ? marksOf(wanted, text) : []);
 }
 
-function marksOf(wanted: ReadonlySet<string>, text: string): Array<[number, number]> {
-  const found: Array<{ span: [number, number]; matched: number; several: boolean }> = [];
-  let bestOfSeveral = 0;
-  const visit = (word: string, at: number) => {
-    let terms = wordTerms.get(word);
-    if (!terms) {
-      if (wordTerms.size >= WORD_CACHE_MAX) wordTerms.clear();
-      wordTerms.set(word, (terms = tokenize(word)));
-    }
-    let matched = 0;
-    for (const t of terms) if (wanted.has(t)) matched++;
-    if (matched === 0) return;
-    const several = terms.length > 1;
-    if (several && matched > bestOfSeveral) bestOfSeveral = matched;
-    found.push({ span: [at, at + word.length], matched, several });
-  };
-  // One regular expression walked by `exec` (no iterator, no groups object a word): results
-  // mark every word of ten passages a query. Synchronous, so the shared `lastIndex` is safe.
+/** A text's words as the marks read them, in order: `at[2k]`, `at[2k + 1]` the span of word `k`, `terms[k]` its terms. */
+interface Words {
+  at: number[];
+  terms: string[][];
+}
+
+// Results show the same passages query after query (a table's best rows): each text's words are
+// read once while it is among the last TEXTS_MAX read, not one regular expression match a word a query.
+const TEXTS_MAX = 1024;
+const texts = new Map<string, Words>();
+
+function wordsOf(text: string): Words {
+  let words = texts.get(text);
+  if (words) return words;
+  if (texts.size >= TEXTS_MAX) texts.delete(texts.keys().next().value!);
+  words = { at: [], terms: [] };
+  // One regular expression walked by `exec` (no iterator, no groups object a word). Synchronous,
+  // so the shared `lastIndex` is safe.
   WORD.lastIndex = 0;
   for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
-    if (m[1] !== undefined) for (const w of segmentSpans(m[0])) visit(w.segment, m.index + w.index);
-    else visit(m[0], m.index);
+    if (m[1] !== undefined) for (const w of segmentSpans(m[0])) addWord(words, w.segment, m.index + w.index);
+    else addWord(words, m[0], m.index);
+  }
+  texts.set(text, words);
+  return words;
+}
+
+function addWord(words: Words, word: string, at: number): void {
+  let terms = wordTerms.get(word);
+  if (!terms) {
+    if (wordTerms.size >= WORD_CACHE_MAX) wordTerms.clear();
+    wordTerms.set(word, (terms = tokenize(word)));
+  }
+  // A stop word has no term: it is never marked.
+  if (!terms.length) return;
+  words.at.push(at, at + word.length);
+  words.terms.push(terms);
+}
+
+function marksOf(wanted: ReadonlySet<string>, text: string): Array<[number, number]> {
+  const { at, terms: all } = wordsOf(text);
+  const found: Array<{ span: [number, number]; matched: number; several: boolean }> = [];
+  let bestOfSeveral = 0;
+  for (let k = 0; k < all.length; k++) {
+    const terms = all[k]!;
+    let matched = 0;
+    for (const t of terms) if (wanted.has(t)) matched++;
+    if (matched === 0) continue;
+    const several = terms.length > 1;
+    if (several && matched > bestOfSeveral) bestOfSeveral = matched;
+    found.push({ span: [at[2 * k]!, at[2 * k + 1]!], matched, several });
   }
   // A word read as several terms ("2023-03": 2023, March; "2017-19": its years) is marked only
   // when it matches as many of the question's terms as the best such word: for "March 2023",

@@ -7,7 +7,7 @@ import { loadStemmers, readingLanguage, tokenize } from '../text/tokenizer.ts';
 import type { Passage, SearchOptions, SearchResponse, SearchResult, TemporalConstraint, TemporalExplanation } from '../types.ts';
 import type { EngineState } from './state.ts';
 import { highlighter } from './highlight.ts';
-import { hasTables, labelsOf, matchedCellsOf } from './table-context.ts';
+import { derivedText, hasTables, labelsOf, matchedCellsOf } from './table-context.ts';
 import { applySummaries, crossEncoderSemantic } from './temporal-models.ts';
 import { datedFirstForWhen, rankDatedRecords, rowDatedWithin } from './dated-records.ts';
 import { preferNamedNumbers } from './named-numbers.ts';
@@ -107,7 +107,7 @@ export async function runSearch(state: EngineState, query: string, options: Sear
       skipped.summaries = 'no generator loaded';
     }
   } else if (structured.length) {
-    ranked = preferNamedNumbers(fuseCandidates({ query: firstQuery, lexical, structured, tableLabels: (p) => labelsOf(state, p) }), query);
+    ranked = preferNamedNumbers(fuseCandidates({ query: firstQuery, lexical, structured, tableLabels: (p) => labelsOf(state, p), derived: derivedText }), query);
     steps.push('fusion');
     // The table-led path keeps the constraint: dated rows are ranked by it (`dated-records.ts`).
     if (constraint) {

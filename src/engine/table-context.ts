@@ -2,6 +2,7 @@ import { tableLabels, type TableLabels } from '../tables/index.ts';
 import { matchedCellsForTerms } from '../tables/matched-cells.ts';
 import type { MatchedCell, Passage, Table } from '../types.ts';
 import { structureOf } from '../tables/structure-of.ts';
+import { DERIVED, derivedMark } from '../index-format/derived.ts';
 import type { EngineState } from './state.ts';
 
 /*
@@ -41,4 +42,13 @@ export function labelsOf(state: EngineState, p: Passage): TableLabels | undefine
 export function matchedCellsOf(state: EngineState, p: Passage, question: ReadonlySet<string>): MatchedCell[] {
   const table = p.cells?.length ? tableOf(state, p) : undefined;
   return table ? matchedCellsForTerms(table, p.cells!, question, structureOf(table)) : [];
+}
+
+/**
+ * Whether a passage's text and cells are still the ones its table's summary writer derives
+ * (a table passage of the engine whose fields no caller assigned): a pure function of its
+ * table, fixed while it lives. A decoded passage's own mark says only how to derive it.
+ */
+export function derivedText(p: Passage): boolean {
+  return !Object.hasOwn(p, DERIVED) && derivedMark(p) !== undefined;
 }

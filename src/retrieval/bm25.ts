@@ -441,12 +441,14 @@ export class Bm25Index {
     const touched = this.score(terms, weights, docs);
     const scores = this.scores;
     const matched = this.matched;
-    if (coverage) for (const slot of touched) scores[slot]! *= matched[slot]! / terms.length;
+    // Indexed loops: a typed array's iterator is slow, and a common word touches thousands.
+    if (coverage) for (let k = 0; k < touched.length; k++) scores[touched[k]!]! *= matched[touched[k]!]! / terms.length;
     const best = topSlots(touched, scores, limit);
-    const out: ScoredId[] = best.map((slot) => [this.slots[slot]!, scores[slot]!]);
-    for (const slot of touched) {
-      scores[slot] = 0;
-      matched[slot] = 0;
+    const out: ScoredId[] = new Array(best.length);
+    for (let k = 0; k < best.length; k++) out[k] = [this.slots[best[k]!]!, scores[best[k]!]!];
+    for (let k = 0; k < touched.length; k++) {
+      scores[touched[k]!] = 0;
+      matched[touched[k]!] = 0;
     }
     return out;
   }
@@ -492,9 +494,11 @@ export class Bm25Index {
         const counts = field.counts;
         const s = field.start[t]!;
         const end = s + field.len[t]!;
+        // The first field that holds the term holds each of its passages once: all new to it.
+        const first = local === 0;
         for (let i = s; i < end; i++) {
           const slot = ids[i]!;
-          if (tf[slot] === 0) forTerm[local++] = slot;
+          if (first || tf[slot] === 0) forTerm[local++] = slot;
           tf[slot]! += (weight * counts[i]!) / (1 - b + (b * lengths[slot]!) / avg);
         }
       }
@@ -554,34 +558,45 @@ export class Bm25Index {
 /** The slots with the best scores (ties: lower slot first), all of them or the best `limit`. */
 function topSlots(touched: Int32Array, scores: Float64Array, limit: number): number[] {
   if (limit >= touched.length) return Array.from(touched).sort((x, y) => scores[y]! - scores[x]! || x - y);
-  // A bounded min-heap of the best `limit`: a common word touches thousands of passages.
-  const better = (x: number, y: number) => scores[x]! > scores[y]! || (scores[x] === scores[y] && x < y);
-  const heap: number[] = [];
-  const down = (i: number) => {
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < heap.length && better(heap[m]!, heap[l]!)) m = l;
-      if (r < heap.length && better(heap[m]!, heap[r]!)) m = r;
-      if (m === i) return;
-      [heap[i], heap[m]] = [heap[m]!, heap[i]!];
-      i = m;
-    }
-  };
-  for (const slot of touched) {
-    if (heap.length < limit) {
-      heap.push(slot);
-      for (let i = heap.length - 1; i > 0;) {
+  // A bounded min-heap of the best `limit` (its worst at the root): a common word touches
+  // thousands of passages. Typed and without closures: it runs twice a query.
+  const heap = new Int32Array(limit);
+  let size = 0;
+  for (let k = 0; k < touched.length; k++) {
+    const slot = touched[k]!;
+    if (size < limit) {
+      let i = size++;
+      while (i > 0) {
         const p = (i - 1) >> 1;
-        if (!better(heap[p]!, heap[i]!)) break;
-        [heap[i], heap[p]] = [heap[p]!, heap[i]!];
+        if (!better(scores, heap[p]!, slot)) break;
+        heap[i] = heap[p]!;
         i = p;
       }
-    } else if (better(slot, heap[0]!)) {
-      heap[0] = slot;
-      down(0);
+      heap[i] = slot;
+    } else if (better(scores, slot, heap[0]!)) {
+      siftDown(heap, size, scores, slot);
     }
   }
-  return heap.sort((x, y) => scores[y]! - scores[x]! || x - y);
+  return Array.from(heap.subarray(0, size)).sort((x, y) => scores[y]! - scores[x]! || x - y);
+}
+
+/** Whether slot `x` ranks before slot `y`. */
+function better(scores: Float64Array, x: number, y: number): boolean {
+  return scores[x]! > scores[y]! || (scores[x] === scores[y] && x < y);
+}
+
+/** Puts `slot` at the root of the heap of `size` and moves it down to its place. */
+function siftDown(heap: Int32Array, size: number, scores: Float64Array, slot: number): void {
+  let i = 0;
+  for (;;) {
+    const l = 2 * i + 1;
+    if (l >= size) break;
+    const r = l + 1;
+    // The worse child (the one a better slot must go above).
+    const c = r < size && better(scores, heap[l]!, heap[r]!) ? r : l;
+    if (!better(scores, slot, heap[c]!)) break;
+    heap[i] = heap[c]!;
+    i = c;
+  }
+  heap[i] = slot;
 }

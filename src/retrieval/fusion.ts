@@ -55,6 +55,12 @@ export function fuseCandidates(input: {
   settings?: Partial<FusionSettings>;
   /** The labels of a table passage's table (undefined for text passages): enables evidence 4 to 6. */
   tableLabels?: (passage: Passage) => TableLabels | undefined;
+  /**
+   * Whether a passage's text and cells are what its table's summary writer derives (a table
+   * passage of the engine, `src/engine/table-passages.ts`): fixed while the passage lives, so
+   * its terms are kept by passage and its text is not written again to be read.
+   */
+  derived?: (passage: Passage) => boolean;
 }): Array<{ passage: Passage; score: number }> {
   const s = { ...DEFAULT_FUSION, ...input.settings };
   const lexical = input.lexical.slice(0, s.lexicalTopK);
@@ -68,11 +74,14 @@ export function fuseCandidates(input: {
   if (termIds.size > TERM_IDS_MAX) {
     termIds.clear();
     sequences.clear();
+    known = new WeakMap();
   }
   const queryIds = queryTerms.map(termId);
   // A pair as its terms' indexes, and as the index of their cell in an nq x nq grid.
   const pairTerms = queryPairs.map((pair) => pair.map((t) => queryTerms.indexOf(t)));
   const pairIndex = pairTerms.map(([a, b]) => a! * nq + b!);
+  // A pair as a table's labels hold it (`LabelTerms.pairs`).
+  const pairKeys = queryPairs.map(([a, b]) => `${a} ${b}`);
   queryIds.forEach((id, i) => (marks[id] = i + 1));
   try {
     interface PassageEvidence {
@@ -82,6 +91,8 @@ export function fuseCandidates(input: {
       /** Which query terms (by index) its text holds, and which query pairs. */
       terms: Uint8Array;
       pairs: Uint8Array;
+      /** Whether it cites cells (a row or column summary). */
+      cites: boolean;
     }
     interface DocEvidence {
       lexRank: number;
@@ -99,7 +110,7 @@ export function fuseCandidates(input: {
     const passages = new Map<string, PassageEvidence>();
     const pairSeen = new Uint8Array(nq * nq);
     const evidenceOf = (p: Passage): PassageEvidence => {
-      const seq = termSequence(p.text);
+      const { seq, cites } = input.derived?.(p) ? derivedTerms(p) : { seq: termSequence(p.text), cites: !!p.cells?.length };
       const terms = new Uint8Array(nq);
       const pairs = new Uint8Array(np);
       let previous = 0;
@@ -116,7 +127,7 @@ export function fuseCandidates(input: {
         for (let k = 0; k < np; k++) pairs[k] = pairSeen[pairIndex[k]!]!;
         pairSeen.fill(0);
       }
-      return { passage: p, lexRank: Infinity, strRank: Infinity, terms, pairs };
+      return { passage: p, lexRank: Infinity, strRank: Infinity, terms, pairs, cites };
     };
     const add = (hit: Hit, rank: number, which: 'lex' | 'str') => {
       const p = hit.passage;
@@ -154,11 +165,11 @@ export function fuseCandidates(input: {
     // Term weights: rarer among the candidate documents, more telling.
     const n = docs.size;
     const weights = new Float64Array(nq);
+    const dfs = new Int32Array(nq);
+    for (const d of docs.values()) for (let i = 0; i < nq; i++) dfs[i]! += d.terms[i]!;
     let total = 0;
     for (let i = 0; i < nq; i++) {
-      let df = 0;
-      for (const d of docs.values()) if (d.terms[i]) df++;
-      const w = Math.log(1 + (n + 1) / (df + 0.5));
+      const w = Math.log(1 + (n + 1) / (dfs[i]! + 0.5));
       weights[i] = w;
       total += w;
     }
@@ -181,7 +192,7 @@ export function fuseCandidates(input: {
       if (total === 0) return { cell, phrase, rowLabel, columnLabel };
       for (const t of d.units) {
         cell = Math.max(cell, cellCoverage(t, queryTerms, weights) / total);
-        phrase = Math.max(phrase, share(queryPairs.map(([a, b]) => t.pairs.has(`${a} ${b}`)), pairWeights, pairTotal));
+        phrase = Math.max(phrase, labelPhrase(t, pairKeys, pairWeights, pairTotal));
         const [row, column] = namedShares(t, queryTerms);
         rowLabel = Math.max(rowLabel, row);
         columnLabel = Math.max(columnLabel, column);
@@ -217,7 +228,7 @@ export function fuseCandidates(input: {
       // cites cells (a row or column summary) before the table-level summary, which cites none.
       const own = rrf(e.lexRank, s.lexicalWeight) + rrf(e.strRank, s.structuredWeight) + s.coverageWeight * coverage(e.terms) +
         (input.tableLabels ? s.phraseWeight * textPhrase(e.pairs) : 0) +
-        (e.passage.cells?.length ? CITES_CELLS : 0);
+        (e.cites ? CITES_CELLS : 0);
       out.push({ passage: e.passage, score: docScore.get(e.passage.docId)! + 0.01 * own });
     }
     out.sort((a, b) => b.score - a.score || (a.passage.id < b.passage.id ? -1 : 1));
@@ -281,7 +292,7 @@ function termId(term: string): number {
 }
 
 /** A text's terms as dictionary numbers, in `tokenize` order. */
-function termSequence(text: string): Int32Array {
+function termSequence(text: string, keep = true): Int32Array {
   let seq = sequences.get(text);
   if (seq) {
     // Least recently used goes first (a Map iterates in insertion order): a full cache keeps
@@ -290,12 +301,34 @@ function termSequence(text: string): Int32Array {
     sequences.set(text, seq);
     return seq;
   }
-  if (sequences.size >= SEQUENCES_MAX) sequences.delete(sequences.keys().next().value!);
   const tokens = tokenize(text);
   seq = new Int32Array(tokens.length);
   for (let i = 0; i < tokens.length; i++) seq[i] = termId(tokens[i]!);
+  if (!keep) return seq;
+  if (sequences.size >= SEQUENCES_MAX) sequences.delete(sequences.keys().next().value!);
   sequences.set(text, seq);
   return seq;
+}
+
+// The terms of derived table passages, by passage (`derived`): a derived text is written again
+// each time it is read once its passage has left the recently read (a new string, hashed anew
+// as a key of `sequences`). Kept for the last KNOWN_MAX passages, weakly: a removed passage goes.
+const KNOWN_MAX = 40_000;
+let known = new WeakMap<Passage, { seq: Int32Array; cites: boolean }>();
+const knownRing: Array<WeakRef<Passage> | undefined> = new Array(KNOWN_MAX);
+let nextKnown = 0;
+
+function derivedTerms(p: Passage): { seq: Int32Array; cites: boolean } {
+  let k = known.get(p);
+  if (!k) {
+    k = { seq: termSequence(p.text, false), cites: !!p.cells?.length };
+    const old = knownRing[nextKnown]?.deref();
+    if (old) known.delete(old);
+    known.set(p, k);
+    knownRing[nextKnown] = new WeakRef(p);
+    nextKnown = (nextKnown + 1) % KNOWN_MAX;
+  }
+  return k;
 }
 
 // Keyed by the labels object, which the caller keeps per table: a replaced table gets new labels.
@@ -356,10 +389,10 @@ function cellCoverage(t: LabelTerms, queryTerms: string[], weights: Float64Array
   let base = 0;
   // The query terms (by index) that the title and stub leave.
   const rest: number[] = [];
-  queryTerms.forEach((q, i) => {
-    if (t.base.has(q)) base += weights[i]!;
+  for (let i = 0; i < queryTerms.length; i++) {
+    if (t.base.has(queryTerms[i]!)) base += weights[i]!;
     else rest.push(i);
-  });
+  }
   if (rest.length === 0) return base;
   // A table without data rows is one row that holds nothing.
   const nRows = Math.max(1, t.rowSizes.length);
@@ -395,10 +428,16 @@ function cellCoverage(t: LabelTerms, queryTerms: string[], weights: Float64Array
   // Each row and column reduced to which of the remaining terms it holds (a bit each), so that a
   // table of many rows and columns costs rows + columns, not rows x columns (a 20,000-row table:
   // ~30 ms a query before). Sums run over the terms in query order, as the plain loops did.
-  const masks = new Int32Array(nRows + nColumns);
-  rest.forEach((q, i) => {
-    for (const x of pathsOf(t, queryTerms[q]!)) masks[x >= 0 ? x : nRows - 1 - x]! |= 1 << i;
-  });
+  if (masksScratch.length < nRows + nColumns) masksScratch = new Int32Array(Math.max(nRows + nColumns, 2 * masksScratch.length));
+  const masks = masksScratch.subarray(0, nRows + nColumns).fill(0);
+  for (let i = 0; i < rest.length; i++) {
+    const k = t.paths.get(queryTerms[rest[i]!]!);
+    if (k === undefined) continue;
+    for (let j = t.starts[k]!; j < t.starts[k + 1]!; j++) {
+      const x = t.items[j]!;
+      masks[x >= 0 ? x : nRows - 1 - x]! |= 1 << i;
+    }
+  }
   const sums = new Map<number, number>();
   const sum = (mask: number) => {
     let s = sums.get(mask);
@@ -431,6 +470,8 @@ function cellCoverage(t: LabelTerms, queryTerms: string[], weights: Float64Array
   }
   return base + best;
 }
+// Each row's and column's mask of remaining terms: one buffer for every unit, cleared per call.
+let masksScratch = new Int32Array(256);
 
 /**
  * The best share of one row label's (one column label's) terms that the question names: 1 when
@@ -448,6 +489,14 @@ function namedShares(t: LabelTerms, queryTerms: readonly string[]): [rows: numbe
     if (size && named[i]! / size > best[k]) best[k] = named[i]! / size;
   });
   return best;
+}
+
+/** The weighted share of the query's pairs (as `pairKeys`) that a table's labels hold adjacent. */
+function labelPhrase(t: LabelTerms, pairKeys: readonly string[], pairWeights: readonly number[], pairTotal: number): number {
+  if (pairTotal === 0) return 0;
+  let got = 0;
+  for (let k = 0; k < pairKeys.length; k++) if (t.pairs.has(pairKeys[k]!)) got += pairWeights[k]!;
+  return got / pairTotal;
 }
 
 /** Adjacent term pairs of a token sequence. */

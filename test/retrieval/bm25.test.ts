@@ -171,4 +171,39 @@ describe('BM25 index component', () => {
     expect((await idx.search(q, { limit: 1 }))[0]!.id).toBe('rare');
     expect((await idx.search(q, { limit: 1, coverage: true }))[0]!.id).toBe('broad');
   });
+
+  it('scores every passage exactly as BM25F written out term by term, whether a term is in one field or in several', async () => {
+    // Text and heading (weight 1 each): "river" only in text, "delta" only in headings, "nile" in both.
+    // Words the tokenizer keeps as they are (no stop word, no stem): a field's length is its word count.
+    const ps = [
+      passage('a', 'nile river delta river', 'nile'),
+      passage('b', 'cairo river north', 'delta'),
+      passage('c', 'long list nile cairo zebra river kilo nile', 'delta cairo'),
+      passage('d', 'zebra kilo', 'north'),
+    ];
+    const idx = await index(...ps);
+    const words = (s: string) => s.split(' ');
+    const fields = ps.map((p) => [words(p.text), p.heading ? words(p.heading) : []]);
+    const avg = [0, 1].map((f) => fields.reduce((n, x) => n + x[f]!.length, 0) / ps.length);
+    const [k1, b] = [1.2, 0.75];
+    const expected = (terms: string[]) => ps.map((p, i) => {
+      let score = 0;
+      for (const t of terms) {
+        let tf = 0;
+        for (const f of [0, 1]) {
+          const count = fields[i]![f]!.filter((w) => w === t).length;
+          if (count) tf += count / (1 - b + (b * fields[i]![f]!.length) / avg[f]!);
+        }
+        if (!tf) continue;
+        const df = fields.filter((x) => x[0]!.includes(t) || x[1]!.includes(t)).length;
+        score += (Math.log(1 + (ps.length - df + 0.5) / (df + 0.5)) * tf * (k1 + 1)) / (tf + k1);
+      }
+      return { id: p.id, score };
+    }).filter((x) => x.score > 0).sort((x, y) => y.score - x.score);
+    for (const q of ['river', 'delta', 'nile', 'nile river delta cairo']) {
+      const got = await idx.search(q, { limit: 10 });
+      expect(got.map((h) => h.id)).toEqual(expected(words(q)).map((x) => x.id));
+      for (const [k, h] of got.entries()) expect(h.score).toBeCloseTo(expected(words(q))[k]!.score, 12);
+    }
+  });
 });

@@ -126,4 +126,37 @@ describe('fuseCandidates', () => {
       expect(fuseCandidates({ ...lists, settings, tableLabels: () => undefined })[0]!.passage.docId).toBe('P');
     });
   });
+
+  it('keeps the terms of a derived passage by passage: the same fusion, without reading its text or cells again', () => {
+    const labels: TableLabels = { title: 'Exchange rates', stub: ['currency'], rows: ['Mexican peso', 'Euro'], columns: ['2013 Buy', '2013 Sell'] };
+    let reads = 0;
+    // A passage whose text and cells are derived when read, as a table passage of the engine's.
+    const derivedPassage = (id: number, text: string, cells: Array<[number, number]>): Passage => {
+      const p = passage('T', text);
+      p.tableIndex = 0;
+      Object.defineProperty(p, 'text', { get: () => (reads++, text), enumerable: true });
+      Object.defineProperty(p, 'cells', { get: () => (reads++, cells), enumerable: true });
+      return Object.assign(p, { id: `T#d${id}` });
+    };
+    const rows = [
+      derivedPassage(1, 'Exchange rates. Mexican peso: in 2013 Buy 11.2, in 2013 Sell 11.9.', [[1, 1], [1, 2]]),
+      derivedPassage(2, 'Exchange rates. Euro: in 2013 Buy 1.3, in 2013 Sell 1.4.', [[2, 1], [2, 2]]),
+      derivedPassage(3, 'Exchange rates. Columns: 2013 Buy, 2013 Sell.', []),
+    ];
+    const other = passage('U', 'Peso buying rates in 2013 at the border', 'text');
+    const query = 'Mexican peso 2013 Buy rate';
+    const input = { query, lexical: hits([rows[2]!, other]), structured: hits([rows[1]!, rows[0]!]), tableLabels: (p: Passage) => (p.docId === 'T' ? labels : undefined) };
+    const plain = fuseCandidates(input);
+    const readsPlain = reads;
+    const first = fuseCandidates({ ...input, derived: (p) => p.docId === 'T' });
+    const readsFirst = reads - readsPlain;
+    const again = fuseCandidates({ ...input, derived: (p) => p.docId === 'T' });
+    expect(first).toEqual(plain);
+    expect(again).toEqual(plain);
+    // Read once each (text and cells) the first time, never again after.
+    expect(readsFirst).toBe(6);
+    expect(reads - readsPlain - readsFirst).toBe(0);
+    // The table passage that cites cells leads its document.
+    expect(plain[0]!.passage.id).toBe('T#d1');
+  });
 });
