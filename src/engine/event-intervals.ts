@@ -28,12 +28,13 @@ export function attachEventIntervals(passages: Passage[], tables: Table[], optio
     const ivs = byOffset.get(p.start);
     if (ivs) for (const s of p.sentences) s.intervals = ivs;
   }
+  // Most tables date no rows (no start or end header, `dated-rows.ts`): their passages are not read.
   tables.forEach((table, tableIndex) => {
-    const rows = passages.filter((p) => p.kind === 'table-row' && p.tableIndex === tableIndex && p.cells?.length);
-    if (!rows.length) return;
     const byRow = rowIntervals(table, { ...options, structure: structures?.[tableIndex] });
-    for (const p of rows) {
-      const iv = byRow.get(p.cells![0]![0]);
+    if (!byRow.size) return;
+    for (const p of passages) {
+      if (p.kind !== 'table-row' || p.tableIndex !== tableIndex || !p.cells?.length) continue;
+      const iv = byRow.get(p.cells[0]![0]);
       if (iv) for (const s of p.sentences) s.intervals = [iv];
     }
   });

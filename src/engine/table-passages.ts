@@ -1,5 +1,5 @@
 import { summarizeTable, summaryWriter, type SummaryWriter, type TableSummary } from '../tables/summaries.ts';
-import { splitSentences } from '../text/segment.ts';
+import { splitSentences, type SentenceSpan } from '../text/segment.ts';
 import { structureOf } from '../tables/structure-of.ts';
 import { DERIVED, provideOpenDerived, type DerivedMark } from '../index-format/derived.ts';
 import type { DocumentRecord } from '../storage/store.ts';
@@ -27,18 +27,6 @@ export interface TableSource {
   table: Table;
   /** The title the summaries were written under (`summarizeTable`'s `title`). */
   title: string;
-  /** Set by the first passage made from it: the fields its passages hold alike, kept here once. */
-  common?: Common;
-}
-
-/** The fields every passage of one table holds alike (offsets, heading, table index, source, page). */
-interface Common {
-  start: number;
-  end: number;
-  heading: string | undefined;
-  tableIndex: number;
-  source: { start: number; end: number } | undefined;
-  page: number | undefined;
 }
 
 /** The timestamps and intervals of a passage's sentences (kept; the rest is derived). */
@@ -54,6 +42,8 @@ interface Made {
   text: string;
   cells: Array<[number, number]>;
   sentences?: Sentence[];
+  /** As prepared: `splitSentences(text)`, when the caller split it (read once more when sealed). */
+  spans?: readonly SentenceSpan[];
 }
 
 /** Passages whose derived fields are held, most recent last: one query's candidates, several times over. */
@@ -94,9 +84,6 @@ export type TablePassageFields = Pick<Passage, 'id' | 'docId' | 'ordinal' | 'sta
 let TEXT: PropertyDescriptor;
 let CELLS: PropertyDescriptor;
 let SENTENCES: PropertyDescriptor;
-/** The accessors from `text` to the last field, by which of heading (1), source (2) and page (4) the table's passages have. */
-const ALIKE: PropertyDescriptorMap[] = [];
-let alikeFields: (present: number) => PropertyDescriptorMap;
 let seal: (p: TablePassage, shared: SharedTimes) => void;
 let release: (p: TablePassage) => void;
 let isLazy: (p: object) => p is TablePassage;
@@ -127,26 +114,23 @@ class TablePassage {
   #made: Made | undefined;
 
   constructor(f: TablePassageFields, from: TableSource, at: number, made: Made | undefined) {
-    // The order of a passage built eagerly (`prepare.ts`), so that a copy reads the same.
+    // The order of a passage built eagerly (`prepare.ts`), so that a copy reads the same. Only
+    // what is derived is an accessor: defining one per passage cost more CPU at ingest (an
+    // accessor is a call into the runtime, ~0.5 us, for each of 86,632 HiTab passages) than
+    // its fields saved memory held once per table (~3.5 MB).
     this.id = f.id;
     this.docId = f.docId;
     this.ordinal = f.ordinal;
     Object.defineProperty(this, 'sentences', SENTENCES);
     this.kind = f.kind;
-    // Held once per table when this passage's are its table's (always, as prepared): read through accessors.
-    const c = (from.common ??= { start: f.start, end: f.end, heading: f.heading, tableIndex: f.tableIndex, source: f.source, page: f.page });
-    if (c.start === f.start && c.end === f.end && c.heading === f.heading && c.tableIndex === f.tableIndex && c.source === f.source && c.page === f.page) {
-      Object.defineProperties(this, alikeFields((f.heading !== undefined ? 1 : 0) | (f.source !== undefined ? 2 : 0) | (f.page !== undefined ? 4 : 0)));
-    } else {
-      Object.defineProperty(this, 'text', TEXT);
-      this.start = f.start;
-      this.end = f.end;
-      if (f.heading !== undefined) this.heading = f.heading;
-      this.tableIndex = f.tableIndex;
-      Object.defineProperty(this, 'cells', CELLS);
-      if (f.source !== undefined) this.source = f.source;
-      if (f.page !== undefined) this.page = f.page;
-    }
+    Object.defineProperty(this, 'text', TEXT);
+    this.start = f.start;
+    this.end = f.end;
+    if (f.heading !== undefined) this.heading = f.heading;
+    this.tableIndex = f.tableIndex;
+    Object.defineProperty(this, 'cells', CELLS);
+    if (f.source !== undefined) this.source = f.source;
+    if (f.page !== undefined) this.page = f.page;
     this.#from = from;
     this.#at = at;
     this.#dates = undefined;
@@ -195,40 +179,41 @@ class TablePassage {
     TEXT = { get(this: TablePassage) { return made(this).text; }, set(this: TablePassage, v: string) { own(this, 'text', v); }, enumerable: true, configurable: true };
     CELLS = { get(this: TablePassage) { return made(this).cells; }, set(this: TablePassage, v: unknown) { own(this, 'cells', v); }, enumerable: true, configurable: true };
     SENTENCES = { get(this: TablePassage) { return sentencesOf(this); }, set(this: TablePassage, v: unknown) { own(this, 'sentences', v); }, enumerable: true, configurable: true };
-    const common = (key: keyof Common): PropertyDescriptor => ({
-      get(this: TablePassage) { return this.#from.common![key]; }, set(this: TablePassage, v: unknown) { own(this, key, v); }, enumerable: true, configurable: true,
-    });
-    const START = common('start');
-    const END = common('end');
-    const HEADING = common('heading');
-    const TABLE_INDEX = common('tableIndex');
-    const SOURCE = common('source');
-    const PAGE = common('page');
-    alikeFields = (present) => {
-      let d = ALIKE[present];
-      if (!d) {
-        // In the order of an eager passage's keys.
-        d = ALIKE[present] = { text: TEXT, start: START, end: END };
-        if (present & 1) d.heading = HEADING;
-        d.tableIndex = TABLE_INDEX;
-        d.cells = CELLS;
-        if (present & 2) d.source = SOURCE;
-        if (present & 4) d.page = PAGE;
-      }
-      return d;
-    };
     seal = (p, shared) => {
       const m = p.#made;
       if (!m?.sentences) return;
       const s = m.sentences;
+      const prepared = m.spans;
+      m.spans = undefined;
       if (s.length === 1 && s[0]!.start === 0 && s[0]!.end === m.text.length && !s[0]!.intervals && plain(s[0]!)) {
         p.#dates = share(s[0]!.times, shared);
-      } else {
-        const spans = splitSentences(m.text);
-        const same = spans.length === s.length && spans.every((x, i) => x.start === s[i]!.start && x.end === s[i]!.end && plain(s[i]!));
-        p.#dates = !same ? { kept: s }
-          : s.some((x) => x.intervals) ? { times: s.map((x) => share(x.times, shared)), intervals: s.map((x) => x.intervals) }
-          : { times: s.map((x) => share(x.times, shared)) };
+        return;
+      }
+      // Loops, not closures: a passage is sealed once, and there are many.
+      const spans = prepared ?? splitSentences(m.text);
+      let same = spans.length === s.length;
+      let intervals = false;
+      for (let i = 0; same && i < s.length; i++) {
+        const x = s[i]!;
+        same = spans[i]!.start === x.start && spans[i]!.end === x.end && plain(x);
+        if (x.intervals) intervals = true;
+      }
+      if (!same) {
+        p.#dates = { kept: s };
+        return;
+      }
+      const times: TimeSpan[][] = [];
+      let dated = false;
+      for (const x of s) {
+        const t = share(x.times, shared);
+        if (t !== NO_TIMES) dated = true;
+        times.push(t);
+      }
+      if (!intervals) p.#dates = dated ? { times } : undatedSentences(times.length);
+      else {
+        const each: Array<EventInterval[] | undefined> = [];
+        for (const x of s) each.push(x.intervals);
+        p.#dates = { times, intervals: each };
       }
     };
     release = (p) => {
@@ -269,9 +254,11 @@ function plain(s: Sentence): boolean {
 /**
  * A table passage as prepared: complete, its derived fields held as written (`summary`, and
  * `sentences` with their timestamps) until {@link sealPrepared} and {@link releasePrepared}.
+ * `spans`, when given, must be `splitSentences(summary.text)` (what the sentences were cut at):
+ * sealing reads them instead of splitting the text again.
  */
-export function tablePassage(fields: TablePassageFields, from: TableSource, summary: TableSummary, sentences: Sentence[]): Passage {
-  return new TablePassage(fields, from, summary.at, { text: summary.text, cells: summary.cells, sentences }) as unknown as Passage;
+export function tablePassage(fields: TablePassageFields, from: TableSource, summary: TableSummary, sentences: Sentence[], spans?: readonly SentenceSpan[]): Passage {
+  return new TablePassage(fields, from, summary.at, spans ? { text: summary.text, cells: summary.cells, sentences, spans } : { text: summary.text, cells: summary.cells, sentences }) as unknown as Passage;
 }
 
 /**
@@ -385,6 +372,13 @@ function datesOf(sentences: Sentence[], layout: DerivedMark['sentences'], length
 
 const NO_TIMES: TimeSpan[] = Object.freeze([]) as unknown as TimeSpan[];
 
+/** The dates of `n` sentences none of which is dated, one (frozen) object for every passage of as many (most of a corpus's). */
+const UNDATED: Array<{ times: TimeSpan[][] }> = [];
+
+function undatedSentences(n: number): { times: TimeSpan[][] } {
+  return (UNDATED[n] ??= Object.freeze({ times: Object.freeze(new Array<TimeSpan[]>(n).fill(NO_TIMES)) as TimeSpan[][] }));
+}
+
 /**
  * One array for equal timestamps of a document's sentences (a table's summaries repeat its
  * caption's and its headers' dates), and one object for equal spans (`sharedTimes`). Keyed by a
@@ -393,7 +387,8 @@ const NO_TIMES: TimeSpan[] = Object.freeze([]) as unknown as TimeSpan[];
 function share(times: TimeSpan[], shared: SharedTimes): TimeSpan[] {
   if (!times.length) return NO_TIMES;
   let h = 0x811c9dc5;
-  for (const t of times) {
+  for (let i = 0; i < times.length; i++) {
+    const t = times[i]!;
     h = Math.imul(h ^ ((t.start / DAY) | 0), 0x01000193);
     h = Math.imul(h ^ ((t.end / DAY) | 0), 0x01000193);
     h = Math.imul(h ^ t.from, 0x01000193);

@@ -142,10 +142,9 @@ export function setPiecewiseTerms(reader: () => PieceReader): void {
 class FieldBuilder {
   readonly dict = new Map<string, number>();
   readonly terms: string[] = [];
-  // Per term: last passage + 1 (0: none yet), where its last posting is, how many postings.
-  private last = new Int32Array(1024);
-  private at = new Int32Array(1024);
-  private df = new Int32Array(1024);
+  // Per term `t`, side by side (one cache line read per occurrence, not three): at `3t` its
+  // last passage + 1 (0: none yet), at `3t + 1` where its last posting is, at `3t + 2` how many postings.
+  private perTerm = new Int32Array(3 * 1024);
   private termOf = new Int32Array(4096);
   private passageOf = new Int32Array(4096);
   private countOf = new Uint16Array(4096);
@@ -157,19 +156,17 @@ class FieldBuilder {
       t = this.terms.length;
       this.dict.set(term, t);
       this.terms.push(term);
-      if (t >= this.last.length) {
-        this.last = grow(this.last, t + 1);
-        this.at = grow(this.at, t + 1);
-        this.df = grow(this.df, t + 1);
-      }
+      if (3 * t >= this.perTerm.length) this.perTerm = grow(this.perTerm, 3 * t + 3);
     }
     return t;
   }
 
   /** One occurrence of term `t` in passage `i` (passages come in order). */
   add(t: number, i: number): void {
-    if (this.last[t] === i + 1) {
-      const k = this.at[t]!;
+    const p = 3 * t;
+    const perTerm = this.perTerm;
+    if (perTerm[p] === i + 1) {
+      const k = perTerm[p + 1]!;
       if (this.countOf[k]! < 0xffff) this.countOf[k]!++;
       return;
     }
@@ -182,9 +179,9 @@ class FieldBuilder {
     this.termOf[k] = t;
     this.passageOf[k] = i;
     this.countOf[k] = 1;
-    this.last[t] = i + 1;
-    this.at[t] = k;
-    this.df[t]!++;
+    perTerm[p] = i + 1;
+    perTerm[p + 1] = k;
+    perTerm[p + 2]!++;
   }
 
   pack(lengths: Uint32Array): FieldPostings {
@@ -198,7 +195,7 @@ class FieldBuilder {
       const t = this.dict.get(terms[r]!)!;
       offsets[r] = total;
       cursor[t] = total;
-      total += this.df[t]!;
+      total += this.perTerm[3 * t + 2]!;
     }
     offsets[n] = total;
     const ids = new Uint32Array(total);

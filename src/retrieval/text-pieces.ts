@@ -168,14 +168,21 @@ function openOf(right: string): number {
   return first === 115 || first === 83 /* s S */ ? 1 : 2;
 }
 
-// One right side of each kind of `openOf`, in its order.
-const PROBES = ['1', 's', 'x', ' '];
-
-/** Bit `k`: whether `left` is separable from a right side of kind `k` ({@link openOf}). */
+/**
+ * Bit `k`: whether `left` (not empty) is separable from a right side of kind `k` ({@link openOf}),
+ * as {@link separableAt} decides, its last word read once for the four kinds.
+ */
 function endOf(left: string): number {
-  let bits = 0;
-  for (let k = 0; k < PROBES.length; k++) if (separableAt(left, PROBES[k]!)) bits |= 1 << k;
-  return bits;
+  let end = left.length - 1;
+  // Nothing is separable from a left side that does not end in white space, nor is white space
+  // from anything; a right side of any other kind is separable from one that does.
+  if (!isSpace(left.charCodeAt(end))) return 0;
+  while (end >= 0 && isSpace(left.charCodeAt(end))) end--;
+  let start = end;
+  while (start >= 0 && !isSpace(left.charCodeAt(start))) start--;
+  const word = left.slice(start + 1, end + 1);
+  if (!ENDS_WITH_LETTER.test(word)) return 0b0111;
+  return 0b0100 | (HAS_CAPITAL.test(word) || VERSION_WORD.test(word) ? 0 : 0b0001) | (UNITED.test(word) ? 0 : 0b0010);
 }
 
 /**

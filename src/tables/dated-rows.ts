@@ -37,19 +37,40 @@ function isDateCell(text: string): boolean {
  * empty or say "present" where the term runs on), or when nearly all its cells are dates.
  */
 export function datedColumns(table: Table, structure: TableStructure = detectHeaders(table)): DatedColumns | undefined {
-  return datedColumnsOf(table, structure, coverMap(table));
+  const named = namedRoles(table, structure);
+  return named && datedColumnsOf(table, structure, coverMap(table), named);
 }
 
-function datedColumnsOf(table: Table, structure: TableStructure, map: ReturnType<typeof coverMap>): DatedColumns | undefined {
+/** The columns' header names and the roles they name, or undefined when none names a start or an end. */
+interface NamedRoles {
+  names: string[];
+  fieldRoles: Array<'start' | 'end' | undefined>;
+}
+
+/**
+ * Read first, from the headers alone: points count only beside a role, so a table without a start
+ * or end header is not read cell by cell (on HiTab, reading every cell as a date was 8% of an
+ * ingest), and its position index is not built either (nearly every table of a statistics corpus).
+ */
+function namedRoles(table: Table, structure: TableStructure): NamedRoles | undefined {
+  if (!structure.dataRows.length) return undefined;
+  const names: string[] = [];
+  const fieldRoles: NamedRoles['fieldRoles'] = [];
+  let any = false;
+  for (let c = 0; c < table.cols; c++) {
+    const name = (structure.columnPaths[c] ?? []).join(' ');
+    const role = name ? fieldRole(name) : undefined;
+    names.push(name);
+    fieldRoles.push(role);
+    if (role) any = true;
+  }
+  return any ? { names, fieldRoles } : undefined;
+}
+
+function datedColumnsOf(table: Table, structure: TableStructure, map: ReturnType<typeof coverMap>, { names, fieldRoles }: NamedRoles): DatedColumns | undefined {
   const rows = structure.dataRows;
-  if (!rows.length) return undefined;
   const roles: DatedColumns['roles'] = [];
   const points: number[] = [];
-  const names = Array.from({ length: table.cols }, (_, c) => (structure.columnPaths[c] ?? []).join(' '));
-  const fieldRoles = names.map((name) => (name ? fieldRole(name) : undefined));
-  // Points count only beside a role (below): a table without a start or end header is not read
-  // cell by cell (on HiTab, reading every cell as a date was 8% of an ingest).
-  if (!fieldRoles.some(Boolean)) return undefined;
   const cellsOf = (c: number) => rows.map((r) => map.at(r, c)).filter((cell) => cell && cell.row >= 0).map((cell) => cell!.text);
   // Role columns first: the point columns (read cell by cell) count only when one of them dates the rows.
   for (let c = 0; c < table.cols; c++) {
@@ -84,8 +105,10 @@ function datedColumnsOf(table: Table, structure: TableStructure, map: ReturnType
 export function rowIntervals(table: Table, options?: { structure?: TableStructure; referenceDate?: Date }): Map<number, EventInterval> {
   const out = new Map<number, EventInterval>();
   const structure = options?.structure ?? detectHeaders(table);
+  const named = namedRoles(table, structure);
+  if (!named) return out;
   const map = coverMap(table);
-  const dated = datedColumnsOf(table, structure, map);
+  const dated = datedColumnsOf(table, structure, map, named);
   if (!dated) return out;
   const starts = dated.roles.some((r) => r.role === 'start');
   // Yes / no columns ("lts": "true" or empty; or a date and "false"): every filled cell a yes / no

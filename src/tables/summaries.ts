@@ -98,6 +98,22 @@ class Writer implements SummaryWriter {
   private readonly rowPiece = new Map<number, string>();
   private readonly texts: string[] = [];
   private readonly pieceNo = new Map<string, number>();
+  // Scratch of the summary being written (one at a time): the positions along it that hold a
+  // value, those values, their shared unit (`present`), and its pieces with their slots (`add`).
+  private at: number[] = [];
+  private values: string[] = [];
+  private unit: string | undefined;
+  private pieces: string[] = [];
+  private slots: number[] = [];
+  private readonly cols: number;
+  /** The first slot after those of the cells' values. */
+  private readonly base: number;
+  /**
+   * Numbered: the numbers of pieces known by their slot, plus one (0 until written, so that a new array needs no fill): a cell's value in
+   * its four forms (its own unit or not, then ", " or "."), the heading, a column's path, a
+   * row's label (`add`). Undefined for a writer that writes a summary or two (at query time).
+   */
+  private readonly known: Int32Array | undefined;
 
   constructor(private readonly grid: Table, options?: SummaryOptions, private readonly numbered = false) {
     const s = (this.s = options?.structure ?? detectHeaders(grid));
@@ -110,6 +126,11 @@ class Writer implements SummaryWriter {
     // A title that already holds the caption ("Alpine Linux: releases") is not followed by it again.
     this.heading = title && caption && !title.toLowerCase().includes(caption.toLowerCase()) ? `${title}: ${caption}` : title || caption;
     this.prefix = this.heading ? `${this.heading}. ` : '';
+    this.cols = grid.cols;
+    this.base = grid.rows * grid.cols * 4;
+    const slots = this.base + 1 + grid.cols + grid.rows;
+    // A very large sheet is numbered by text alone: its slots would cost more than they save.
+    this.known = numbered && slots <= MAX_SLOTS ? new Int32Array(slots) : undefined;
   }
 
   private path(p: string[]): string[] {
@@ -138,40 +159,68 @@ class Writer implements SummaryWriter {
   table(): TableSummary {
     const s = this.s;
     const heading = this.heading;
-    const colName = (c: number) => this.colName(c);
-    const headerNames = unique(s.dataCols.map(colName).filter(Boolean));
-    const stubNames = unique(range(0, s.headerCols).map(colName).filter(Boolean));
+    const headerNames = new Set<string>();
+    for (const c of s.dataCols) {
+      const name = this.colName(c);
+      if (name) headerNames.add(name);
+    }
+    const stubNames = new Set<string>();
+    for (let c = 0; c < s.headerCols; c++) {
+      const name = this.colName(c);
+      if (name) stubNames.add(name);
+    }
     // Row labels level by level in reading order, each once: group labels are not repeated per row.
-    const rowNames = unique(
-      [...s.dataRows, ...s.groupRows].sort((a, b) => a - b).flatMap((r) => this.path(s.rowPaths[r] ?? [])).filter(Boolean),
-    );
-    const units = unique(s.units.filter((u): u is string => Boolean(u)));
+    const rowNames = new Set<string>();
+    for (const r of [...s.dataRows, ...s.groupRows].sort(ascending)) {
+      for (const label of this.path(s.rowPaths[r] ?? [])) if (label) rowNames.add(label);
+    }
+    const units = new Set<string>();
+    for (const u of s.units) if (u) units.add(u);
     const parts: string[] = [];
     if (heading) parts.push(`${heading}.`);
-    if (headerNames.length) parts.push(`Columns: ${listCap(headerNames)}.`);
-    if (stubNames.length) parts.push(`Rows by ${stubNames.join(', ')}: ${listCap(rowNames)}.`);
-    else if (rowNames.length) parts.push(`Rows: ${listCap(rowNames)}.`);
-    if (units.length) parts.push(`Units: ${units.join(', ')}.`);
+    if (headerNames.size) parts.push(`Columns: ${listCap([...headerNames])}.`);
+    if (stubNames.size) parts.push(`Rows by ${[...stubNames].join(', ')}: ${listCap([...rowNames])}.`);
+    else if (rowNames.size) parts.push(`Rows: ${listCap([...rowNames])}.`);
+    if (units.size) parts.push(`Units: ${[...units].join(', ')}.`);
     // A period written as a range ("2010 to 2014", "fys 2010-14") covers the years inside it,
     // and questions name those years ("in 2012, ..."): spell them out once.
-    const years = yearsInRanges([heading, ...headerNames].join(' '));
+    const years = yearsInRanges(headerNames.size ? `${heading} ${[...headerNames].join(' ')}` : heading);
     if (years.length) parts.push(`Years: ${years.join(', ')}.`);
     if (parts.length === 0) parts.push(flattenTable(this.grid).slice(0, MAX_SUMMARY_CHARS));
     return { kind: 'table', text: cap(parts.join(' ')), cells: [], at: -1 };
   }
 
-  /** The positions along a row (its data columns) or a column (its data rows) that hold a value, and those values. */
-  private present(positions: readonly number[], valueAt: (i: number) => string): { at: number[]; values: string[] } {
-    const at: number[] = [];
-    const values: string[] = [];
-    for (const i of positions) {
-      const v = valueAt(i);
+  /**
+   * The values along a row (`r` >= 0: at its data columns) or a column (`c` >= 0: at its data
+   * rows) into the scratch `at` / `values`, and their unit (see {@link Writer.unit}).
+   */
+  private present(r: number, c: number): void {
+    // New arrays, not emptied ones: setting an array's length is a call into the runtime.
+    const at: number[] = (this.at = []);
+    const values: string[] = (this.values = []);
+    const positions = r >= 0 ? this.s.dataCols : this.s.dataRows;
+    for (let i = 0; i < positions.length; i++) {
+      const x = positions[i]!;
+      const v = r >= 0 ? this.valueAt(r, x) : this.valueAt(x, c);
       if (v) {
-        at.push(i);
+        at.push(x);
         values.push(v);
       }
     }
-    return { at, values };
+    // A unit shared by every value of a summary is said once at its end ('' when they share
+    // having none); undefined when units are mixed (or there are no values), and each value then
+    // carries its own.
+    let unit: string | undefined;
+    if (at.length) {
+      unit = (r >= 0 ? this.unitOf(r, at[0]!) : this.unitOf(at[0]!, c)) ?? '';
+      for (let i = 1; i < at.length; i++) {
+        if (((r >= 0 ? this.unitOf(r, at[i]!) : this.unitOf(at[i]!, c)) ?? '') !== unit) {
+          unit = undefined;
+          break;
+        }
+      }
+    }
+    this.unit = unit;
   }
 
   // One summary per data row: its label, then each value with its column's path.
@@ -187,86 +236,123 @@ class Writer implements SummaryWriter {
       if (cell && cell !== last && cell.text.trim()) cells.push(cellRef(cell.row, cell.col));
       last = cell;
     }
-    const { at, values } = this.present(s.dataCols, (c) => this.valueAt(r, c));
+    this.present(r, -1);
+    const { at, values, unit } = this;
     if (at.length === 0 && !label) return undefined;
-    const unit = this.sharedUnit(at.map((c) => this.unitOf(r, c)));
-    const pieces: string[] = [];
-    if (this.prefix) pieces.push(this.prefix);
-    if (label) pieces.push(`${label}: `);
-    const end = `${unit ? ` (${unit})` : ''}.`;
+    this.start();
+    if (this.prefix) this.add(this.prefix, this.base);
+    if (label) this.add(`${label}: `, -1);
+    const end = unit ? ` (${unit}).` : '.';
     for (let k = 0; k < at.length; k++) {
       const c = at[k]!;
-      const v = unit === undefined ? this.render(values[k]!, this.unitOf(r, c)) : values[k]!;
       const name = this.colName(c);
       if (name) {
         let piece = this.columnPiece.get(c);
         if (piece === undefined) this.columnPiece.set(c, (piece = `in ${name} `));
-        pieces.push(piece);
+        this.add(piece, this.base + 1 + c);
       }
-      pieces.push(k < at.length - 1 ? `${v}, ` : `${v}${end}`);
+      this.value(r, c, values[k]!, k === at.length - 1 ? end : undefined);
       cells.push(cellRef(r, c));
     }
-    if (at.length === 0) pieces.push(end);
-    return this.summary('table-row', pieces, cells, r);
+    if (at.length === 0) this.add(end, -1);
+    return this.summary('table-row', cells, r);
   }
 
   // One summary per data column: its path, then each value with its row's label.
   column(c: number): TableSummary | undefined {
-    const s = this.s;
     const name = this.colName(c);
-    const { at, values } = this.present(s.dataRows, (r) => this.valueAt(r, c));
+    this.present(-1, c);
+    const { at, values, unit } = this;
     if (at.length === 0) return undefined;
-    const unit = this.sharedUnit(at.map((r) => this.unitOf(r, c)));
-    const pieces: string[] = [];
-    if (this.prefix) pieces.push(this.prefix);
-    if (name) pieces.push(`${name}: `);
-    const end = `${unit ? ` (${unit})` : ''}.`;
+    this.start();
+    if (this.prefix) this.add(this.prefix, this.base);
+    if (name) this.add(`${name}: `, -1);
+    const end = unit ? ` (${unit}).` : '.';
     const cells: Array<[number, number]> = [];
     for (let k = 0; k < at.length; k++) {
       const r = at[k]!;
-      const v = unit === undefined ? this.render(values[k]!, this.unitOf(r, c)) : values[k]!;
       const label = this.rowName(r);
       if (label) {
         let piece = this.rowPiece.get(r);
         if (piece === undefined) this.rowPiece.set(r, (piece = `${label} `));
-        pieces.push(piece);
+        this.add(piece, this.base + 1 + this.cols + r);
       }
-      pieces.push(k < at.length - 1 ? `${v}, ` : `${v}${end}`);
+      this.value(r, c, values[k]!, k === at.length - 1 ? end : undefined);
       cells.push(cellRef(r, c));
     }
-    return this.summary('table-column', pieces, cells, c);
+    return this.summary('table-column', cells, c);
+  }
+
+  /** Begins a summary's pieces (scratch: one summary is written at a time). */
+  private start(): void {
+    this.pieces = [];
+    this.slots = [];
   }
 
   /**
-   * A unit shared by every value of a summary is said once at its end ('' when they share having
-   * none); undefined when units are mixed (or there are no values), and each value then carries its own.
+   * Adds a piece; `slot` names it in {@link Writer.known} (the same slot is always the same
+   * text), -1 for a piece written once per table (a label, an end).
    */
-  private sharedUnit(units: Array<string | undefined>): string | undefined {
-    if (units.length === 0) return undefined;
-    const first = units[0] ?? '';
-    for (let i = 1; i < units.length; i++) if ((units[i] ?? '') !== first) return undefined;
-    return first;
+  private add(piece: string, slot: number): void {
+    this.pieces.push(piece);
+    this.slots.push(slot);
+  }
+
+  /**
+   * Adds cell `(r, c)`'s value `v` and what follows it: ", ", or `end` after the summary's last.
+   * Its unit is its own unless the summary's values share one. A row's and a column's summary
+   * write a cell's value alike: the second is read back by its slot, not written again.
+   */
+  private value(r: number, c: number, v: string, end: string | undefined): void {
+    const own = this.unit === undefined;
+    const slot = this.known && (end === undefined || end === '.') ? ((r * this.cols + c) << 2) | (own ? 1 : 0) | (end === undefined ? 0 : 2) : -1;
+    const n = slot >= 0 ? this.known![slot]! - 1 : -1;
+    if (n >= 0) return this.add(this.texts[n]!, slot);
+    const shown = own ? this.render(v, this.unitOf(r, c)) : v;
+    this.add(end === undefined ? `${shown}, ` : `${shown}${end}`, slot);
   }
 
   private render(v: string, unit: string | undefined): string {
     return unit && !v.toLowerCase().includes(unit.toLowerCase()) ? `${v} (${unit})` : v;
   }
 
-  private summary(kind: 'table-row' | 'table-column', pieces: string[], cells: Array<[number, number]>, at: number): TableSummary {
+  private summary(kind: 'table-row' | 'table-column', cells: Array<[number, number]>, at: number): TableSummary {
+    const pieces = this.pieces;
     const whole = pieces.join('');
     const text = cap(whole);
     if (!this.numbered) return { kind, text, cells, at };
     const ids: number[] = [];
-    for (const piece of text === whole ? pieces : cutPieces(pieces, text)) {
-      let n = this.pieceNo.get(piece);
-      if (n === undefined) {
-        n = this.texts.push(piece) - 1;
-        this.pieceNo.set(piece, n);
+    if (text === whole) {
+      const known = this.known;
+      const slots = this.slots;
+      for (let i = 0; i < pieces.length; i++) {
+        const slot = known ? slots[i]! : -1;
+        let n = slot >= 0 ? known![slot]! - 1 : -1;
+        if (n < 0) {
+          n = this.number(pieces[i]!);
+          if (slot >= 0) known![slot] = n + 1;
+        }
+        ids.push(n);
       }
-      ids.push(n);
+    } else {
+      for (const piece of cutPieces(pieces, text)) ids.push(this.number(piece));
     }
     return { kind, text, cells, pieces: { ids, texts: this.texts }, at };
   }
+
+  /** The number of a distinct piece of the table (numbered in the order first written). */
+  private number(piece: string): number {
+    let n = this.pieceNo.get(piece);
+    if (n === undefined) {
+      n = this.texts.push(piece) - 1;
+      this.pieceNo.set(piece, n);
+    }
+    return n;
+  }
+}
+
+function ascending(a: number, b: number): number {
+  return a - b;
 }
 
 /**
@@ -293,7 +379,9 @@ const YEAR_RANGE = /\b((?:19|20)\d\d)(?:\/\d{2,4})?\s*(?:-|–|to|through|until)
 /** Years strictly inside written ranges, in order, at most 30 per range (a longer span is not a period a table covers). */
 function yearsInRanges(text: string): string[] {
   const out = new Set<string>();
-  for (const m of text.matchAll(YEAR_RANGE)) {
+  // `exec`, not `matchAll`, which copies the expression at every call (once per table).
+  YEAR_RANGE.lastIndex = 0;
+  for (let m = YEAR_RANGE.exec(text); m; m = YEAR_RANGE.exec(text)) {
     const from = Number(m[1]);
     let to = Number(m[2]);
     if (m[2]!.length === 2) to = Math.floor(from / 100) * 100 + to;
@@ -336,12 +424,5 @@ function listCap(items: string[]): string {
   return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
 }
 
-function unique(items: string[]): string[] {
-  return [...new Set(items)];
-}
-
-function range(a: number, b: number): number[] {
-  const out: number[] = [];
-  for (let i = a; i < b; i++) out.push(i);
-  return out;
-}
+/** Most slots a numbering writer keeps (4 MB): a sheet of up to 262k cells. */
+const MAX_SLOTS = 1 << 20;

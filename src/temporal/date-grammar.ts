@@ -8,6 +8,7 @@
 
 import type { TimeSpan } from '../types.ts';
 import { blockedSpans, notYearAfter, notYearBefore } from './false-dates.ts';
+import { AD, BC, CENTURY, dateGates, DECADE, DIGIT, HYPHEN_DIGIT, MONTH, SEASON, SHORT_3, SHORT_ANY, SLASH } from './date-gates.ts';
 
 /** A date expression found in a text. `open` and offsets follow {@link TimeSpan}. */
 export interface DateMatch {
@@ -95,13 +96,6 @@ const RE_AD = /(?<!\d[.,:])\b(?:(?:AD|A\.D\.)\s?(\d{1,4})\b|(\d{1,4})(?:\s?[-–
 const RE_YEAR = new RegExp(`\\b(${Y4})\\b`, 'g');
 const RE_SHORT_YEAR_3 = /\b(?:in|from|to|until|till|since|by|during|circa|c\s?\.|ad|a\.d\.|around|before|after|year|between|and)\s+(\d{3})\b/gi;
 const RE_SHORT_YEAR_ANY = /\b(?:in|from|to|until|till|since|by|during|circa|c\s?\.|ad|a\.d\.|around|before|after|year|between|and)\s+(\d{1,3})\b/gi;
-const DECADE_HINT = /0\s?'?s/;
-const CENTURY_HINT = /centur/i;
-// A month's name as the month patterns read one: followed by a space, a comma, a digit or the
-// word or dash of a range ("May 2016", "May, 2016", "5 May2016", "May-June 2016"), not by a
-// letter ("market", "mayor", "decline": most of a table corpus's month-like words).
-const RE_MONTH_WORD = new RegExp(`\\b${MON}(?:[\\s,\\d]|-|–|—|to|until|till|through|and)`, 'i');
-const RE_SEASON_WORD = /\b(?:spring|summer|autumn|fall|winter)\b/i;
 
 // Short (1-3 digit) years also need the next word not to be a counted noun ("in 500 ships").
 const SHORT_YEAR_NEXT_OK = /^\s*(?:$|[,;:)?!'"]|\.(?!\d)|-|–|(?:and|or|to|until|till|when|where|after|before|the|a|an|he|she|it|they|his|her|its|their|as|by|in|on|at|of|for|with|from|during|ad|ce|bc|bce|[A-Z]\w*)\b)/;
@@ -110,26 +104,28 @@ const SHORT_YEAR_NEXT_OK = /^\s*(?:$|[,;:)?!'"]|\.(?!\d)|-|–|(?:and|or|to|unti
  * Finds the date expressions in `text`, with adjacent ones joined into ranges and open
  * intervals ("since 2015", "until 1990", "2004 - present"). Returns them in text order.
  */
-export function findDates(text: string, options: GrammarOptions): DateMatch[] {
-  const hasDigit = /\d/.test(text);
-  if (!hasDigit) return [];
+export function findDates(text: string, options: GrammarOptions, gates?: number): DateMatch[] {
+  // What the text holds, as `date-gates.ts` reads it (the caller may have read it by pieces).
+  const g = gates ?? dateGates(text, options.shortYears === 'none' ? 0 : options.shortYears === 'any' ? SHORT_ANY : SHORT_3);
+  if (!(g & DIGIT)) return [];
   const atoms: DateMatch[] = [];
   // Addresses, reference labels and identifiers hold no dates (`false-dates.ts`).
-  const taken: Array<[number, number]> = blockedSpans(text);
+  const taken: Array<[number, number]> = blockedSpans(text, g);
 
-  for (let m = first(RE_ISO, text); m; m = RE_ISO.exec(text)) {
+  // An ISO date has a hyphen before a digit.
+  if (g & HYPHEN_DIGIT) for (let m = first(RE_ISO, text); m; m = RE_ISO.exec(text)) {
     const y = +m[1]!, mo = +m[2]! - 1, d = +m[3]!;
     if (!validDay(y, mo, d)) continue;
     add(taken, atoms, { start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
   }
-  if (text.includes('/')) {
+  if (g & SLASH) {
     for (const m of text.matchAll(RE_YMD_SLASH)) {
       const y = +m[1]!, mo = +m[2]! - 1, d = +m[3]!;
       if (!validDay(y, mo, d)) continue;
       add(taken, atoms, { start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });
     }
   }
-  if (RE_MONTH_WORD.test(text)) {
+  if (g & MONTH) {
     for (let m = first(RE_DMY, text); m; m = RE_DMY.exec(text)) {
       const d = parseInt(m[1]!, 10), mo = monthOf(m[2]!), y = +m[3]!;
       // "31 February 2021" is no day; the month pattern below still reads "February 2021".
@@ -151,7 +147,7 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
       add(taken, atoms, { start: utc(y, mo), end: utc(y, mo + 1), granularity: 'month', from: m.index, to: m.index + m[0].length });
     }
   }
-  if (RE_SEASON_WORD.test(text)) {
+  if (g & SEASON) {
     for (let m = first(RE_SEASON, text); m; m = RE_SEASON.exec(text)) {
       const s = m[1]!.toLowerCase(), y = +m[2]!;
       const opens = s === 'spring' ? 2 : s === 'summer' ? 5 : s === 'winter' ? 11 : 8;
@@ -178,20 +174,20 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
   // Each pattern below runs only when a word it needs is there (a plain scan, far cheaper than
   // the pattern over a table summary full of figures): same matches, a fifth of an ingest's
   // date reading on HiTab.
-  if (DECADE_HINT.test(text)) for (const m of text.matchAll(RE_DECADE)) {
+  if (g & DECADE) for (const m of text.matchAll(RE_DECADE)) {
     const y = +m[1]!;
     add(taken, atoms, { start: utc(y), end: utc(y + 10), granularity: 'decade', from: m.index, to: m.index + m[0].length });
   }
-  if (CENTURY_HINT.test(text)) for (const m of text.matchAll(RE_CENTURY)) {
+  if (g & CENTURY) for (const m of text.matchAll(RE_CENTURY)) {
     const c = +m[1]!;
     if (c < 1 || c > 22) continue;
     add(taken, atoms, { start: utc((c - 1) * 100), end: utc(c * 100), granularity: 'century', from: m.index, to: m.index + m[0].length });
   }
-  if (text.includes('BC') || text.includes('B.C.')) for (const m of text.matchAll(RE_BC)) {
+  if (g & BC) for (const m of text.matchAll(RE_BC)) {
     const y = 1 - +m[1]!;
     add(taken, atoms, { start: utc(y), end: utc(y + 1), granularity: 'year', from: m.index, to: m.index + m[0].length });
   }
-  if (text.includes('AD') || text.includes('CE') || text.includes('A.D.')) for (const m of text.matchAll(RE_AD)) {
+  if (g & AD) for (const m of text.matchAll(RE_AD)) {
     const y = +(m[1] ?? m[2]!), y2 = m[3] ? +m[3] : y;
     if (y2 < y) continue;
     add(taken, atoms, { start: utc(y), end: utc(y2 + 1), granularity: 'year', from: m.index, to: m.index + m[0].length, range: y2 !== y });
@@ -205,7 +201,7 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
     const y = +m[1]!;
     add(taken, atoms, { start: utc(y), end: utc(y + 1), granularity: 'year', from, to });
   }
-  if (options.shortYears !== 'none' && (options.shortYears === 'any' ? SHORT_NUMBER_ANY : SHORT_NUMBER_3).test(text)) {
+  if (options.shortYears !== 'none' && g & (options.shortYears === 'any' ? SHORT_ANY : SHORT_3)) {
     const re = options.shortYears === 'any' ? RE_SHORT_YEAR_ANY : RE_SHORT_YEAR_3;
     for (let m = first(re, text); m; m = re.exec(text)) {
       const to = m.index + m[0].length, from = to - m[1]!.length;
@@ -230,9 +226,6 @@ export function findDates(text: string, options: GrammarOptions): DateMatch[] {
 // and "2013, in" have none, and skip the patterns.
 const NOT_YEAR_AFTER_GATE = /[.,-]|\s*[%A-Za-z]/y;
 
-// What a short year needs: a space, then its digits, then no word character.
-const SHORT_NUMBER_3 = /\s\d{3}(?!\w)/;
-const SHORT_NUMBER_ANY = /\s\d{1,3}(?!\w)/;
 
 // A dash or a slash between digits, spaces allowed ("1990-93", "2004 / 05"), as a short range needs.
 const RANGE_GATE = /[-–—/](?<=\d\s*[-–—/])\s*\d/;

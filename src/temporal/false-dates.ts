@@ -17,6 +17,8 @@
  *   troops", "2048 MB", "2048-bit", "1276 patches", "1300 more") — {@link notYearAfter}.
  */
 
+import { blockGates, BRACKET, IDENTIFIER, PATH, SCHEME, SLASH, WORD_SLASH, WWW_ANY_CASE, WWW_EXACT } from './date-gates.ts';
+
 // An address: a scheme or "www." up to the next space or closing bracket.
 const URL = /\b(?:[a-z][a-z0-9+.-]{1,15}:\/\/|www\.)[^\s<>"'`)\]]+/gi;
 // A token with slashes between name-like segments.
@@ -29,24 +31,24 @@ const WORD_SLASH_NUMBER = /(?<![\p{L}\p{N}_/.-])\p{L}{2,}\/\d{1,6}(?![\p{L}\p{N}
 // without spaces that has a letter ("[rfc-2091]", "[stdarch/1285]"; not "[2019-05-01]").
 const BRACKET_REF = /\[(?:\^?\d{1,6}|[^\]\s]*\p{L}[^\]\s]*)\]/gu;
 // Letters joined by a hyphen to a number: an identifier ("RSA-2048", "CVE-2024-1086").
-const IDENTIFIER = /(?<![\p{L}\p{N}_-])(\p{L}[\p{L}\p{N}]*)(?:-[\p{L}\p{N}]+)*-\d[\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)*/gu;
-const HYPHEN_DIGIT = /-\d/;
+const IDENTIFIER_PATTERN = /(?<![\p{L}\p{N}_-])(\p{L}[\p{L}\p{N}]*)(?:-[\p{L}\p{N}]+)*-\d[\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)*/gu;
 // Words that put a time on the number they are joined to.
 const TIME_PREFIX = /^(?:mid|pre|post|non|early|late|circa|ca|c|fy|ay|sy|ad|bc|bce|ce|q[1-4]|h[12]|end|start|since|until|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|fall|winter|year|years|season|class|vintage|anno)$/i;
 
 /**
  * Character ranges of `text` where no number is a date: addresses, path-like tokens, bracketed
- * reference labels and identifiers. Cheap when the text has none of their trigger characters.
+ * reference labels and identifiers. Cheap when the text has none of their trigger characters
+ * (`gates`: what the text holds, `date-gates.ts`; read here when not given).
  */
-export function blockedSpans(text: string): Array<[number, number]> {
+export function blockedSpans(text: string, gates = blockGates(text)): Array<[number, number]> {
   const out: Array<[number, number]> = [];
-  if (text.includes('/')) {
+  if (gates & SLASH) {
     const addresses: Array<[number, number]> = [];
     // Each pattern only where a slash can start what it looks for (a scan of the slashes, far
     // cheaper than these Unicode patterns over a table summary full of "n/a" and "2007/2008").
-    if (text.includes('://') || WWW.test(text)) for (const m of text.matchAll(URL)) addresses.push([m.index, m.index + m[0].length]);
-    if (PATH_GATE.test(text)) for (const m of text.matchAll(PATH_TOKEN)) if (isPath(m[0])) addresses.push([m.index, m.index + m[0].length]);
-    if (WORD_SLASH_GATE.test(text)) for (const m of text.matchAll(WORD_SLASH_NUMBER)) addresses.push([m.index, m.index + m[0].length]);
+    if (gates & (SCHEME | WWW_ANY_CASE)) for (const m of text.matchAll(URL)) addresses.push([m.index, m.index + m[0].length]);
+    if (gates & PATH) for (const m of text.matchAll(PATH_TOKEN)) if (isPath(m[0])) addresses.push([m.index, m.index + m[0].length]);
+    if (gates & WORD_SLASH) for (const m of text.matchAll(WORD_SLASH_NUMBER)) addresses.push([m.index, m.index + m[0].length]);
     // A permalink's date is a date written as a path ("blog.rust-lang.org/2016/05/26/...",
     // "2023/06/01/Rust-1.70.0"): only the address around it is blocked.
     for (const [a, b] of addresses) {
@@ -57,29 +59,18 @@ export function blockedSpans(text: string): Array<[number, number]> {
       }
       out.push([at, b]);
     }
-  } else if (text.includes('www.')) {
+  } else if (gates & WWW_EXACT) {
     for (const m of text.matchAll(URL)) out.push([m.index, m.index + m[0].length]);
   }
-  if (text.includes('[')) for (const m of text.matchAll(BRACKET_REF)) out.push([m.index, m.index + m[0].length]);
+  if (gates & BRACKET) for (const m of text.matchAll(BRACKET_REF)) out.push([m.index, m.index + m[0].length]);
   // An identifier needs a hyphen before a digit: a plain scan first (the pattern is Unicode-aware).
-  if (HYPHEN_DIGIT.test(text) && IDENTIFIER_GATE.test(text)) {
-    for (const m of text.matchAll(IDENTIFIER)) {
+  if (gates & IDENTIFIER) {
+    for (const m of text.matchAll(IDENTIFIER_PATTERN)) {
       if (!TIME_PREFIX.test(m[1]!) && /\d{4}/.test(m[0])) out.push([m.index, m.index + m[0].length]);
     }
   }
   return out;
 }
-
-const WWW = /www\./i;
-// What PATH_TOKEN, WORD_SLASH_NUMBER and IDENTIFIER need, as patterns that start at the rare
-// character (a slash, a hyphen) and look back: supersets of their matches, so skipping a pattern
-// when its gate fails is exact. A path that `isPath` accepts has two slashes, a dot and a letter
-// after a slash ("/x.md"), or one slash after "." or "~" ("./x"): a token PATH_TOKEN reads has a
-// segment before its slashes, so a lone "/" ("wage / salary") or "n/a." is none; "pull/1204" a
-// letter before the slash and a digit after it; an identifier a letter before "-digit" in its token.
-const PATH_GATE = /\/\S*(?:\/|\.[A-Za-z\u00aa-\uffff])|(?<=[~.])\//;
-const WORD_SLASH_GATE = /\/(?<=[A-Za-z\u0080-\uffff]\/)\d/;
-const IDENTIFIER_GATE = /-(?<=[A-Za-z\u0080-\uffff]\S*-)\d/;
 
 // "and/or", "km/h", "Q1/2020" and "1990/91" are not paths: a path has a letter, and either
 // starts at a root ("/", "./", "~/"), has two slashes or more, or ends in a file name with an

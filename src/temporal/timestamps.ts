@@ -10,8 +10,7 @@ import * as chrono from 'chrono-node';
 import type { TimeSpan } from '../types.ts';
 import { findDates, utc } from './date-grammar.ts';
 import { blockedSpans, overlapsAny } from './false-dates.ts';
-
-const NUMERIC_DATE = /\b\d{1,2}[/.]\d{1,2}[/.](?:\d{4}|\d{2})\b/;
+import { dateGates, DIGIT, NUMERIC_DATE, SHORT_3 } from './date-gates.ts';
 
 /**
  * The time expressions of one sentence, as intervals in ms since epoch (UTC), in text
@@ -20,18 +19,20 @@ const NUMERIC_DATE = /\b\d{1,2}[/.]\d{1,2}[/.](?:\d{4}|\d{2})\b/;
  * default now; "until 1990" has `open: 'start'`). Numbers that are not years
  * ("1500 troops", "page 2001", "$2000", "3017 N Street", "#1234", "2048 MB", digits of a URL or
  * a path, `false-dates.ts`) are skipped, and so are days that do not exist ("31 February").
+ * `gates`: what the sentence holds, when the caller read it already (`piecewiseGates`).
  */
-export function extractTimestamps(sentence: string, options?: { referenceDate?: Date }): TimeSpan[] {
-  if (!/\d/.test(sentence)) return [];
+export function extractTimestamps(sentence: string, options?: { referenceDate?: Date; gates?: number }): TimeSpan[] {
+  const gates = options?.gates ?? dateGates(sentence, SHORT_3 | NUMERIC_DATE);
+  if (!(gates & DIGIT)) return [];
   const reference = options?.referenceDate?.getTime() ?? Date.now();
   const spans: TimeSpan[] = [];
-  for (const m of findDates(sentence, { shortYears: 'three', reference })) {
+  for (const m of findDates(sentence, { shortYears: 'three', reference }, gates)) {
     const span: TimeSpan = { start: m.start, end: m.end, granularity: m.granularity, from: m.from, to: m.to };
     if (m.open) span.open = m.open;
     spans.push(span);
   }
-  if (NUMERIC_DATE.test(sentence)) {
-    const blocked = blockedSpans(sentence);
+  if (gates & NUMERIC_DATE) {
+    const blocked = blockedSpans(sentence, gates);
     for (const r of chrono.parse(sentence, new Date(reference))) {
       const c = r.start;
       if (!c.isCertain('day') || !c.isCertain('month') || !c.isCertain('year')) continue;

@@ -13,8 +13,10 @@ const MAX_WORDS = 6;
  * skipped, a number or any other token that is not a word ending a run (see {@link acronymPhrases}).
  */
 function wordRuns(text: string): string[][] {
+  const lower = text.toLowerCase();
+  if (ASCII.test(lower)) return asciiWordRuns(lower);
   const out: string[][] = [];
-  for (const clause of text.toLowerCase().split(CLAUSE)) {
+  for (const clause of lower.split(CLAUSE)) {
     let run: string[] = [];
     for (const token of clause.split(WORD_GAP)) {
       if (!token) continue;
@@ -31,6 +33,50 @@ function wordRuns(text: string): string[][] {
 const CLAUSE = /[.;:()[\]{}"!?|/]+/;
 const WORD_GAP = /[\s,-]+/;
 const WORD = /^\p{L}[\p{L}']*$/u;
+const ASCII = /^[\x00-\x7f]*$/;
+
+// What each ASCII code is to a word run: part of a token, a gap between tokens (`WORD_GAP`), a clause mark (`CLAUSE`).
+const TOKEN = 0, GAP = 1, MARK = 2;
+const RUN_CLASS = ((classes: Uint8Array) => {
+  for (const ch of ' \t\n\v\f\r,-') classes[ch.charCodeAt(0)] = GAP;
+  for (const ch of '.;:()[]{}"!?|/') classes[ch.charCodeAt(0)] = MARK;
+  return classes;
+})(new Uint8Array(128));
+
+/** {@link wordRuns} of lower-case ASCII text, in one scan of its codes (most tables' text). */
+function asciiWordRuns(lower: string): string[][] {
+  const out: string[][] = [];
+  let run: string[] = [];
+  let start = -1; // where the token being read starts (-1: none)
+  let word = false; // whether it is a word so far (a letter, then letters and "'")
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 46; // the end closes a clause
+    const kind = RUN_CLASS[c]!;
+    const letter = c >= 97 && c <= 122;
+    if (kind === TOKEN) {
+      if (start < 0) {
+        start = i;
+        word = letter;
+      } else if (!letter && c !== 39 /* ' */) word = false;
+      continue;
+    }
+    if (start >= 0) {
+      if (!word) {
+        if (run.length) out.push(run);
+        run = [];
+      } else {
+        const token = lower.slice(start, i);
+        if (!STOP.has(token)) run.push(token);
+      }
+      start = -1;
+    }
+    if (kind === MARK && run.length) {
+      out.push(run);
+      run = [];
+    }
+  }
+  return out;
+}
 
 /**
  * The phrases of `text` that an acronym could stand for, as `[acronym, phrase]`: every run of
@@ -101,6 +147,12 @@ export class AcronymIndex {
   private nodeNext = new Int32Array(256);
   private nodes = 0;
   private readonly freeNodes: number[] = [];
+  // text -> how many phrases' lists hold it; slot -> the last `add` that counted it (`adds`), so
+  // that a text new to every list is not looked for in the lists of the phrases it repeats
+  private memberships = new Uint32Array(256);
+  private countedBy = new Int32Array(256);
+  private adds = 0;
+  private held = false;
   private readonly freeSlots: number[] = [];
   // text id -> number; number -> its id and its terms' numbers (sorted)
   private readonly textNo = new Map<string, number>();
@@ -124,8 +176,13 @@ export class AcronymIndex {
       t = this.freeTexts.pop() ?? this.textTerms.length;
       this.textNo.set(id, t);
     } else this.releaseTerms(t);
-    const numbers = (terms ?? tokenize(text)).map((term) => this.termNumber(term)).sort((a, b) => a - b);
-    this.textTerms[t] = Uint32Array.from(numbers);
+    const words = terms ?? tokenize(text);
+    const numbers = new Uint32Array(words.length);
+    for (let k = 0; k < words.length; k++) numbers[k] = this.termNumber(words[k]!);
+    this.textTerms[t] = numbers.sort();
+    if (t >= this.memberships.length) this.memberships = grow(this.memberships, t + 1);
+    this.adds++;
+    this.held = this.memberships[t]! > 0;
     this.countPhrases(t, text, 1);
     this.countWords(text, 1);
   }
@@ -225,18 +282,27 @@ export class AcronymIndex {
         this.count = grow(this.count, s + 1);
         this.first = grow(this.first, s + 1);
         this.others = grow(this.others, s + 1);
+        this.countedBy = grow(this.countedBy, s + 1);
       }
       this.phrase[s] = phrase;
       this.next[s] = head ?? -1;
       this.count[s] = 1;
       this.first[s] = t;
       this.others[s] = -1;
+      this.countedBy[s] = this.adds;
+      this.memberships[t]!++;
       this.heads.set(key, s);
       return;
     }
-    // A text writes a phrase once however often it repeats it.
-    if (this.first[s] === t) return;
-    for (let k = this.others[s]!; k >= 0; k = this.nodeNext[k]!) if (this.nodeText[k] === t) return;
+    // A text writes a phrase once however often it repeats it: one this `add` counted already,
+    // or, for a text some list held before it (added again under its id), one whose list holds it.
+    if (this.countedBy[s] === this.adds) return;
+    this.countedBy[s] = this.adds;
+    if (this.held) {
+      if (this.first[s] === t) return;
+      for (let k = this.others[s]!; k >= 0; k = this.nodeNext[k]!) if (this.nodeText[k] === t) return;
+    }
+    this.memberships[t]!++;
     const k = this.freeNodes.pop() ?? this.nodes++;
     if (k >= this.nodeText.length) {
       this.nodeText = grow(this.nodeText, k + 1);
@@ -267,6 +333,7 @@ export class AcronymIndex {
         this.phrase[s] = '';
         this.count[s] = 0;
         this.freeSlots.push(s);
+        this.memberships[t]!--;
         return;
       }
       // Another text takes its place.
@@ -285,17 +352,35 @@ export class AcronymIndex {
       else this.nodeNext[prev] = this.nodeNext[k]!;
       this.freeNodes.push(k);
     }
+    this.memberships[t]!--;
     this.count[s]!--;
   }
 
   private countWords(text: string, by: 1 | -1): void {
-    for (const w of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
-      if (w.length < MIN_WORDS || w.length > MAX_WORDS + 1 || !/^[a-z]+$/.test(w)) continue;
-      const key = wordKey(w);
-      const n = (this.words.get(key) ?? 0) + by;
-      if (n > 0) this.words.set(key, n);
-      else this.words.delete(key);
+    const lower = text.toLowerCase();
+    if (!ASCII.test(lower)) {
+      for (const w of lower.match(/\p{L}+/gu) ?? []) if (w.length >= MIN_WORDS && w.length <= MAX_WORDS + 1 && /^[a-z]+$/.test(w)) this.countWord(wordKey(w), by);
+      return;
     }
+    // ASCII: a word is a run of a-z, its key read as it goes (`wordKey`).
+    let length = 0;
+    let key = 0;
+    for (let i = 0; i <= lower.length; i++) {
+      const c = i < lower.length ? lower.charCodeAt(i) : 0;
+      if (c >= 97 && c <= 122) {
+        if (++length <= MAX_WORDS + 1) key = key * 27 + (c - 96);
+        continue;
+      }
+      if (length >= MIN_WORDS && length <= MAX_WORDS + 1) this.countWord(key, by);
+      length = 0;
+      key = 0;
+    }
+  }
+
+  private countWord(key: number, by: 1 | -1): void {
+    const n = (this.words.get(key) ?? 0) + by;
+    if (n > 0) this.words.set(key, n);
+    else this.words.delete(key);
   }
 }
 

@@ -78,7 +78,13 @@ const STEMMED = SCRIPTS.filter((s) => s !== LATIN && s.stemmer);
 // One class of their scripts' letters (an alternation of six Unicode classes cost half as much again).
 const STEMMED_SOURCES = STEMMED.map((s) => s.test.source);
 const ANY_STEMMED = new RegExp(STEMMED_SOURCES.every((s) => /^\\p\{[^}]+\}$/.test(s)) ? `[${STEMMED_SOURCES.join('')}]` : STEMMED_SOURCES.join('|'), 'u');
-const NON_ASCII = /[^\x00-\x7f]/;
+/**
+ * A character outside ASCII, Latin-1, Latin Extended-A and -B and General Punctuation, where no
+ * letter of a stemmed script is (the test file checks every code point): a cheap scan before
+ * {@link ANY_STEMMED}'s Unicode classes, which an English text's dashes and ellipses ("…", the
+ * end of every capped table summary) no longer send it to.
+ */
+export const BEYOND_LATIN = /[^\x00-\u024f\u2000-\u206f]/;
 const loading = new Map<Script, Promise<void>>();
 
 /**
@@ -115,7 +121,7 @@ export async function loadScriptStemmers(texts: Iterable<string>): Promise<boole
   const wanted = new Set<Script>();
   for (const text of texts) {
     if (wanted.size >= missing.length) break;
-    if (!text || !NON_ASCII.test(text) || !ANY_STEMMED.test(text)) continue;
+    if (!text || !BEYOND_LATIN.test(text) || !ANY_STEMMED.test(text)) continue;
     for (const s of missing) if (!wanted.has(s) && s.test.test(text)) wanted.add(s);
   }
   if (!wanted.size) return false;

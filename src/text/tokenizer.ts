@@ -33,6 +33,114 @@ export const TOKENIZER_VERSION = 3;
  * years of a span, `spanYears`.)
  */
 export function normalizeWords(text: string): string {
+  // ASCII text (nearly every summary piece: a number, a few plain words; punctuation beyond ASCII
+  // too) is read once, code by code, for what each rewrite needs to match; a rewrite that cannot
+  // is not tried.
+  let bits = rewriteBits(text);
+  if (bits < 0) return normalizeAny(text);
+  let t = text;
+  // A rewrite that changed the text has its bits read again for the rewrites after it.
+  let u: string;
+  if (bits & DIGIT_COMMA_DIGIT && (u = t.replace(/(?<=\d),(?=\d{3}(?!\d))/g, '')) !== t) bits = rewriteBits((t = u));
+  if (bits & DIGIT_DOT && (u = t.replace(DOTTED_NUMBER, dottedNumber)) !== t) bits = rewriteBits((t = u));
+  if (bits & V_DIGIT && (u = t.replace(VERSION_PREFIX, '')) !== t) bits = rewriteBits((t = u));
+  if (bits & NAME_NUMBER && DIGIT_OR_NUMERAL.test(t) && NAMED_NUMBER_HINT.test(t) && (u = t.replace(NAMED_NUMBER, namedNumber)) !== t) bits = rewriteBits((t = u));
+  if (bits & (DOT_S | TATES)) t = t.replace(ONE_TERM_PHRASES, 'united_states');
+  if (bits & HYPHEN) t = t.replace(/(?<![\p{L}\p{N}_])-(?=\d)/gu, '').replace(/(?<=[\p{L}\p{N}])-(?=\p{L})|-(?![\p{L}\p{N}])/gu, ' ');
+  if (bits & APOSTROPHE) t = t.replace(/(?<=\p{L})'s\b/gu, '').replace(/'(?!\p{L})|(?<!\p{L})'/gu, ' ');
+  return t;
+}
+
+// What {@link rewriteBits} reports of an ASCII text: each bit is needed for one rewrite to change it.
+const DIGIT_COMMA_DIGIT = 1; // "1,234"
+const DIGIT_DOT = 2; // "3.7", "18.x": a number with points (`DOTTED_NUMBER` changes nothing else)
+const V_DIGIT = 4; // "v18" (`VERSION_PREFIX_HINT`)
+// A run of letters and "." holding a capital, white space, then a digit or a Roman numeral's
+// letter: `NAMED_NUMBER` changes nothing else, as `namedNumber` keeps a name in lower case as it is.
+const NAME_NUMBER = 8;
+const DOT_S = 16; // ".s", ".S" ("U.S.")
+const TATES = 32; // "tates", "TATES" ("United States")
+const HYPHEN = 64;
+const APOSTROPHE = 128;
+
+// What each ASCII code is to `rewriteBits`.
+const C_SPACE = 1, C_DIGIT = 2, C_LOWER = 4, C_UPPER = 8, C_DOT = 16, C_NUMERAL = 32, C_OTHER = 64;
+const ASCII_CLASS = ((classes: Uint8Array) => {
+  classes.fill(C_OTHER);
+  for (const c of [9, 10, 11, 12, 13, 32]) classes[c] = C_SPACE;
+  for (let c = 48; c <= 57; c++) classes[c] = C_DIGIT;
+  for (let c = 97; c <= 122; c++) classes[c] = C_LOWER;
+  for (let c = 65; c <= 90; c++) classes[c] = C_UPPER;
+  for (const ch of 'IVXLC') classes[ch.charCodeAt(0)] = C_UPPER | C_NUMERAL;
+  classes[46] = C_DOT;
+  return classes;
+})(new Uint8Array(128));
+
+/**
+ * The rewrites of {@link normalizeWords} that may change `text`, or -1 when it has a letter, a digit
+ * or white space beyond ASCII (read by {@link normalizeAny}): a clear bit means that rewrite's pattern cannot
+ * match or changes nothing, a set one only that it may (its own test then decides).
+ */
+function rewriteBits(text: string): number {
+  let bits = 0;
+  let prev = 0; // the class of the code before
+  let capital = false; // the run of letters and "." up to here holds a capital
+  let named = false; // white space after such a run
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const k = c < 128 ? ASCII_CLASS[c]! : inert(c) ? C_OTHER : -1;
+    if (k < 0) return -1;
+    if (k === C_LOWER) {
+      if (c === 115 /* s */) bits |= sBits(text, i, prev);
+      else if (c === 118 /* v */ && i + 1 < text.length && ASCII_CLASS[text.charCodeAt(i + 1)] === C_DIGIT) bits |= V_DIGIT;
+      named = false;
+    } else if (k === C_SPACE) {
+      if (capital && prev & (C_LOWER | C_UPPER | C_DOT)) named = true;
+      capital = false;
+    } else {
+      if (named && k & (C_DIGIT | C_NUMERAL)) bits |= NAME_NUMBER;
+      named = false;
+      if (k & C_UPPER) {
+        capital = true;
+        if (c === 83 /* S */) bits |= sBits(text, i, prev);
+        else if (c === 86 /* V */ && i + 1 < text.length && ASCII_CLASS[text.charCodeAt(i + 1)] === C_DIGIT) bits |= V_DIGIT;
+      } else if (k === C_DIGIT) {
+        if (prev === C_OTHER && text.charCodeAt(i - 1) === 44 /* , */ && i >= 2 && ASCII_CLASS[text.charCodeAt(i - 2)] === C_DIGIT) bits |= DIGIT_COMMA_DIGIT;
+        capital = false;
+      } else if (k === C_DOT) {
+        if (prev === C_DIGIT) bits |= DIGIT_DOT;
+      } else {
+        capital = false;
+        if (c === 45 /* - */) bits |= HYPHEN;
+        else if (c === 39 /* ' */) bits |= APOSTROPHE;
+      }
+    }
+    prev = k;
+  }
+  return bits;
+}
+
+/**
+ * Whether a code beyond ASCII is read by every rewrite as ASCII punctuation is: neither a letter,
+ * a digit nor white space ("…", "–", "“"), not "’" (which becomes "'"), not half of a pair.
+ */
+function inert(c: number): boolean {
+  if (c === 0x2019 || (c >= 0xd800 && c <= 0xdfff)) return false;
+  let known = INERT.get(c);
+  if (known === undefined) INERT.set(c, (known = !WORD_OR_SPACE.test(String.fromCharCode(c))));
+  return known;
+}
+
+const INERT = new Map<number, boolean>();
+const WORD_OR_SPACE = /[\p{L}\p{N}\s]/u;
+
+/** What an "s" or "S" at `i` (after a code of class `prev`) may start or end: "U.S.", "United States". */
+function sBits(text: string, i: number, prev: number): number {
+  return (prev === C_DOT ? DOT_S : 0) | (i >= 4 && text.startsWith(text.charCodeAt(i) === 115 ? 'tate' : 'TATE', i - 4) ? TATES : 0);
+}
+
+/** {@link normalizeWords} of any text (one with characters beyond ASCII). */
+function normalizeAny(text: string): string {
   // Each rewrite runs only when its trigger character is there: a scan for one character is
   // far cheaper than a Unicode-aware regex over text that cannot match (5x on a corpus).
   let t = text;
@@ -263,10 +371,21 @@ const SIGNAL_GATE = ((source: string) => /\\p|\\u\{/.test(source) ? /[^]/ : new 
  * text about to be indexed needs them (`documentLanguages`); a question loads its own.
  */
 export async function loadStemmers(texts: Iterable<string>, options: { languages?: boolean } = {}): Promise<void> {
-  const all = [...texts];
+  // Each text is judged alone, so a text met again changes nothing: every passage of a table
+  // carries the table's heading (a sixth of what a table corpus gives here), read once; so is
+  // an empty field.
+  const all: string[] = [];
+  let last = '';
+  let beforeLast = '';
+  for (const t of texts) {
+    if (!t) continue;
+    if (t !== last && t !== beforeLast) all.push(t);
+    beforeLast = last;
+    last = t;
+  }
   let arrived = await loadScriptStemmers(all);
   // Latin text in another language than English: its stemmer (and the detector, first).
-  const other = options.languages === false ? [] : all.filter((t) => t && SIGNAL_GATE.test(t) && mayBeOtherLanguage(t));
+  const other = options.languages === false ? [] : all.filter((t) => SIGNAL_GATE.test(t) && mayBeOtherLanguage(t));
   if (other.length) {
     latin ??= await import('./latin-languages.ts');
     if (await latin.loadLatinLanguages(other, STOP)) arrived = true;

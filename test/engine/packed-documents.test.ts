@@ -1,3 +1,5 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { createAlmanac } from '../../src/index.ts';
 import { prepareDocument } from '../../src/engine/prepare.ts';
@@ -66,5 +68,39 @@ describe('documents kept packed', () => {
     // The cited cell's characters, where the user's HTML has them.
     expect((inputs[3]!.content as string).slice(cell.source!.start, cell.source!.end)).toBe('3.5');
     await almanac.close();
+  });
+
+  it('are packed again when a large stored corpus is opened, and read back the same', async () => {
+    // 40 tables of 31 x 21 cells: past the count from which an open packs what it decoded (`pack-opened.ts`).
+    const grid = (i: number) => {
+      const head = `<tr><th>Item</th>${Array.from({ length: 20 }, (_, c) => `<th>${2000 + c}</th>`).join('')}</tr>`;
+      const rows = Array.from({ length: 30 }, (_, r) => `<tr><th>Item ${i}-${r}</th>${Array.from({ length: 20 }, (_, c) => `<td>${i * 1000 + r * 20 + c}</td>`).join('')}</tr>`);
+      return { id: `grid-${i}`, name: `grid-${i}.html`, content: `<h1>Grid ${i}</h1><table><caption>Counts ${i}</caption>${head}${rows.join('')}</table>` };
+    };
+    const inputs = Array.from({ length: 40 }, (_, i) => grid(i));
+    const storage = { indexedDB: { name: 'packed-on-open', factory: new IDBFactory() } };
+    const ingested = await createAlmanac({ storage });
+    await ingested.ingest(inputs);
+    const question = 'How many Item 7-12 in 2015?';
+    const first = await ingested.answer(question);
+    const documents = await Promise.all(inputs.map(async (d) => plain((await ingested.document(d.id))!)));
+    await ingested.close();
+
+    const opened = await createAlmanac({ storage });
+    const packed = (await opened.document('grid-0'))!;
+    expect(Object.getOwnPropertyDescriptor(packed.tables[0]!, 'cells')?.get).toBeTypeOf('function');
+    expect(Object.getOwnPropertyDescriptor(packed, 'sourceMap')?.get).toBeTypeOf('function');
+    const again = await opened.answer(question);
+    expect(again.answer.citations.find((c) => c.kind === 'cell')).toMatchObject({ docId: 'grid-7', text: '7255' });
+    const { tookMs: _a, search: s1, ...rest1 } = first;
+    const { tookMs: _b, search: s2, ...rest2 } = again;
+    expect(rest2).toEqual(rest1);
+    expect(s2.results).toEqual(s1.results);
+    // Every document as it was ingested, each read after all the others (out of what is held as objects).
+    for (let round = 0; round < 2; round++) {
+      for (const [k, d] of inputs.entries()) expect(plain((await opened.document(d.id))!)).toEqual(documents[k]);
+    }
+    expect(structuredClone(await opened.document('grid-3'))).toEqual(documents[3]);
+    await opened.close();
   });
 });

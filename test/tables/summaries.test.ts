@@ -116,3 +116,33 @@ describe('flattenTable', () => {
 function table() {
   return readHtmlTable(tableElement(CURRENCY_HTML)).table;
 }
+
+describe('summarizeTable pieces', () => {
+  it('numbers each distinct piece once, in the order first written, whether its value is written by a row or a column', () => {
+    // Mixed units (each value carries its own), a shared unit, values repeated across cells, an empty cell.
+    const t = readGrid([
+      ['', 'sales ($)', 'share (%)', 'count'],
+      ['north', '12', '12', '3'],
+      ['south', '12', '', '3'],
+      ['total', '24', '100', '6'],
+    ]).table;
+    for (const style of ['h-rcl', 'rcl'] as const) {
+      const summaries = summarizeTable(t, { title: 'Regions', style }).filter((s) => s.kind !== 'table');
+      const texts = summaries[0]!.pieces!.texts;
+      expect(new Set(texts).size).toBe(texts.length);
+      let next = 0;
+      for (const s of summaries) {
+        expect(s.pieces!.ids.map((n) => texts[n]).join('')).toBe(s.text);
+        for (const n of s.pieces!.ids) {
+          expect(n).toBeLessThanOrEqual(next);
+          if (n === next) next++;
+        }
+      }
+      expect(next).toBe(texts.length);
+      // The texts are those of a writer that numbers nothing.
+      const w = summaryWriter(t, { title: 'Regions', style });
+      expect(summaries.map((s) => (s.kind === 'table-row' ? w.row(s.at) : w.column(s.at))!.text)).toEqual(summaries.map((s) => s.text));
+      expect(summaries.find((s) => s.kind === 'table-row' && s.at === 1)!.text).toBe('Regions. north: in sales ($) 12 ($), in share (%) 12 (%), in count 3.');
+    }
+  });
+});

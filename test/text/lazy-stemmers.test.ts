@@ -59,6 +59,38 @@ describe('stemmers loaded on demand', () => {
     expect(scripts.loadedStemmers()).toEqual(['greek']);
   });
 
+  it('reads a text given again (a table heading in every passage) and every punctuation mark of an English page without loading anything, but not a letter of a stemmed script', async () => {
+    const t = await fresh<Tokenizer>('../../src/text/tokenizer.ts');
+    const scripts = await import('../../src/text/scripts.ts');
+    await t.loadStemmers(['Revenue by year – 2019 … 2020 ‘net’ “gross” €5 £3 µg Ærø', '', 'Revenue — totals']);
+    expect(scripts.loadedStemmers()).toEqual([]);
+    // The heading of a table's passages comes after each passage's text and an empty field: it is
+    // read once, and what it needs is still loaded when it is first met there.
+    const heading = 'Η Εθνική Βιβλιοθήκη';
+    await t.loadStemmers(['row one: 12', '', heading, 'row two: 14', '', heading, 'row three: 16', '', heading]);
+    expect(scripts.loadedStemmers()).toEqual(['greek']);
+    // The ohm sign (U+2126) is a Greek letter outside the Greek block: it still counts.
+    const u = await fresh<Tokenizer>('../../src/text/tokenizer.ts');
+    const s2 = await import('../../src/text/scripts.ts');
+    await u.loadStemmers(['a resistance of 5 \u2126']);
+    expect(s2.loadedStemmers()).toEqual(['greek']);
+  });
+
+  it('finds no letter of a stemmed script in the ranges its first scan passes over (ASCII, Latin-1, Latin Extended, General Punctuation)', async () => {
+    const { BEYOND_LATIN, SCRIPTS } = await import('../../src/text/scripts.ts');
+    const stemmed = SCRIPTS.filter((s) => s.script !== 'Latin' && s.stemmer);
+    expect(stemmed.map((s) => s.stemmer).sort()).toEqual(['arabic', 'armenian', 'greek', 'hindi', 'russian', 'tamil']);
+    let passed = 0;
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const ch = String.fromCodePoint(cp);
+      if (BEYOND_LATIN.test(ch)) continue;
+      passed++;
+      for (const s of stemmed) if (s.test.test(ch)) throw new Error(`U+${cp.toString(16)} is ${s.script}`);
+    }
+    expect(passed).toBe(0x250 + 0x70);
+  });
+
   it('fingerprints the terms the same whichever stemmers have loaded', async () => {
     const before = (await fresh<typeof import('../../src/retrieval/term-index.ts')>('../../src/retrieval/term-index.ts')).termsFingerprint();
     const t = await fresh<Tokenizer>('../../src/text/tokenizer.ts');
