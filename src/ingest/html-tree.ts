@@ -8,6 +8,12 @@
  * `test/ingest/html-tree.test.ts`), written for that reader: tag names of the table elements
  * are read without a string made for them, and of the attributes only `rowspan` and `colspan`
  * are kept. The tokenizer (entities, raw text, comments) stays the library's own.
+ *
+ * The rules below are adapted from htmlparser2 12.0.0 (`lib/esm/Parser.js`), under its MIT
+ * license: Copyright 2010, 2011, Chris Winberry <chris@winberry.net>. All rights reserved. The
+ * full notice is the package's LICENSE file (`node_modules/htmlparser2/LICENSE`), which the
+ * package this file is bundled with keeps as a dependency. Keep htmlparser2 pinned: an upgrade
+ * must bring its new rules here, and the test above says where they differ.
  */
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 
