@@ -5,6 +5,7 @@ import { DERIVED, provideOpenDerived, type DerivedMark } from '../index-format/d
 import type { DocumentRecord } from '../storage/store.ts';
 import { sharedTimes } from './shared-times.ts';
 import type { EventInterval, Passage, PassageKind, Sentence, Table, TableCell, TimeSpan } from '../types.ts';
+import { WeakCache } from '../weak-cache.ts';
 
 /*
  * Table passages that keep only which summary they are. Everything a row, column or table
@@ -57,19 +58,13 @@ const WRITERS = 256;
  * by having been read last; it goes when nothing else holds it. Only which entry to evict is
  * kept strongly, as a ring of weak references.
  */
-const writers = new WeakMap<TableSource, SummaryWriter>();
-const writerRing: Array<WeakRef<TableSource> | undefined> = new Array(WRITERS);
-let nextWriter = 0;
+const writers = new WeakCache<TableSource, SummaryWriter>(WRITERS);
 
 function writerOf(from: TableSource): SummaryWriter {
   let w = writers.get(from);
   if (!w) {
     w = summaryWriter(from.table, { title: from.title, structure: structureOf(from.table) });
-    const old = writerRing[nextWriter]?.deref();
-    if (old) writers.delete(old);
     writers.set(from, w);
-    writerRing[nextWriter] = new WeakRef(from);
-    nextWriter = (nextWriter + 1) % WRITERS;
   }
   return w;
 }

@@ -2,6 +2,7 @@ import type { Passage } from '../types.ts';
 import type { TableLabels } from '../tables/labels.ts';
 import { DEFAULT_FUSION, type FusionSettings } from '../tables/settings.ts';
 import { tokenize } from '../text/tokenizer.ts';
+import { WeakCache } from '../weak-cache.ts';
 
 export type { FusionSettings } from '../tables/settings.ts';
 
@@ -74,7 +75,7 @@ export function fuseCandidates(input: {
   if (termIds.size > TERM_IDS_MAX) {
     termIds.clear();
     sequences.clear();
-    known = new WeakMap();
+    known.clear();
   }
   const queryIds = queryTerms.map(termId);
   // A pair as its terms' indexes, and as the index of their cell in an nq x nq grid.
@@ -314,19 +315,13 @@ function termSequence(text: string, keep = true): Int32Array {
 // each time it is read once its passage has left the recently read (a new string, hashed anew
 // as a key of `sequences`). Kept for the last KNOWN_MAX passages, weakly: a removed passage goes.
 const KNOWN_MAX = 40_000;
-let known = new WeakMap<Passage, { seq: Int32Array; cites: boolean }>();
-const knownRing: Array<WeakRef<Passage> | undefined> = new Array(KNOWN_MAX);
-let nextKnown = 0;
+const known = new WeakCache<Passage, { seq: Int32Array; cites: boolean }>(KNOWN_MAX);
 
 function derivedTerms(p: Passage): { seq: Int32Array; cites: boolean } {
   let k = known.get(p);
   if (!k) {
     k = { seq: termSequence(p.text, false), cites: !!p.cells?.length };
-    const old = knownRing[nextKnown]?.deref();
-    if (old) known.delete(old);
     known.set(p, k);
-    knownRing[nextKnown] = new WeakRef(p);
-    nextKnown = (nextKnown + 1) % KNOWN_MAX;
   }
   return k;
 }

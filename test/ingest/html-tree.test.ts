@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Parser } from 'htmlparser2';
 import { HtmlTree } from '../../src/ingest/html-tree.ts';
 import { parseHtml } from '../../src/ingest/parse-html.ts';
+import { random } from '../seeded-random.ts';
 
 type Event = Array<string | number | undefined>;
 
@@ -49,11 +50,6 @@ const PIECES = [
   '&bogus;', '&ampx', '&#0;', '&#x110000;', '&', ' ', '\n', 'word', 'Two words.', '2019', '<plaintext>', '<td', '<tr ', '<td rowspan="3',
   '<!--', '<', '</', '>', '</td',
 ];
-
-function random(seed: number): () => number {
-  let s = seed;
-  return () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32);
-}
 
 describe('HtmlTree', () => {
   it("gives the events and offsets of htmlparser2's Parser on random malformed pages", () => {

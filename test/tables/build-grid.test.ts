@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildGrid, type SourceCell } from '../../src/tables/build-grid.ts';
 import { resolveLimits, type TableLimits } from '../../src/tables/limits.ts';
 import type { TableCell } from '../../src/types.ts';
+import { random } from '../seeded-random.ts';
 
 /**
  * The layout rules written the plain way (a set of taken positions, pads sorted in): what
@@ -58,11 +59,6 @@ function reference(sourceRows: SourceCell[][], limits?: TableLimits, padWarning 
   if (pads.length && padWarning) warnings.push('ragged rows padded with empty cells');
   if (rows === 0 || width === 0) return { rows: 0, cols: 0, cells: [] as TableCell[], warnings: [...warnings, 'empty table skipped'] };
   return { rows, cols: width, cells: kept.concat(pads).sort((a, b) => a.row - b.row || a.col - b.col), warnings };
-}
-
-function random(seed: number): () => number {
-  let s = seed;
-  return () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32);
 }
 
 describe('buildGrid', () => {
