@@ -16,7 +16,7 @@ import type {
 import { runSearch } from './search.ts';
 import { runAnswer, streamAnswer } from './answer.ts';
 import { emptyIndexes, type EngineState } from './state.ts';
-import { analyseSegment, corpusSegment, splitPassages, splitSegment, tokenisedTexts } from './segments.ts';
+import { analyseSegment, corpusSegment, languageTexts, splitPassages, splitSegment, tokenisedTexts } from './segments.ts';
 import { TimeSlice } from './time-slice.ts';
 
 /** The parts of the state that indexing fills: the live ones, or a set built aside (`setModels`). */
@@ -130,7 +130,7 @@ class Engine implements Almanac {
     const fingerprint = termsFingerprint();
     const current = loaded.segments.filter((s) => s.terms === fingerprint).flatMap((s) => s.records);
     const retokenised = [...loaded.segments.filter((s) => s.terms !== fingerprint).flatMap((s) => s.records), ...(loaded.legacy ?? [])];
-    await loadStemmers(tokenisedTexts(retokenised));
+    await loadStemmers(tokenisedTexts(retokenised), { languages: languageTexts(retokenised) });
     await loadStemmers(tokenisedTexts(current), { languages: false });
     const stale: Segment[] = [];
     const segments = loaded.segments.map((s) => {
@@ -240,7 +240,7 @@ class Engine implements Almanac {
           await slice.yield();
           throwIfAborted(signal, 'Ingest');
           // Tokenised once: the same postings are stored and indexed (with the stemmers their scripts need).
-          await loadStemmers(tokenisedTexts(batch));
+          await loadStemmers(tokenisedTexts(batch), { languages: languageTexts(batch) });
           segment = analyseSegment(batch, this.state.embedder?.id, pieces);
           // A Latin document is read in its language once that language's stemmer is loaded.
           const read = latin?.reportedLanguage;
@@ -441,7 +441,8 @@ class Engine implements Almanac {
         ? readCorpusFile(file instanceof ArrayBuffer ? new Uint8Array(file) : file).segments
         : readShards(file.manifest as never, file.segments.map((b) => (b instanceof ArrayBuffer ? new Uint8Array(b) : b)));
       throwIfAborted(options.signal, 'Import');
-      await loadStemmers(tokenisedTexts(read.flatMap((s) => s.records)));
+      const records = read.flatMap((s) => s.records);
+      await loadStemmers(tokenisedTexts(records), { languages: languageTexts(records) });
       const seen = new Set<string>();
       for (const s of read) {
         for (const r of s.records) {
@@ -558,7 +559,7 @@ class Engine implements Almanac {
         await this.embedRecords(needVectors, {}, 0, needVectors.length);
         await this.store.putVectors(needVectors, embedder!.id).catch(() => undefined);
       }
-      await loadStemmers(tokenisedTexts(incoming));
+      await loadStemmers(tokenisedTexts(incoming), { languages: languageTexts(incoming) });
       await this.addToIndexes([analyseSegment(incoming)]);
     }
     if (removed.length || added.length || updated.length) this.onChange?.({ kind: 'documents', added, updated, removed });

@@ -104,28 +104,31 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
   // A sentence written again is dated once, and its timestamps are shared (read-only, offsets are
   // the sentence's own; `shared-times.ts` shares equal spans across sentences too).
   const timesBySentence = new Map<string, TimeSpan[]>();
-  const timesOf = (sentence: string, gates?: number): TimeSpan[] => {
+  const timesOf = (sentence: string): TimeSpan[] => {
     let times = timesBySentence.get(sentence);
     if (!times) {
-      times = sharedTimes(extractTimestamps(sentence, gates === undefined ? timeOptions : { referenceDate: date, gates }));
+      times = sharedTimes(extractTimestamps(sentence, timeOptions));
       timesBySentence.set(sentence, times.length ? times : NO_TIMES);
     }
     return times.length ? times : NO_TIMES;
   };
   // A table summary of one sentence is read for which date patterns to run by its pieces, each
   // distinct piece of its table once (`piecewiseGates`): the same timestamps, 12% less time dating
-  // HiTab's summaries (docs/RESULTS.md).
+  // HiTab's summaries (docs/RESULTS.md). It is dated without looking it up among the document's
+  // sentences: a summary is its row's or column's alone (11 of HiTab's 86,632 repeat one), and the
+  // lookup hashed every summary's whole text.
   let pieceGates: number[] = [];
   let piecesOf: readonly string[] | undefined;
   const summarySentences = (s: TableSummary, spans: SentenceSpan[]): Sentence[] => {
     const one = spans.length === 1 && spans[0]!.start === 0 && spans[0]!.end === s.text.length;
-    if (!one || !s.pieces || timesBySentence.has(s.text)) return sentencesOf(s.text, spans);
+    if (!one || !s.pieces) return sentencesOf(s.text, spans);
     if (s.pieces.texts !== piecesOf) {
       piecesOf = s.pieces.texts;
       pieceGates = [];
     }
     const gates = piecewiseGates(s.pieces.texts, s.pieces.ids, pieceGates, s.text.length);
-    return [{ start: 0, end: s.text.length, times: timesOf(s.text, gates) }];
+    const times = gates === undefined ? timesOf(s.text) : sharedTimes(extractTimestamps(s.text, { referenceDate: date, gates }));
+    return [{ start: 0, end: s.text.length, times: times.length ? times : NO_TIMES }];
   };
   // A loop, not `spans.map` with a closure made per passage (each closure is an allocation, and a runtime call under tsx).
   const sentencesOf = (text: string, spans: SentenceSpan[]): Sentence[] => {

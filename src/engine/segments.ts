@@ -28,6 +28,21 @@ export function* tokenisedTexts(records: Iterable<DocumentRecord>): Iterable<str
 }
 
 /**
+ * The texts of records read for the language they are in (`loadStemmers`' `languages`): every
+ * field but the text of row and column summaries, which are tokenised in English whatever words
+ * they hold (`documentLanguages`), and which are most of a table corpus's text (HiTab: 31.7 of
+ * 33.4 MB), their words those of their table's labels and values again.
+ */
+export function* languageTexts(records: Iterable<DocumentRecord>): Iterable<string> {
+  for (const r of records) {
+    for (const p of r.passages) {
+      const values = fieldValues(p);
+      yield* STRUCTURED_KINDS.has(p.kind) ? values.slice(1) : values;
+    }
+  }
+}
+
+/**
  * A segment of records, their passages tokenised into postings; `pieces` keeps the terms of
  * table summaries' runs from one call to the next (the batches of one ingest).
  */

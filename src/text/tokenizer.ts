@@ -368,12 +368,29 @@ const SIGNAL_GATE = ((source: string) => /\\p|\\u\{/.test(source) ? /[^]/ : new 
  * Latin (the engine does, wherever text comes in); cached terms are forgotten when a stemmer
  * arrives, since words of its script were kept whole until then. With `languages` (the default),
  * also the detector and stemmers of the other languages of Latin text the texts are in: only
- * text about to be indexed needs them (`documentLanguages`); a question loads its own.
+ * text about to be indexed needs them (`documentLanguages`); a question loads its own. Given as
+ * texts, `languages` are those read for their language instead of `texts` (a table's row and
+ * column summaries are read in English whatever words they hold, `documentLanguages`).
  */
-export async function loadStemmers(texts: Iterable<string>, options: { languages?: boolean } = {}): Promise<void> {
-  // Each text is judged alone, so a text met again changes nothing: every passage of a table
-  // carries the table's heading (a sixth of what a table corpus gives here), read once; so is
-  // an empty field.
+export async function loadStemmers(texts: Iterable<string>, options: { languages?: boolean | Iterable<string> } = {}): Promise<void> {
+  const all = distinct(texts);
+  let arrived = await loadScriptStemmers(all);
+  // Latin text in another language than English: its stemmer (and the detector, first).
+  const languages = options.languages === false ? [] : options.languages === undefined || options.languages === true ? all : distinct(options.languages);
+  const other = languages.filter((t) => SIGNAL_GATE.test(t) && mayBeOtherLanguage(t));
+  if (other.length) {
+    latin ??= await import('./latin-languages.ts');
+    if (await latin.loadLatinLanguages(other, STOP)) arrived = true;
+  }
+  if (arrived) terms.clear();
+}
+
+/**
+ * The texts to judge: each is judged alone, so a text met again changes nothing (every passage
+ * of a table carries the table's heading, a sixth of what a table corpus gives here: read once),
+ * nor does an empty one.
+ */
+function distinct(texts: Iterable<string>): string[] {
   const all: string[] = [];
   let last = '';
   let beforeLast = '';
@@ -383,14 +400,7 @@ export async function loadStemmers(texts: Iterable<string>, options: { languages
     beforeLast = last;
     last = t;
   }
-  let arrived = await loadScriptStemmers(all);
-  // Latin text in another language than English: its stemmer (and the detector, first).
-  const other = options.languages === false ? [] : all.filter((t) => SIGNAL_GATE.test(t) && mayBeOtherLanguage(t));
-  if (other.length) {
-    latin ??= await import('./latin-languages.ts');
-    if (await latin.loadLatinLanguages(other, STOP)) arrived = true;
-  }
-  if (arrived) terms.clear();
+  return all;
 }
 
 /** A token's term (an ASCII token), or terms (one with other characters: {@link unicodeTerms}), in `language` (undefined: English). */

@@ -72,6 +72,17 @@ describe('the language of Latin-script text', () => {
     expect(t.tokenize('Who was the mayor of Los Angeles in 2019?')).toEqual(terms);
   });
 
+  it('reads for their language only the texts it is given as such, and every text for its script', async () => {
+    // A table's row and column summaries are tokenised in English whatever words they hold: the
+    // engine hands only the other texts of a batch as `languages`.
+    const t = await fresh<Tokenizer>('../../src/text/tokenizer.ts');
+    await t.loadStemmers([TEXTS.fr!, 'Отчёт'], { languages: [ENGLISH] });
+    expect(t.latin).toBeUndefined();
+    expect(t.tokenize('Отчёты')).toEqual(t.tokenize('Отчёт'));
+    await t.loadStemmers([ENGLISH], { languages: [TEXTS.fr!] });
+    expect(t.readingLanguage(TEXTS.fr!)).toBe('fr');
+  });
+
   it('looks further at any text with a function word, whatever stands beside it or however its s is written', async () => {
     // Beside quotes, dashes or a typographic apostrophe, or with a long s ("ſ", which
     // case-insensitive Unicode matching reads as "s"): the detector loads.
