@@ -5,7 +5,7 @@ import { openIdbStore } from '../storage/idb-store.ts';
 import type { CorpusStore, DocumentRecord, StoreChange } from '../storage/store.ts';
 import { encodeSegment, type Segment } from '../index-format/segment.ts';
 import { readCorpusFile, readShards, writeCorpusFile } from '../index-format/corpus-file.ts';
-import { countDerived, openDerivedPassages } from '../index-format/derived.ts';
+import { countDerived, DERIVE_ON_OPEN, hasBare, openDerivedPassages } from '../index-format/derived.ts';
 import { documentLanguages, passageTextTerms, type PieceReader, setPiecewiseTerms, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
 import { latin, loadStemmers } from '../text/tokenizer.ts';
 import type {
@@ -43,13 +43,6 @@ export async function createAlmanac(options: AlmanacOptions = {}): Promise<Alman
   return engine;
 }
 
-/**
- * Decoded table passages from which an engine that has not loaded the code deriving them
- * (5 kB gzip, with the summary writer) loads it to derive them: each saves about 1.3 kB of memory
- * (HiTab opened: 278.7 -> 162.7 MB over 86,632), so 1,000 save more than a megabyte, while a
- * small corpus (the embed's, restored with what it fetched at start) keeps them as decoded.
- */
-const DERIVE_ON_OPEN = 1_000;
 
 /**
  * Decoded table cells from which an engine loads the packers to hold them as an ingest does
@@ -59,15 +52,13 @@ const DERIVE_ON_OPEN = 1_000;
  */
 const PACK_ON_OPEN = 20_000;
 
-/** How many cells the segments' tables hold as plain arrays, as decoded (not packed). */
-function decodedCells(segments: readonly Segment[]): number {
+/** How many cells the records' tables hold as plain arrays, as decoded (not packed). */
+function decodedCells(records: readonly DocumentRecord[]): number {
   let n = 0;
-  for (const s of segments) {
-    for (const r of s.records) {
-      for (const t of r.document.tables) {
-        const cells = Object.getOwnPropertyDescriptor(t, 'cells')?.value as unknown;
-        if (Array.isArray(cells)) n += cells.length;
-      }
+  for (const r of records) {
+    for (const t of r.document.tables) {
+      const cells = Object.getOwnPropertyDescriptor(t, 'cells')?.value as unknown;
+      if (Array.isArray(cells)) n += cells.length;
     }
   }
   return n;
@@ -80,6 +71,36 @@ function decodedCells(segments: readonly Segment[]): number {
  */
 async function tableTimes(): Promise<((p: Passage) => readonly TimeSpan[][]) | undefined> {
   return openDerivedPassages ? (await import('./table-passages.ts')).sentenceTimes : undefined;
+}
+
+/**
+ * Makes decoded records what ingested ones are, before anything reads them: a large corpus's
+ * tables and source maps packed (`pack-opened.ts`), then its table passages derived from their
+ * tables (`table-passages.ts`): always those stored bare (index format 4: without their text),
+ * others once the code is loaded or the corpus large enough to be worth loading it. Resolves to
+ * the records whose bare passages another summary writer stored: their tables' passages are
+ * written anew (`rederive.ts`), and the caller analyses and stores them again.
+ */
+async function openRecords(records: DocumentRecord[]): Promise<DocumentRecord[]> {
+  if (decodedCells(records) >= PACK_ON_OPEN) (await import('./pack-opened.ts')).packOpened(records);
+  if (!hasBare(records)) {
+    const marked = countDerived(records);
+    if (!marked || !(openDerivedPassages || marked >= DERIVE_ON_OPEN)) return [];
+  }
+  const underived = (openDerivedPassages ?? (await import('./table-passages.ts')).openDerived)(records);
+  if (underived.length) {
+    const { rederive, PieceTerms } = await import('./rederive.ts');
+    // As an ingest reads its summaries: each distinct piece of a table tokenised once.
+    setPiecewiseTerms(() => new PieceTerms());
+    rederive(underived);
+  }
+  return underived;
+}
+
+/** Once records whose table passages {@link openRecords} wrote anew are analysed and indexed: their passages let go of what they held as written. */
+async function releaseRewritten(records: Iterable<DocumentRecord>): Promise<void> {
+  const { releasePrepared } = await import('./rederive.ts');
+  for (const r of records) releasePrepared(r.passages);
 }
 
 /**
@@ -132,9 +153,14 @@ class Engine implements Almanac {
     const retokenised = [...loaded.segments.filter((s) => s.terms !== fingerprint).flatMap((s) => s.records), ...(loaded.legacy ?? [])];
     await loadStemmers(tokenisedTexts(retokenised), { languages: languageTexts(retokenised) });
     await loadStemmers(tokenisedTexts(current), { languages: false });
+    const rewritten = new Set(await openRecords(loaded.segments.flatMap((s) => s.records)));
+    // Analysed again: a segment of another tokenizer, or one whose table passages were written
+    // anew (their documents' languages then decide their terms too).
+    if (rewritten.size) await loadStemmers(tokenisedTexts(rewritten), { languages: languageTexts(rewritten) });
+    const isStale = (s: Segment) => s.terms !== fingerprint || s.records.some((r) => rewritten.has(r));
     const stale: Segment[] = [];
     const segments = loaded.segments.map((s) => {
-      if (s.terms === fingerprint) return s;
+      if (!isStale(s)) return s;
       const fresh = analyseSegment(s.records, s.embedderId);
       stale.push(fresh);
       return fresh;
@@ -160,6 +186,7 @@ class Engine implements Almanac {
       const rev = await this.store.put(s, embedder?.id);
       for (const r of s.records) r.rev = rev;
     }
+    if (rewritten.size) await releaseRewritten(rewritten);
     if (missing) await this.embedMissing(options);
   }
 
@@ -442,7 +469,6 @@ class Engine implements Almanac {
         : readShards(file.manifest as never, file.segments.map((b) => (b instanceof ArrayBuffer ? new Uint8Array(b) : b)));
       throwIfAborted(options.signal, 'Import');
       const records = read.flatMap((s) => s.records);
-      await loadStemmers(tokenisedTexts(records), { languages: languageTexts(records) });
       const seen = new Set<string>();
       for (const s of read) {
         for (const r of s.records) {
@@ -450,14 +476,17 @@ class Engine implements Almanac {
           seen.add(r.document.id);
         }
       }
+      await loadStemmers(tokenisedTexts(records), { languages: languageTexts(records) });
+      const rewritten = new Set(await openRecords(records));
       const fingerprint = termsFingerprint();
-      const reindexed = read.some((s) => s.terms !== fingerprint);
+      const isStale = (s: Segment) => s.terms !== fingerprint || s.records.some((r) => rewritten.has(r));
+      const reindexed = read.some(isStale);
       const embedder = this.state.embedder;
       const hadVectors = read.some((s) => s.records.some((r) => r.vectors?.size));
       const keepVectors = hadVectors && !!embedder && read.every((s) => !s.records.some((r) => r.vectors?.size) || s.embedderId === embedder.id);
       const segments = read.map((s) => {
         if (!keepVectors) for (const r of s.records) delete r.vectors;
-        return s.terms === fingerprint ? s : analyseSegment(s.records, s.embedderId);
+        return isStale(s) ? analyseSegment(s.records, s.embedderId) : s;
       });
       const replaced = options.replace ? 0 : [...seen].filter((id) => this.state.records.has(id)).length;
       if (options.replace) {
@@ -477,6 +506,7 @@ class Engine implements Almanac {
         await this.compact();
         this.trimIndexes();
       }
+      if (rewritten.size) await releaseRewritten(rewritten);
       if (embedder && segments.some((s) => s.records.some((r) => !r.vectors?.size && r.passages.length))) await this.embedMissing(options);
       return {
         documents: seen.size,
@@ -560,7 +590,9 @@ class Engine implements Almanac {
         await this.store.putVectors(needVectors, embedder!.id).catch(() => undefined);
       }
       await loadStemmers(tokenisedTexts(incoming), { languages: languageTexts(incoming) });
+      const rewritten = await openRecords(incoming);
       await this.addToIndexes([analyseSegment(incoming)]);
+      if (rewritten.length) await releaseRewritten(rewritten);
     }
     if (removed.length || added.length || updated.length) this.onChange?.({ kind: 'documents', added, updated, removed });
   }
@@ -635,11 +667,6 @@ class Engine implements Almanac {
    */
   private async addToIndexes(segments: readonly Segment[], target: IndexTarget = this.state, analysed = false): Promise<void> {
     type Part = { passages: Passage[]; index: TermIndex; vectors?: Array<Float32Array | undefined> };
-    // A large decoded corpus's tables and source maps are packed as an ingest packs them (`pack-opened.ts`), before the derived passages below take its tables.
-    if (!analysed && decodedCells(segments) >= PACK_ON_OPEN) (await import('./pack-opened.ts')).packOpened(segments.flatMap((s) => s.records));
-    // A stored corpus's table passages are derived again when read, not held as decoded (`table-passages.ts`).
-    const marked = countDerived(segments.flatMap((s) => s.records));
-    if (marked && (openDerivedPassages || marked >= DERIVE_ON_OPEN)) (openDerivedPassages ?? (await import('./table-passages.ts')).openDerived)(segments.flatMap((s) => s.records));
     const lexical: Part[] = [];
     const structured: Part[] = [];
     for (const segment of segments) {

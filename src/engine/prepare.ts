@@ -11,6 +11,7 @@ import { extractTimestamps } from '../temporal/index.ts';
 import { piecewiseGates } from '../temporal/date-gates.ts';
 import { detectHeaders, summarizeTable } from '../tables/index.ts';
 import type { TableSummary } from '../tables/summaries.ts';
+import type { TableStructure } from '../tables/headers.ts';
 import { CHUNKING, LIMITS } from '../settings.ts';
 import { attachEventIntervals } from './event-intervals.ts';
 import { setTextPieces } from '../retrieval/text-pieces.ts';
@@ -24,7 +25,7 @@ export { releasePrepared } from './table-passages.ts';
 /** How the indexes read the passages written as pieces here (`setPiecewiseTerms`, called by the engine when it loads this module). */
 export { PieceTerms } from '../retrieval/text-pieces.ts';
 import { sharedTimes } from './shared-times.ts';
-import type { DocumentInput, Passage, Sentence, StoredDocument, TimeSpan } from '../types.ts';
+import type { DocumentInput, Passage, Sentence, StoredDocument, Table, TimeSpan } from '../types.ts';
 
 /** A parsed document and its passages, ready to embed, index and store. */
 export interface PreparedDocument {
@@ -101,48 +102,11 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
   const timeOptions = date ? { referenceDate: date } : undefined;
   const passages: Passage[] = [];
   const tableBlocks = new Map(parsed.blocks.filter((b) => b.tableIndex !== undefined).map((b) => [b.tableIndex!, b]));
-  // A sentence written again is dated once, and its timestamps are shared (read-only, offsets are
-  // the sentence's own; `shared-times.ts` shares equal spans across sentences too).
-  const timesBySentence = new Map<string, TimeSpan[]>();
-  const timesOf = (sentence: string): TimeSpan[] => {
-    let times = timesBySentence.get(sentence);
-    if (!times) {
-      times = sharedTimes(extractTimestamps(sentence, timeOptions));
-      timesBySentence.set(sentence, times.length ? times : NO_TIMES);
-    }
-    return times.length ? times : NO_TIMES;
-  };
-  // A table summary of one sentence is read for which date patterns to run by its pieces, each
-  // distinct piece of its table once (`piecewiseGates`): the same timestamps, 12% less time dating
-  // HiTab's summaries (docs/RESULTS.md). It is dated without looking it up among the document's
-  // sentences: a summary is its row's or column's alone (11 of HiTab's 86,632 repeat one), and the
-  // lookup hashed every summary's whole text.
-  let pieceGates: number[] = [];
-  let piecesOf: readonly string[] | undefined;
-  const summarySentences = (s: TableSummary, spans: SentenceSpan[]): Sentence[] => {
-    const one = spans.length === 1 && spans[0]!.start === 0 && spans[0]!.end === s.text.length;
-    if (!one || !s.pieces) return sentencesOf(s.text, spans);
-    if (s.pieces.texts !== piecesOf) {
-      piecesOf = s.pieces.texts;
-      pieceGates = [];
-    }
-    const gates = piecewiseGates(s.pieces.texts, s.pieces.ids, pieceGates, s.text.length);
-    const times = gates === undefined ? timesOf(s.text) : sharedTimes(extractTimestamps(s.text, { referenceDate: date, gates }));
-    return [{ start: 0, end: s.text.length, times: times.length ? times : NO_TIMES }];
-  };
-  // A loop, not `spans.map` with a closure made per passage (each closure is an allocation, and a runtime call under tsx).
-  const sentencesOf = (text: string, spans: SentenceSpan[]): Sentence[] => {
-    const out: Sentence[] = [];
-    for (let i = 0; i < spans.length; i++) {
-      const s = spans[i]!;
-      out.push({ start: s.start, end: s.end, times: timesOf(text.slice(s.start, s.end)) });
-    }
-    return out;
-  };
+  const dater = new Dater(date);
   // Text and sentence passages; a table's passages are made below (`tablePassage`).
   const push = (p: Omit<Passage, 'id' | 'docId' | 'ordinal' | 'sentences'>, spans: SentenceSpan[]) => {
     const ordinal = passages.length;
-    const sentences = sentencesOf(p.text, spans);
+    const sentences = dater.sentences(p.text, spans);
     // Where the passage is in what the user gave: the file's text, or a PDF's page.
     const source = passageSource(parsed, p.start, p.end);
     const page = parsed.pages ? pageAt(parsed.pages, p.start) : undefined;
@@ -186,23 +150,12 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
     // (The nearest section heading was measured in either place and left out: docs/RESULTS.md, Formats.)
     const own = parsed.title?.trim();
     const heading = own ? tableHeading(own, table.caption) : table.caption ?? title;
-    // The table's passages keep which summary they are; their text, cells and sentences are
-    // derived from the table when read (`table-passages.ts`), once this document is indexed.
-    const from: TableSource = { table, title: heading };
     const tableBlock = tableBlocks.get(tableIndex);
     const where = tableBlock ? tableBlock.source : passageSource(parsed, table.start, table.end);
-    const source = where && parsed.sourceMap ? where : undefined;
     const page = parsed.pages ? pageAt(parsed.pages, table.start) : undefined;
-    for (const s of summarizeTable(table, { title: heading, structure: structures[tableIndex] })) {
-      const ordinal = passages.length;
-      const spans = splitSentences(s.text);
-      const sentences = summarySentences(s, spans);
-      // (`source` and `page` undefined when absent: a table passage holds only those it has.)
-      const p = tablePassage({
-        id: `${id}#${ordinal}`, docId: id, ordinal, kind: s.kind, start: table.start, end: table.end, heading, tableIndex, source, page: page || undefined,
-      }, from, s, sentences, spans);
+    const place: TablePlace = { heading, title: heading, source: where && parsed.sourceMap ? where : undefined, page: page || undefined };
+    for (const p of tablePassages(id, table, tableIndex, place, structures[tableIndex]!, passages.length, dater)) {
       passages.push(p);
-      if (s.pieces) setTextPieces(p, s.pieces.ids, s.pieces.texts);
       await step();
     }
   }
@@ -211,6 +164,99 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
   // Summarised and dated: from now on the cells are read far less than they are kept.
   packTables(parsed.tables);
   return { document, passages, warnings: parsed.warnings, language: assumedLanguage(parsed.text) };
+}
+
+/** Where a table's passages point and what heads them: read off the document at ingest, or off its stored passages (`rederive.ts`). */
+export interface TablePlace {
+  /** Their heading. */
+  heading: string;
+  /** The title the summaries are written under (the heading, unless something renamed it after). */
+  title: string;
+  /** The table in the user's file (text formats). */
+  source?: { start: number; end: number };
+  /** Its PDF page. */
+  page?: number;
+}
+
+/**
+ * A table's passages (MixRAG's H-RCL: its summary, then one per row and per column), their
+ * sentences dated, numbered from `ordinal`: each keeps which summary it is and derives its text
+ * from the table when read (`table-passages.ts`), once sealed with its document's passages.
+ * One by one, so that the caller may give its event loop a turn between two (a sheet of 100k rows).
+ */
+export function* tablePassages(docId: string, table: Table, tableIndex: number, place: TablePlace, structure: TableStructure, ordinal: number, dater: Dater): Generator<Passage> {
+  // The table's passages keep which summary they are; their text, cells and sentences are
+  // derived from the table when read (`table-passages.ts`), once this document is indexed.
+  const from: TableSource = { table, title: place.title };
+  for (const s of summarizeTable(table, { title: place.title, structure })) {
+    const spans = splitSentences(s.text);
+    const sentences = dater.summarySentences(s, spans);
+    // (`source` and `page` undefined when absent: a table passage holds only those it has.)
+    const p = tablePassage({
+      id: `${docId}#${ordinal}`, docId, ordinal, kind: s.kind, start: table.start, end: table.end, heading: place.heading, tableIndex, source: place.source, page: place.page,
+    }, from, s, sentences, spans);
+    if (s.pieces) setTextPieces(p, s.pieces.ids, s.pieces.texts);
+    ordinal++;
+    yield p;
+  }
+}
+
+/**
+ * Dates one document's sentences (MRAG's timestamps, once at ingest), against its own date when
+ * it states one. A sentence written again is dated once, and its timestamps are shared
+ * (read-only, offsets are the sentence's own; `shared-times.ts` shares equal spans across
+ * sentences too).
+ */
+export class Dater {
+  private readonly timesBySentence = new Map<string, TimeSpan[]>();
+  private readonly options: { referenceDate: Date } | undefined;
+  // A table summary of one sentence is read for which date patterns to run by its pieces, each
+  // distinct piece of its table once (`piecewiseGates`): the same timestamps, 12% less time dating
+  // HiTab's summaries (docs/RESULTS.md).
+  private pieceGates: number[] = [];
+  private piecesOf: readonly string[] | undefined;
+
+  constructor(private readonly date: Date | undefined) {
+    this.options = date ? { referenceDate: date } : undefined;
+  }
+
+  /** The timestamps of one sentence. */
+  timesOf(sentence: string): TimeSpan[] {
+    let times = this.timesBySentence.get(sentence);
+    if (!times) {
+      times = sharedTimes(extractTimestamps(sentence, this.options));
+      this.timesBySentence.set(sentence, times.length ? times : NO_TIMES);
+    }
+    return times.length ? times : NO_TIMES;
+  }
+
+  /** The sentences of `text` cut at `spans`, dated. */
+  sentences(text: string, spans: SentenceSpan[]): Sentence[] {
+    // A loop, not `spans.map` with a closure made per passage (each closure is an allocation, and a runtime call under tsx).
+    const out: Sentence[] = [];
+    for (let i = 0; i < spans.length; i++) {
+      const s = spans[i]!;
+      out.push({ start: s.start, end: s.end, times: this.timesOf(text.slice(s.start, s.end)) });
+    }
+    return out;
+  }
+
+  /**
+   * A table summary's sentences, dated. One of a single sentence is dated without looking it up
+   * among the document's sentences: a summary is its row's or column's alone (11 of HiTab's
+   * 86,632 repeat one), and the lookup hashed every summary's whole text.
+   */
+  summarySentences(s: TableSummary, spans: SentenceSpan[]): Sentence[] {
+    const one = spans.length === 1 && spans[0]!.start === 0 && spans[0]!.end === s.text.length;
+    if (!one || !s.pieces) return this.sentences(s.text, spans);
+    if (s.pieces.texts !== this.piecesOf) {
+      this.piecesOf = s.pieces.texts;
+      this.pieceGates = [];
+    }
+    const gates = piecewiseGates(s.pieces.texts, s.pieces.ids, this.pieceGates, s.text.length);
+    const times = gates === undefined ? this.timesOf(s.text) : sharedTimes(extractTimestamps(s.text, { referenceDate: this.date, gates }));
+    return [{ start: 0, end: s.text.length, times: times.length ? times : NO_TIMES }];
+  }
 }
 
 /** A table's heading: its caption after the document's title, once when they are the same. */

@@ -1,8 +1,9 @@
-import type { Segment } from '../index-format/segment.ts';
+import { storedTextLength, type Segment } from '../index-format/segment.ts';
 import { analysePassages, fieldValues, type PieceReader, splitTermIndex, STRUCTURED_KINDS, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
 import type { DocumentRecord } from '../storage/store.ts';
 import { loadStemmers } from '../text/tokenizer.ts';
 import type { Passage } from '../types.ts';
+import { isBare } from '../index-format/derived.ts';
 import type { EngineState } from './state.ts';
 
 /**
@@ -21,25 +22,31 @@ export function splitPassages(records: readonly DocumentRecord[]): { lexical: Pa
 
 /**
  * Every text of records that indexing or search tokenises (each passage's fields): what the
- * stemmers of other scripts are loaded for before it happens (`loadStemmers`).
+ * stemmers of other scripts are loaded for before it happens (`loadStemmers`). A row's or a
+ * column's summary decoded bare (without its text: index format 4) is its table's heading and
+ * cells written again with Almanac's own words (ASCII): its table's cells stand for it.
  */
 export function* tokenisedTexts(records: Iterable<DocumentRecord>): Iterable<string> {
-  for (const r of records) for (const p of r.passages) yield* fieldValues(p);
+  for (const r of records) {
+    let bare = false;
+    for (const p of r.passages) {
+      if (!isBare(p)) yield* fieldValues(p);
+      else {
+        bare = true;
+        yield p.heading ?? '';
+      }
+    }
+    if (bare) for (const t of r.document.tables) for (const c of t.cells) yield c.text;
+  }
 }
 
 /**
  * The texts of records read for the language they are in (`loadStemmers`' `languages`): every
  * field but the text of row and column summaries, which are tokenised in English whatever words
- * they hold (`documentLanguages`), and which are most of a table corpus's text (HiTab: 31.7 of
- * 33.4 MB), their words those of their table's labels and values again.
+ * they hold (`documentLanguages`).
  */
 export function* languageTexts(records: Iterable<DocumentRecord>): Iterable<string> {
-  for (const r of records) {
-    for (const p of r.passages) {
-      const values = fieldValues(p);
-      yield* STRUCTURED_KINDS.has(p.kind) ? values.slice(1) : values;
-    }
-  }
+  for (const r of records) for (const p of r.passages) if (!STRUCTURED_KINDS.has(p.kind)) yield* fieldValues(p);
 }
 
 /**
@@ -83,7 +90,7 @@ export function splitSegment(segment: Segment, maxChars: number): Segment[] {
   const groups: DocumentRecord[][] = [];
   let size = Infinity;
   for (const r of segment.records) {
-    const chars = r.document.text.length + r.passages.reduce((n, p) => n + (p.kind === 'text' || p.kind === 'sentence' ? 0 : p.text.length), 0);
+    const chars = r.document.text.length + r.passages.reduce((n, p) => n + storedTextLength(p), 0);
     if (size + chars > maxChars && groups.at(-1)?.length !== 0) {
       groups.push([]);
       size = 0;

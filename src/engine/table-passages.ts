@@ -315,24 +315,35 @@ const OPENED_KEYS = new Set(['id', 'docId', 'ordinal', 'kind', 'text', 'start', 
  * writer) derived ones, in place: what an engine holds of a corpus it opened is then what it
  * holds of one it ingested. Their timestamps and intervals are kept as decoded; a table-level
  * summary keeps its decoded text and cells (as one kept after ingest does). A passage that
- * holds anything else, or whose table is missing, stays as decoded.
+ * holds anything else, or whose table is missing, stays as decoded, unless it was stored bare
+ * (without its text, version 4): those it cannot derive (another writer's) are the records it
+ * returns, whose tables' summaries must be written anew (`rederive.ts`).
  */
-export function openDerived(records: Iterable<DocumentRecord>): void {
+export function openDerived(records: Iterable<DocumentRecord>): DocumentRecord[] {
   const writer = summariesFingerprint();
+  const underived: DocumentRecord[] = [];
   for (const r of records) {
     let sources: Map<string, TableSource> | undefined;
     // Decoded, every passage has its own copies: shared again as an ingest shares them.
     const times: SharedTimes = new Map();
     let where: { start: number; end: number } | undefined;
+    let left = false;
     const { passages } = r;
     for (let i = 0; i < passages.length; i++) {
       const p = passages[i]!;
       if (!Object.hasOwn(p, DERIVED)) continue;
       const mark = (p as Passage & { [DERIVED]: DerivedMark })[DERIVED];
       const table = r.document.tables[p.tableIndex ?? -1];
-      if (mark.writer !== writer || !table || p.heading === undefined || p.kind === 'text' || p.kind === 'sentence') continue;
-      const dates = datesOf(p.sentences, mark.sentences, p.text.length, times);
-      if (!dates || !onlyKnownKeys(p)) continue;
+      if (mark.writer !== writer || !table || p.heading === undefined || p.kind === 'text' || p.kind === 'sentence') {
+        if (mark.bare) left = true;
+        continue;
+      }
+      // A bare passage's text is not there to measure: its sentences are as its writer cut them.
+      const dates = datesOf(p.sentences, mark.sentences, mark.bare ? undefined : p.text.length, times);
+      if (!dates || (!mark.bare && !onlyKnownKeys(p))) {
+        if (mark.bare) left = true;
+        continue;
+      }
       const title = mark.title ?? p.heading;
       const key = `${p.tableIndex}\u0000${title}`;
       sources ??= new Map();
@@ -346,20 +357,28 @@ export function openDerived(records: Iterable<DocumentRecord>): void {
       };
       // A decoded text is a slice of every text of its segment: kept, it would keep them all.
       const made = p.kind === 'table' && p.cells ? { text: ownCopy(p.text), cells: p.cells } : undefined;
-      passages[i] = open(fields, from, mark.at, dates, made) as unknown as Passage;
+      const opened = open(fields, from, mark.at, dates, made) as unknown as Passage;
+      // A bare passage has no other way to keep a field a caller added (stored as JSON).
+      if (mark.bare) for (const k in p) if (!OPENED_KEYS.has(k)) (opened as unknown as Record<string, unknown>)[k] = (p as unknown as Record<string, unknown>)[k];
+      passages[i] = opened;
     }
+    if (left) underived.push(r);
   }
+  return underived;
 }
 
 provideOpenDerived(openDerived);
 
-/** A derived passage's kept dates from its decoded sentences, laid out as the mark says; undefined if they are not. */
-function datesOf(sentences: Sentence[], layout: DerivedMark['sentences'], length: number, shared: SharedTimes): Dates | undefined {
+/**
+ * A derived passage's kept dates from its decoded sentences, laid out as the mark says; undefined
+ * if they are not. `length`: its text's, where it has one to check the sentence against.
+ */
+function datesOf(sentences: Sentence[], layout: DerivedMark['sentences'], length: number | undefined, shared: SharedTimes): Dates | undefined {
   if (layout === 'kept') return { kept: sentences };
   if (!sentences.every(plain)) return undefined;
   if (layout === 'whole') {
     const s = sentences[0];
-    return sentences.length === 1 && s!.start === 0 && s!.end === length && !s!.intervals ? share(s!.times, shared) : undefined;
+    return sentences.length === 1 && s!.start === 0 && (length === undefined || s!.end === length) && !s!.intervals ? share(s!.times, shared) : undefined;
   }
   const times = sentences.map((x) => share(x.times, shared));
   return sentences.some((x) => x.intervals) ? { times, intervals: sentences.map((x) => x.intervals) } : { times };

@@ -5,7 +5,7 @@ import { ByteReader, ByteWriter, FormatError } from './bytes.ts';
 import { hash32 } from './hash.ts';
 import { cellRef } from '../tables/cell-ref.ts';
 import { createError } from '../errors.ts';
-import { derivedMark, markDecoded, type DerivedMark } from './derived.ts';
+import { DERIVE_ON_OPEN, derivedMark, markDecoded, type DerivedMark } from './derived.ts';
 
 /**
  * A segment: whole documents with everything search needs of them, in the form search uses —
@@ -51,8 +51,13 @@ const MAGIC = [0x41, 0x4c, 0x53, 0x47] as const;
  * 3: a table passage may be marked derived (`derived.ts`): which summary of its table it is, so
  * that an engine opening it derives its text and cells again rather than holding them; they are
  * still stored whole, so any reader, and one whose summary writer differs, reads the same text.
+ * 4: a row's or a column's summary marked derived is stored without its text and cells, in a
+ * segment that holds `DERIVE_ON_OPEN` of them or more: its table writes them again (HiTab's
+ * export: 59.6 -> 25.4 MB, most of it header paths written once per value). It decodes as a
+ * passage that must be derived before it is read (`derived.ts`); an engine whose writer differs
+ * writes the table's summaries anew (`engine/rederive.ts`).
  */
-export const SEGMENT_VERSION = 3;
+export const SEGMENT_VERSION = 4;
 /** magic, version (u16), flags (u16), checksum (u32), header length (u32). */
 const PREFIX = 16;
 
@@ -83,6 +88,16 @@ const P_DERIVED = 256;
 
 /** A derived passage's sentence layouts, as stored. */
 const SENTENCE_LAYOUTS: readonly DerivedMark['sentences'][] = ['whole', 'split', 'kept'];
+
+/**
+ * The characters of a passage's own text a segment stores (to cut a corpus into segments or
+ * fragments of about a size): none for a text passage (a slice of its document's text) nor for
+ * a row's or a column's summary that derives (written again from its table, version 4).
+ */
+export function storedTextLength(p: Passage): number {
+  if (p.kind === 'text' || p.kind === 'sentence') return 0;
+  return STRUCTURED.has(p.kind) && derivedMark(p) ? 0 : p.text.length;
+}
 
 /**
  * Encodes a segment. Throws a plain Error for input that breaks the format's own invariants
@@ -422,25 +437,41 @@ function writePassages(w: ByteWriter, records: DocumentRecord[], summaries: stri
   };
   const body = new ByteWriter();
   const extras: Array<[number, Record<string, unknown>]> = [];
+  // Which passages derive, and whether their rows and columns are stored bare: from
+  // DERIVE_ON_OPEN of them (an engine opening them loads the code deriving them anyway), or
+  // when some were decoded so (their text is not there to write).
+  const marks: Array<DerivedMark | undefined> = [];
+  let rows = 0;
+  let decodedBare = false;
+  for (const p of all) {
+    const mark = summaries !== undefined && p.tableIndex !== undefined ? derivedMark(p) : undefined;
+    const derived = mark && mark.writer === summaries && p.heading !== undefined && Number.isInteger(mark.at) ? mark : undefined;
+    if (!derived && mark?.bare) throw new Error(`encodeSegment: passage ${p.id} was stored without its text by another summary writer; derive it first`);
+    marks.push(derived);
+    if (derived && STRUCTURED.has(p.kind)) rows++;
+    if (derived?.bare) decodedBare = true;
+  }
+  const bareRows = rows >= DERIVE_ON_OPEN || decodedBare;
   let k = 0;
   for (const r of records) {
     const doc = r.document;
     r.passages.forEach((p, ordinal) => {
       const x = p as Passage & PassageExtras;
       let flags = 0;
-      const sliced = (p.kind === 'text' || p.kind === 'sentence') && p.text === doc.text.slice(p.start, p.end);
+      const derived = marks[k];
+      // A row's or a column's summary that derives: its text and cells are not stored (nor read).
+      const bare = bareRows && derived !== undefined && STRUCTURED.has(p.kind);
+      const sliced = bare || ((p.kind === 'text' || p.kind === 'sentence') && p.text === doc.text.slice(p.start, p.end));
       if (!sliced) flags |= P_TEXT;
       if (p.heading !== undefined) flags |= p.heading === doc.title ? P_HEADING_TITLE : P_HEADING_OWN;
       if (p.tableIndex !== undefined) flags |= P_TABLE;
-      if (p.cells) flags |= P_CELLS;
+      if (!bare && p.cells) flags |= P_CELLS;
       if (isRange(x.source)) flags |= P_SOURCE;
       if (isCount(x.page)) flags |= P_PAGE;
       const plainSentences = p.sentences.every((s) => plainKeys(s, SENTENCE_KEYS)
         && s.times.every((t) => plainKeys(t, SPAN_KEYS) && isCount(t.from) && isCount(t.to) && t.to >= t.from)
         && (s.intervals === undefined || (Array.isArray(s.intervals) && s.intervals.every(plainInterval))));
       if (!plainSentences) flags |= P_SENTENCES_JSON;
-      const mark = summaries !== undefined && p.tableIndex !== undefined ? derivedMark(p) : undefined;
-      const derived = mark && mark.writer === summaries && p.heading !== undefined && Number.isInteger(mark.at) ? mark : undefined;
       if (derived) flags |= P_DERIVED;
       body.varint(flags);
       body.varint(kinds.indexOf(p.kind));
@@ -535,15 +566,19 @@ function readPassages(r: ByteReader, docs: StoredDocument[], version: number, su
       if (kind === undefined) throw new FormatError('passage kind out of range');
       const start = b.varint();
       const end = start + b.svarint();
+      // Version 4: a derived row or column summary stored without its text holds no cells either (its table writes both).
+      const bare = version >= 4 && (flags & P_DERIVED) !== 0 && !(flags & P_TEXT) && STRUCTURED.has(kind);
       let text: string | undefined;
       if (flags & P_TEXT) {
         text = texts[nextText++];
         if (text === undefined) throw new FormatError('fewer passage texts than passages need');
-      } else {
+      } else if (!bare) {
         if (end > doc.text.length || end < start) throw new FormatError('passage offsets outside its document');
         text = doc.text.slice(start, end);
       }
-      const p: Passage & PassageExtras = { id: `${doc.id}#${ordinal}`, docId: doc.id, ordinal, kind, text, start, end, sentences: [] };
+      if (bare && flags & P_CELLS) throw new FormatError('a derived summary stored with its cells and not its text');
+      const p: Passage & PassageExtras = { id: `${doc.id}#${ordinal}`, docId: doc.id, ordinal, kind, text: text!, start, end, sentences: [] };
+      if (bare) delete (p as { text?: string }).text;
       if (flags & P_HEADING_TITLE) p.heading = doc.title;
       if (flags & P_HEADING_OWN) {
         p.heading = headings[b.varint()];
@@ -576,6 +611,7 @@ function readPassages(r: ByteReader, docs: StoredDocument[], version: number, su
         const title = t ? headings[t - 1] : undefined;
         if (sentences === undefined || (t && title === undefined)) throw new FormatError('derived passage out of range');
         const mark: DerivedMark = title !== undefined ? { writer: summaries, at, sentences, title } : { writer: summaries, at, sentences };
+        if (bare) mark.bare = true;
         markDecoded(p, mark);
       }
       if (!(flags & P_SENTENCES_JSON)) {

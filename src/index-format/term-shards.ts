@@ -5,7 +5,7 @@ import { STRUCTURED_BM25, TABLE_TITLE_WEIGHT } from '../tables/settings.ts';
 import type { DocumentRecord } from '../storage/store.ts';
 import { ByteReader, ByteWriter } from './bytes.ts';
 import { contentHash, hash32 } from './hash.ts';
-import { encodeSegment, decodeSegment, type Segment } from './segment.ts';
+import { encodeSegment, decodeSegment, storedTextLength, type Segment } from './segment.ts';
 import { decodeTimes, encodeDocumentTimes, joinTimes, type DocumentTimes } from './time-shards.ts';
 
 /**
@@ -219,7 +219,7 @@ export function writeShardedIndex(segment: Segment, sizes: ShardSizes = {}): { m
       size = 0;
     }
     fragments.at(-1)!.push(r);
-    size += r.document.text.length + r.passages.reduce((n, p) => n + (p.kind === 'text' || p.kind === 'sentence' ? 0 : p.text.length), 0);
+    size += r.document.text.length + r.passages.reduce((n, p) => n + storedTextLength(p), 0);
   }
   const fragmentBytes = fragments.map(encodeFragment);
   // Time shards: consecutive documents' dated evidence, up to `timeBytes` each.

@@ -114,7 +114,8 @@ describe('table passages', () => {
     releasePrepared(prepared.passages);
     const lazyBytes = encodeSegment(analyseSegment([{ document: prepared.document, passages: prepared.passages }]));
     const eagerBytes = encodeSegment(analyseSegment([{ document: prepared.document, passages: copy }]));
-    // Both hold every passage whole; only the lazy ones say which summary they are.
+    // Both hold every passage whole (fewer rows and columns than make deriving them worth its
+    // code at opening); only the lazy ones say which summary they are.
     expect(decodeSegment(lazyBytes).records[0]!.passages.map(plain)).toEqual(copy);
     expect(decodeSegment(eagerBytes).records[0]!.passages.map(plain)).toEqual(copy);
     expect(readSegmentHeader(lazyBytes).summaries).toMatch(/^s\d+\./);
@@ -144,7 +145,41 @@ describe('table passages', () => {
     await imported.close();
   });
 
-  it('open as stored from a segment of version 2 or of another summary writer', async () => {
+  it('of a segment with a thousand rows and columns or more, are stored without their text and written again from their table', async () => {
+    const prepared = await prepareDocument(longTable('big', 1100), { now: 0 });
+    const copy = prepared.passages.map(plain);
+    releasePrepared(prepared.passages);
+    const lazyBytes = encodeSegment(analyseSegment([{ document: prepared.document, passages: prepared.passages }]));
+    const eagerBytes = encodeSegment(analyseSegment([{ document: prepared.document, passages: copy }]));
+    // A row's or a column's summary is its table's header paths and values written again: not stored.
+    expect(lazyBytes.length).toBeLessThan(eagerBytes.length * 0.75);
+    const decoded = decodeSegment(lazyBytes).records;
+    const bare = decoded[0]!.passages.filter((p) => p.kind === 'table-row' || p.kind === 'table-column');
+    expect(bare).toHaveLength(1102);
+    // Until derived, such a passage is no passage: reading its text says so, loudly; a spread or JSON does not see it.
+    for (const p of bare.slice(0, 5)) {
+      expect(() => p.text).toThrow(/derive/);
+      expect(Object.keys(p)).not.toContain('text');
+    }
+    expect(decoded[0]!.passages.find((p) => p.kind === 'table')!.text).toBe(copy.find((p) => p.kind === 'table')!.text);
+    // Decoded and written again (a compaction), they stay as they were, and derived they are the passages that were stored.
+    expect(encodeSegment(decodeSegment(lazyBytes))).toEqual(lazyBytes);
+    expect(openDerived(decoded)).toEqual([]);
+    expect(decoded[0]!.passages.map(plain)).toEqual(copy);
+    for (const p of bare.slice(0, 5)) expect(derived(decoded[0]!.passages[p.ordinal]!)).toBe(true);
+    // Opened by an engine, imported or restored, they search as ingested.
+    const storage = { indexedDB: { name: 'bare-rows', factory: new IDBFactory() } };
+    const fresh = await createAlmanac({ storage });
+    await fresh.ingest([longTable('big', 1100)]);
+    const before = await fresh.search('item big 1042 weight', { limit: 5 });
+    expect(before.results[0]!.passage.text).toContain('item big 1042');
+    await fresh.close();
+    const reopened = await createAlmanac({ storage });
+    expect((await reopened.search('item big 1042 weight', { limit: 5 })).results.map((r) => plain(r.passage))).toEqual(before.results.map((r) => plain(r.passage)));
+    await reopened.close();
+  });
+
+  it('open as stored from a segment of version 2, and are written anew from a segment of another summary writer', async () => {
     // Written by the version 2 encoder (no passage says how it is derived); the JSON beside it is what was encoded.
     const v2 = new Uint8Array(readFileSync(new URL('../fixtures/segment-v2-tables.bin', import.meta.url)));
     const written = JSON.parse(readFileSync(new URL('../fixtures/segment-v2-tables.json', import.meta.url), 'utf8')) as DocumentRecord[];
@@ -158,18 +193,79 @@ describe('table passages', () => {
     });
     const other = encodeSegment(analyseSegment([{ document: prepared.document, passages: elsewhere }]));
     expect(readSegmentHeader(other).summaries).toBe('s0.another');
-    for (const [bytes, want] of [[v2, written[0]!.passages], [other, prepared.passages.map(plain)]] as const) {
+    // Another writer's rows and columns stored bare (a segment of a thousand or more): written
+    // anew by this writer from their table (here the same text), dated, and analysed again.
+    const big = await prepareDocument({ ...longTable('other', 1100), id: 'big' }, { now: 0 });
+    const bigElsewhere = big.passages.map((p) => {
+      const copy = plain(p);
+      if (p.tableIndex !== undefined) Object.defineProperty(copy, DERIVED, { value: { ...derivedMark(p)!, writer: 's0.another' } });
+      return copy;
+    });
+    const bare = encodeSegment(analyseSegment([{ document: big.document, passages: bigElsewhere }]));
+    expect(decodeSegment(bare).records[0]!.passages.filter((p) => derivedMark(p)?.bare)).toHaveLength(1102);
+    // Version 2, and another writer's segment stored whole: opened as stored.
+    const cases = [
+      [v2, written[0]!.passages, false, 'Mexican peso buy 2013'],
+      [other, prepared.passages.map(plain), false, 'Mexican peso buy 2013'],
+      [bare, big.passages.map(plain), true, 'item other 1042 weight'],
+    ] as const;
+    for (const [bytes, want, rewritten, question] of cases) {
       const almanac = await createAlmanac();
-      await almanac.importCorpus(writeCorpusFile([bytes]));
-      const res = await almanac.search('Mexican peso buy 2013', { limit: 10 });
+      const report = await almanac.importCorpus(writeCorpusFile([bytes]));
+      expect(report.reindexed).toBe(rewritten);
+      const res = await almanac.search(question, { limit: 10 });
       const tables = res.results.filter((r) => r.passage.tableIndex !== undefined);
       expect(tables.length).toBeGreaterThan(0);
       for (const r of tables) {
-        expect(derived(r.passage)).toBe(false);
+        expect(derived(r.passage)).toBe(rewritten);
         expect(plain(r.passage)).toEqual(want.find((p) => p.id === r.passage.id));
       }
       await almanac.close();
     }
+  });
+
+  it('stored bare by another summary writer, are written anew on opening, stored again, and searched as ingested', async () => {
+    const factory = new IDBFactory();
+    const name = 'other-writer';
+    const input = [{ ...RATES, id: 'rates' }, longTable('stock', 1100), { id: 'notes.txt', content: 'The peso was revalued in 1993, and the euro introduced in 1999.' }];
+    const reference = await createAlmanac();
+    await reference.ingest(input);
+    const want = await reference.search('Mexican peso buy 2013', { limit: 10 });
+    // What an older Almanac wrote: the same passages, marked derived by a writer that is not this one.
+    const { openIdbStore } = await import('../../src/storage/idb-store.ts');
+    const store = await openIdbStore(name, factory);
+    const records: DocumentRecord[] = [];
+    for (const doc of input) {
+      const prepared = await prepareDocument(doc, { now: 0 });
+      records.push({
+        document: prepared.document,
+        passages: prepared.passages.map((p) => {
+          const copy = plain(p);
+          if (p.tableIndex !== undefined) Object.defineProperty(copy, DERIVED, { value: { ...derivedMark(p)!, writer: 's0.older' } });
+          return copy;
+        }),
+      });
+    }
+    await store.put(analyseSegment(records));
+    await store.close();
+    const opened = await createAlmanac({ storage: { indexedDB: { name, factory } } });
+    const got = await opened.search('Mexican peso buy 2013', { limit: 10 });
+    expect(got.results.map((r) => plain(r.passage))).toEqual(want.results.map((r) => plain(r.passage)));
+    expect(got.results.map((r) => r.score)).toEqual(want.results.map((r) => r.score));
+    const tables = got.results.filter((r) => r.passage.tableIndex !== undefined);
+    expect(tables.length).toBeGreaterThan(0);
+    for (const r of tables) expect(derived(r.passage)).toBe(true);
+    const question = 'Mexican peso buy 2013';
+    expect((await opened.answer(question)).answer).toEqual((await reference.answer(question)).answer);
+    await opened.close();
+    // Written back by this writer: the next open derives them as they are.
+    const again = await openIdbStore(name, factory);
+    const { segments } = await again.load();
+    await again.close();
+    const bare = segments.flatMap((s) => s.records).flatMap((r) => r.passages).filter((p) => derivedMark(p)?.bare);
+    expect(bare.length).toBeGreaterThan(0);
+    expect(new Set(bare.map((p) => derivedMark(p)!.writer))).toEqual(new Set([(await import('../../src/engine/table-passages.ts')).summariesFingerprint()]));
+    await reference.close();
   });
 
   it('give time coverage and dated sentences the timestamps they keep, as plain passages would', async () => {

@@ -5,6 +5,7 @@ import { openIdbStore } from '../../src/storage/idb-store.ts';
 import type { DocumentRecord } from '../../src/storage/store.ts';
 import { prepareDocument } from '../../src/engine/prepare.ts';
 import { analyseSegment } from '../../src/engine/segments.ts';
+import { openDerived } from '../../src/engine/table-passages.ts';
 import { toStoredDocument, toStoredPassage, toStoredVectors } from '../../src/storage/schema.ts';
 
 function record(id: string, text: string, withVector = false): DocumentRecord {
@@ -147,6 +148,8 @@ describe('openIdbStore', () => {
     const { segments } = await (await openIdbStore('t9', factory)).load();
     const back = segments[0]!.records[0]!;
     expect(back.document).toEqual(prepared.document);
+    // A row's or a column's summary is stored without its text: its table writes it again, as the engine does on opening.
+    expect(openDerived([back])).toEqual([]);
     expect(back.passages).toEqual(prepared.passages);
     expect(back.vectors).toEqual(vectors);
     expect(prepared.passages.some((p) => p.sentences.some((s) => s.times.some((t) => t.open)))).toBe(true);
