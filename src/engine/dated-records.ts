@@ -36,9 +36,11 @@ function recordIntervals(p: Passage): EventInterval[] {
  * documents, the fusion score times `1 - w + w x fit^2`, `fit` the document's best record (a
  * document without one keeps its score). Returns the candidates unchanged, and
  * `applied: false`, when none is a dated record — a table whose years head its columns keeps
- * the fusion's order.
+ * the fusion's order, and so does a row of a table with dated rows when the question's time
+ * heads one of its columns (`namesColumn`: "the buy rate of the peso in 2013" asks for the figure
+ * under "2013", not for the currency introduced last before it).
  */
-export function rankDatedRecords(ranked: RankedCandidate[], constraint: TemporalConstraint, mainContent: string): { ranked: RankedCandidate[]; applied: boolean } {
+export function rankDatedRecords(ranked: RankedCandidate[], constraint: TemporalConstraint, mainContent: string, namesColumn?: (p: Passage) => boolean): { ranked: RankedCandidate[]; applied: boolean } {
   const fits = new Map<RankedCandidate, number>();
   // A text passage's own dates order it among its document's passages ("2.7.15: 2018-05-01" in
   // a schedule whose table lists the lines' dates), not its document among others. Only dates
@@ -52,8 +54,11 @@ export function rankDatedRecords(ranked: RankedCandidate[], constraint: Temporal
   const terms = new Set(contentTerms(mainContent));
   for (const r of ranked) {
     let fit = -1;
+    // A row of a table one of whose columns the question's time heads ("2013" over the figures)
+    // is read for that column's figure, not as a record the time picks.
+    const asRecord = r.passage.kind !== 'table-row' || !namesColumn?.(r.passage);
     for (const s of r.passage.sentences) {
-      if (!s.intervals?.some((iv) => iv.source === 'record')) continue;
+      if (!asRecord || !s.intervals?.some((iv) => iv.source === 'record')) continue;
       const dates = datedEvidence(s, constraint, terms, contentTerms);
       const record = s.intervals.find((iv) => iv.source === 'record')!;
       // A record that fails a yes / no field the question names ("LTS") does not meet it.

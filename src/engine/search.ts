@@ -7,7 +7,7 @@ import { loadStemmers, readingLanguage, tokenize } from '../text/tokenizer.ts';
 import type { Passage, SearchOptions, SearchResponse, SearchResult, TemporalConstraint, TemporalExplanation } from '../types.ts';
 import type { EngineState } from './state.ts';
 import { highlighter } from './highlight.ts';
-import { derivedText, hasTables, labelsOf, matchedCellsOf } from './table-context.ts';
+import { derivedText, hasTables, labelsOf, matchedCellsOf, yearHeadsColumn } from './table-context.ts';
 import { applySummaries, crossEncoderSemantic } from './temporal-models.ts';
 import { datedFirstForWhen, rankDatedRecords, rowDatedWithin } from './dated-records.ts';
 import { preferNamedNumbers } from './named-numbers.ts';
@@ -111,7 +111,7 @@ export async function runSearch(state: EngineState, query: string, options: Sear
     steps.push('fusion');
     // The table-led path keeps the constraint: dated rows are ranked by it (`dated-records.ts`).
     if (constraint) {
-      const dated = rankDatedRecords(ranked, constraint, mainContent);
+      const dated = rankDatedRecords(ranked, constraint, mainContent, (p) => yearHeadsColumn(state, p, constraint.start, constraint.end));
       if (dated.applied) {
         ranked = dated.ranked;
         steps.push('dated-rows');

@@ -38,6 +38,29 @@ export function labelsOf(state: EngineState, p: Passage): TableLabels | undefine
   return labels;
 }
 
+const headerYearsCache = new WeakMap<Table, Set<number>>();
+
+/**
+ * Whether a year of `[start, end)` (ms, UTC) heads a data column of a table passage's table
+ * ("2013" over "Buy" and "Sell"): a question's time that names a column picks figures under it,
+ * not the row of a dated record (`rankDatedRecords`).
+ */
+export function yearHeadsColumn(state: EngineState, p: Passage, start: number, end: number): boolean {
+  const table = tableOf(state, p);
+  if (!table) return false;
+  let years = headerYearsCache.get(table);
+  if (!years) {
+    years = new Set();
+    const s = structureOf(table);
+    for (const c of s.dataCols) for (const label of s.columnPaths[c] ?? []) for (const m of label.matchAll(YEAR)) years.add(Number(m[0]));
+    headerYearsCache.set(table, years);
+  }
+  for (const y of years) if (Date.UTC(y, 0, 1) < end && Date.UTC(y + 1, 0, 1) > start) return true;
+  return false;
+}
+
+const YEAR = /\b(?:1[5-9]|20)\d\d\b/g;
+
 /** The cells of a row or column summary that the question (as terms) points at (see `matchedCells`). */
 export function matchedCellsOf(state: EngineState, p: Passage, question: ReadonlySet<string>): MatchedCell[] {
   const table = p.cells?.length ? tableOf(state, p) : undefined;

@@ -67,6 +67,14 @@ const django = [
   '| 1.11 | true | 2017-04-04 | 2020-04-01 |',
 ].join('\n');
 
+// Years head the figures' columns, and a column dates each row (when its currency was introduced).
+const rates = '<table><caption>Average exchange rates, 2012 to 2014</caption><thead>'
+  + '<tr><th rowspan="2">Currency</th><th colspan="2">2013</th><th colspan="2">2012</th><th rowspan="2">Introduced</th></tr>'
+  + '<tr><th>Buy</th><th>Sell</th><th>Buy</th><th>Sell</th></tr></thead><tbody>'
+  + '<tr><th>Mexican peso</th><td>11.2</td><td>11.9</td><td>10.9</td><td>11.5</td><td>1 January 1993</td></tr>'
+  + '<tr><th>Canadian dollar</th><td>1.03</td><td>1.05</td><td>0.99</td><td>1.01</td><td>1858</td></tr>'
+  + '<tr><th>Euro</th><td>1.3</td><td>1.4</td><td>1.2</td><td>1.25</td><td>1 January 1999</td></tr></tbody></table>';
+
 let almanac: Almanac;
 beforeAll(async () => {
   almanac = await createAlmanac();
@@ -76,6 +84,7 @@ beforeAll(async () => {
     { id: 'pep-0373.md', name: 'pep-0373.md', content: schedule },
     { id: 'pep-8102.md', name: 'pep-8102.md', content: election },
     { id: 'django.md', name: 'django.md', content: django },
+    { id: 'rates.html', name: 'rates.html', content: rates },
   ]);
 });
 
@@ -102,6 +111,19 @@ describe('dated rows and dated passages', () => {
     expect(res.results[0]!.passage.text).toMatch(/\b2\.2\b/);
     // Without "LTS" the newest line in force answers.
     expect((await almanac.search('Which Django version was the newest supported in July 2020?')).results[0]!.passage.text).toMatch(/\b3\.0\b/);
+  });
+
+  it('a time that heads a column picks the figure under it, not the row its dated column puts last before that time', async () => {
+    // "2013" heads the Buy and Sell columns: the peso's figure, not the Euro (introduced last before 2013).
+    for (const q of ['What was the buy rate of the Mexican peso in 2013?', 'Mexican peso buy 2013']) {
+      const res = await almanac.answer(q);
+      expect(res.answer, q).toMatchObject({ kind: 'cell', value: 11.2 });
+      expect(res.search.results[0]!.passage.text, q).toContain('Mexican peso');
+    }
+    // A time that heads no column still picks the record: the currency introduced in 1999.
+    const res = await almanac.search('Which currency was introduced in 1999?');
+    expect(res.steps).toContain('dated-rows');
+    expect(res.results[0]!.passage.text).toContain('Euro');
   });
 
   it('a passage that only restates the question\'s year, or dates an event just outside it, does not go before the row asked for', async () => {
