@@ -24,7 +24,8 @@ export function splitPassages(records: readonly DocumentRecord[]): { lexical: Pa
  * Every text of records that indexing or search tokenises (each passage's fields): what the
  * stemmers of other scripts are loaded for before it happens (`loadStemmers`). A row's or a
  * column's summary decoded bare (without its text: index format 4) is its table's heading and
- * cells written again with Almanac's own words (ASCII): its table's cells stand for it.
+ * cells written again with Almanac's own words (ASCII): its tables stand for it, read where its
+ * document's text holds them (a table written a row a line), else cell by cell.
  */
 export function* tokenisedTexts(records: Iterable<DocumentRecord>): Iterable<string> {
   for (const r of records) {
@@ -36,7 +37,9 @@ export function* tokenisedTexts(records: Iterable<DocumentRecord>): Iterable<str
         yield p.heading ?? '';
       }
     }
-    if (bare) for (const t of r.document.tables) for (const c of t.cells) yield c.text;
+    if (!bare) continue;
+    yield r.document.text;
+    for (const t of r.document.tables) if (!(t.end > t.start && t.end <= r.document.text.length)) for (const c of t.cells) yield c.text;
   }
 }
 

@@ -73,15 +73,17 @@ describe('openIdbStore', () => {
   it('compacts small segments into one, in order, without the documents removed', async () => {
     const factory = new IDBFactory();
     const store = await openIdbStore('t4', factory);
-    for (let i = 0; i < 10; i++) await store.put(segment(record(`d${i}`, `Document number ${i} here.`)));
+    // A run of 16 segments or more of one size merges (MERGE_FACTOR).
+    for (let i = 0; i < 20; i++) await store.put(segment(record(`d${i}`, `Document number ${i} here.`)));
     await store.delete(['d3']);
     await store.put(segment(record('d5', 'Document five again.')));
     const before = await store.load();
     await store.compact();
     const after = await (await openIdbStore('t4', factory)).load();
     expect(after.segments.length).toBeLessThan(before.segments.length);
+    expect(after.segments).toHaveLength(1);
     expect(ids(after)).toEqual(ids(before));
-    expect(ids(after)).toEqual(['d0', 'd1', 'd2', 'd4', 'd6', 'd7', 'd8', 'd9', 'd5']);
+    expect(ids(after)).toEqual(['d0', 'd1', 'd2', 'd4', 'd6', 'd7', 'd8', 'd9', 'd10', 'd11', 'd12', 'd13', 'd14', 'd15', 'd16', 'd17', 'd18', 'd19', 'd5']);
     const merged = after.segments.flatMap((s) => s.records);
     expect(merged.find((r) => r.document.id === 'd5')!.document.text).toBe('Document five again.');
   });
