@@ -3,7 +3,7 @@ import { RETRIEVAL } from '../settings.ts';
 import { MemoryStore } from '../storage/memory-store.ts';
 import { openIdbStore } from '../storage/idb-store.ts';
 import type { CorpusStore, DocumentRecord, StoreChange } from '../storage/store.ts';
-import { encodeSegment, type Segment } from '../index-format/segment.ts';
+import type { Segment } from '../index-format/segment.ts';
 import { readCorpusFile, readShards, writeCorpusFile } from '../index-format/corpus-file.ts';
 import { countDerived, DERIVE_ON_OPEN, hasBare, openDerivedPassages } from '../index-format/derived.ts';
 import { documentLanguages, passageTextTerms, type PieceReader, setPiecewiseTerms, termsFingerprint, type TermIndex } from '../retrieval/term-index.ts';
@@ -450,6 +450,7 @@ class Engine implements Almanac {
         segment = { ...rest, records: segment.records.map(({ vectors: _v, ...r }) => r) };
       }
       const parts = splitSegment(segment, EXPORT_SEGMENT_CHARS);
+      const { encodeSegment } = await import('../index-format/segment-writer.ts');
       const encoded: Uint8Array[] = [];
       for (const part of parts) {
         throwIfAborted(options.signal, 'Export');

@@ -4,7 +4,8 @@
  * in docs/ARCHITECTURE.md ("The index format").
  */
 export { mergeSegments } from './merge.ts';
-export { encodeSegment, decodeSegment, readSegmentHeader, SEGMENT_VERSION, type Segment, type SegmentHeader } from './segment.ts';
+export { decodeSegment, readSegmentHeader, SEGMENT_VERSION, type Segment, type SegmentHeader } from './segment.ts';
+export { encodeSegment } from './segment-writer.ts';
 export {
   writeCorpusFile, readCorpusFile, readCorpusHeader, writeCorpusShards, readShards, checkManifest,
   CORPUS_FILE_VERSION, type CorpusManifest,

@@ -5,7 +5,8 @@ import { STRUCTURED_BM25, TABLE_TITLE_WEIGHT } from '../tables/settings.ts';
 import type { DocumentRecord } from '../storage/store.ts';
 import { ByteReader, ByteWriter } from './bytes.ts';
 import { contentHash, hash32 } from './hash.ts';
-import { encodeSegment, decodeSegment, storedTextLength, type Segment } from './segment.ts';
+import { decodeSegment, storedTextLength, type Segment } from './segment.ts';
+import { encodeSegment } from './segment-writer.ts';
 import { decodeTimes, encodeDocumentTimes, joinTimes, type DocumentTimes } from './time-shards.ts';
 
 /**

@@ -4,7 +4,8 @@ import { createError, throwIfAborted } from '../errors.ts';
 import { checkManifest, CORPUS_FILE_VERSION, type CorpusManifest } from '../index-format/corpus-file.ts';
 import { contentHash } from '../index-format/hash.ts';
 import { mergeSegments } from '../index-format/merge.ts';
-import { decodeSegment, encodeSegment, readSegmentHeader, SEGMENT_VERSION, type Segment } from '../index-format/segment.ts';
+import { decodeSegment, readSegmentHeader, SEGMENT_VERSION, type Segment } from '../index-format/segment.ts';
+import { encodeSegment } from '../index-format/segment-writer.ts';
 import type { CorpusStore, DocumentRecord, LoadedCorpus, StoreSnapshot } from './store.ts';
 
 /**

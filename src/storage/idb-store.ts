@@ -1,6 +1,6 @@
 import { unwrap, wrap, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import { AlmanacError, createError } from '../errors.ts';
-import { decodeSegment, encodeSegment, readSegmentHeader, type Segment } from '../index-format/segment.ts';
+import { decodeSegment, readSegmentHeader, type Segment } from '../index-format/segment.ts';
 import { mergeSegments } from '../index-format/merge.ts';
 import type { CorpusStore, DocumentRecord, LoadedCorpus, StoreChange, StoreSnapshot } from './store.ts';
 import {
@@ -67,6 +67,14 @@ function openChannel(name: string): BroadcastChannel | undefined {
   // In Node a channel with a listener would keep the process alive after the work is done.
   (channel as unknown as { unref?: () => void }).unref?.();
   return channel;
+}
+
+/**
+ * The segment writer, loaded by the first write (not at start: a page that opens a stored corpus
+ * and searches it never writes). Awaited before a transaction opens, which must wait on nothing else.
+ */
+function segmentWriter(): Promise<typeof import('../index-format/segment-writer.ts')> {
+  return import('../index-format/segment-writer.ts');
 }
 
 /**
@@ -246,7 +254,7 @@ class IdbStore implements CorpusStore {
 
   async put(segment: Segment, embedderId?: string, signal?: AbortSignal): Promise<number> {
     // Encoded before the transaction opens: a transaction must not wait on anything but itself.
-    const bytes = encodeSegment(segment);
+    const bytes = (await segmentWriter()).encodeSegment(segment);
     const passages = readSegmentHeader(bytes).passages;
     const docIds = segment.records.map((r) => r.document.id);
     return this.write('storing documents', signal, async (tx, seq, catalogue) => {
@@ -268,6 +276,7 @@ class IdbStore implements CorpusStore {
   }
 
   async putVectors(records: DocumentRecord[], embedderId: string): Promise<string[]> {
+    const { encodeSegment } = await segmentWriter();
     let written: string[] = [];
     await this.write('storing vectors', undefined, async (tx, _seq, catalogue) => {
       written = [];
@@ -362,6 +371,7 @@ class IdbStore implements CorpusStore {
   }
 
   async replace(segments: Segment[], embedderId?: string): Promise<number> {
+    const { encodeSegment } = await segmentWriter();
     const encoded = segments.map((s) => encodeSegment(s));
     return this.write('replacing the corpus', undefined, async (tx, seq, catalogue) => {
       await Promise.all(ALL.map((s) => tx.objectStore(s).clear()));
@@ -386,11 +396,15 @@ class IdbStore implements CorpusStore {
   }
 
   async compact(): Promise<void> {
+    let encodeSegment: typeof import('../index-format/segment-writer.ts').encodeSegment | undefined;
     for (let merged = true; merged;) {
+      // Loaded once a run is there to merge: most writes leave none.
+      if (!encodeSegment && (this.catalogue ?? (await this.readCatalogue())).nextRun()) encodeSegment = (await segmentWriter()).encodeSegment;
       merged = false;
       await this.write('compacting the corpus', undefined, async (tx, _seq, catalogue) => {
         const run = catalogue.nextRun();
-        if (!run) return {};
+        // (A run another instance's write made meanwhile waits for the next compaction.)
+        if (!run || !encodeSegment) return {};
         merged = true;
         const stored = await Promise.all(run.map((info) => tx.objectStore('segments').get(info.id)));
         const parts = run.map((info, i) => this.decode(info, stored[i]?.bytes, catalogue.excluded(info))).filter((p) => p.records.length);

@@ -1,5 +1,5 @@
 import { throwIfAborted } from '../errors.ts';
-import { encodeSegment, type Segment } from '../index-format/segment.ts';
+import type { Segment } from '../index-format/segment.ts';
 import { analyseSegment } from '../engine/segments.ts';
 import type { CorpusStore, DocumentRecord, LoadedCorpus, StoreSnapshot } from './store.ts';
 
@@ -74,7 +74,9 @@ export class MemoryStore implements CorpusStore {
   }
   /** What the records would take in the index format. */
   async estimateBytes(): Promise<number> {
-    return this.records.size ? encodeSegment(analyseSegment([...this.records.values()], this.embedderId)).length : 0;
+    if (!this.records.size) return 0;
+    const { encodeSegment } = await import('../index-format/segment-writer.ts');
+    return encodeSegment(analyseSegment([...this.records.values()], this.embedderId)).length;
   }
   async close(): Promise<void> {}
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createAlmanac } from '../../src/index.ts';
 import { prepareDocument } from '../../src/engine/prepare.ts';
 import { analyseSegment } from '../../src/engine/segments.ts';
-import { encodeSegment } from '../../src/index-format/segment.ts';
+import { encodeSegment } from '../../src/index-format/segment-writer.ts';
 import { parseHtml } from '../../src/ingest/parse-html.ts';
 import type { DocumentInput, StoredDocument } from '../../src/types.ts';
 
