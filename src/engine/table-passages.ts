@@ -141,8 +141,10 @@ class TablePassage {
     const d = this.#dates;
     if (!d || !derivedField(this, 'text', TEXT) || !derivedField(this, 'cells', CELLS)) return undefined;
     const sentences = !derivedField(this, 'sentences', SENTENCES) || 'kept' in d ? 'kept' : Array.isArray(d) ? 'whole' : 'split';
-    const title = this.#from.title;
-    return title === this.heading ? { writer: summariesFingerprint(), at: this.#at, sentences } : { writer: summariesFingerprint(), at: this.#at, sentences, title };
+    const mark: DerivedMark = { writer: summariesFingerprint(), at: this.#at, sentences };
+    if (this.#from.title !== this.heading) mark.title = this.#from.title;
+    if (sentences !== 'kept') mark.dates = Array.isArray(d) ? { times: [d] } : d as Exclude<Dates, TimeSpan[] | { kept: Sentence[] }>;
+    return mark;
   }
 
   static {

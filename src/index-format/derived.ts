@@ -7,6 +7,7 @@
  * segment derives those passages instead of holding their decoded text.
  */
 import type { DocumentRecord } from '../storage/store.ts';
+import type { EventInterval, TimeSpan } from '../types.ts';
 
 export const DERIVED: unique symbol = Symbol('almanac.derived');
 
@@ -28,6 +29,12 @@ export interface DerivedMark {
    * complete passage until derived (`openDerived`), and reading either before throws.
    */
   bare?: true;
+  /**
+   * Its sentences' timestamps and intervals (sentences cut `whole` or `split`), as an engine's
+   * passage keeps them: what a segment stores of a bare passage's sentences, read without
+   * writing its text.
+   */
+  dates?: { times: readonly TimeSpan[][]; intervals?: ReadonlyArray<EventInterval[] | undefined> };
 }
 
 /**

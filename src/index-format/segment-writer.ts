@@ -1,4 +1,4 @@
-import type { EventInterval, Passage, StoredDocument, TimeSpan } from '../types.ts';
+import type { EventInterval, Passage, Sentence, StoredDocument, TimeSpan } from '../types.ts';
 import type { DocumentRecord } from '../storage/store.ts';
 import { FIELDS, STRUCTURED_KINDS as STRUCTURED, type TermIndex } from '../retrieval/term-index.ts';
 import { ByteWriter } from './bytes.ts';
@@ -6,7 +6,7 @@ import { hash32 } from './hash.ts';
 import { DERIVE_ON_OPEN, derivedMark, type DerivedMark } from './derived.ts';
 import {
   C_HEADER, C_IN_TEXT, C_NEW_ROW, C_NEXT, C_SPANS, DAY, I_DATES, I_END, I_END_DAYS, I_OFFSETS, I_START, I_START_DAYS, I_STATED, I_STATED_END,
-  isCount, MAGIC, P_CELLS, P_DERIVED, P_HEADING_OWN, P_HEADING_TITLE, P_PAGE, P_SENTENCES_JSON, P_SOURCE, P_TABLE, P_TEXT, type PassageExtras,
+  isCount, MAGIC, P_CELLS, P_DERIVED, P_HEADING_OWN, P_HEADING_TITLE, P_LIKE_PREVIOUS, P_PAGE, P_SENTENCES_JSON, P_SOURCE, P_TABLE, P_TEXT, type PassageExtras,
   S_DAYS, S_OPEN_END, S_OPEN_START, SEGMENT_VERSION, type Segment, type SegmentHeader, SENTENCE_LAYOUTS, textStart,
 } from './segment.ts';
 
@@ -233,8 +233,11 @@ function writePassages(w: ByteWriter, records: DocumentRecord[], summaries: stri
       const x = p as Passage & PassageExtras;
       let flags = 0;
       const derived = marks[k];
-      // A row's or a column's summary that derives: its text and cells are not stored (nor read).
+      // A row's or a column's summary that derives: its text and cells are not stored (nor read),
+      // nor its sentences' offsets (its text's own), only their dates.
       const bare = bareRows && derived !== undefined && STRUCTURED.has(p.kind);
+      const dated = bare && derived.sentences !== 'kept' ? derived.dates ?? datesOf(p.sentences) : undefined;
+      const sentences = dated ? undefined : p.sentences;
       const sliced = bare || ((p.kind === 'text' || p.kind === 'sentence') && p.text === doc.text.slice(p.start, p.end));
       if (!sliced) flags |= P_TEXT;
       if (p.heading !== undefined) flags |= p.heading === doc.title ? P_HEADING_TITLE : P_HEADING_OWN;
@@ -242,22 +245,26 @@ function writePassages(w: ByteWriter, records: DocumentRecord[], summaries: stri
       if (!bare && p.cells) flags |= P_CELLS;
       if (isRange(x.source)) flags |= P_SOURCE;
       if (isCount(x.page)) flags |= P_PAGE;
-      const plainSentences = p.sentences.every((s) => plainKeys(s, SENTENCE_KEYS)
-        && s.times.every((t) => plainKeys(t, SPAN_KEYS) && isCount(t.from) && isCount(t.to) && t.to >= t.from)
-        && (s.intervals === undefined || (Array.isArray(s.intervals) && s.intervals.every(plainInterval))));
+      const plainSentences = sentences ? sentences.every((s) => plainKeys(s, SENTENCE_KEYS) && plainTimes(s.times, s.intervals)) : dated!.times.every((t, i) => plainTimes(t, dated!.intervals?.[i]));
       if (!plainSentences) flags |= P_SENTENCES_JSON;
       if (derived) flags |= P_DERIVED;
+      // A table's passages stand where the one before them does: said once.
+      const before = r.passages[ordinal - 1] as (Passage & PassageExtras) | undefined;
+      if (before && p.tableIndex !== undefined && before.tableIndex === p.tableIndex && before.start === p.start && before.end === p.end
+        && before.heading === p.heading && sameRange(before.source, x.source) && before.page === x.page) flags |= P_LIKE_PREVIOUS;
       body.varint(flags);
       body.varint(kinds.indexOf(p.kind));
-      body.varint(p.start);
-      body.svarint(p.end - p.start);
+      if (!(flags & P_LIKE_PREVIOUS)) {
+        body.varint(p.start);
+        body.svarint(p.end - p.start);
+      }
       if (flags & P_TEXT) texts.push(p.text);
-      if (flags & P_HEADING_OWN) {
+      if (flags & P_HEADING_OWN && !(flags & P_LIKE_PREVIOUS)) {
         let h = headingIndex.get(p.heading!);
         if (h === undefined) headingIndex.set(p.heading!, (h = headings.push(p.heading!) - 1));
         body.varint(h);
       }
-      if (flags & P_TABLE) body.varint(p.tableIndex!);
+      if (flags & P_TABLE && !(flags & P_LIKE_PREVIOUS)) body.varint(p.tableIndex!);
       if (flags & P_CELLS) {
         body.varint(p.cells!.length);
         let row = 0;
@@ -269,11 +276,11 @@ function writePassages(w: ByteWriter, records: DocumentRecord[], summaries: stri
           col = cc;
         }
       }
-      if (flags & P_SOURCE) {
+      if (flags & P_SOURCE && !(flags & P_LIKE_PREVIOUS)) {
         body.varint(x.source!.start);
         body.svarint(x.source!.end - x.source!.start);
       }
-      if (flags & P_PAGE) body.varint(x.page!);
+      if (flags & P_PAGE && !(flags & P_LIKE_PREVIOUS)) body.varint(x.page!);
       if (derived) {
         body.svarint(derived.at);
         body.varint(SENTENCE_LAYOUTS.indexOf(derived.sentences));
@@ -286,18 +293,24 @@ function writePassages(w: ByteWriter, records: DocumentRecord[], summaries: stri
           body.varint(h + 1);
         }
       }
-      if (plainSentences) {
-        body.varint(p.sentences.length);
+      const dates = (times: readonly TimeSpan[], intervals: readonly EventInterval[] | undefined) => {
+        body.varint(times.length);
+        for (const t of times) writeSpan(body, t, grans, granIndex);
+        body.varint(intervals ? intervals.length + 1 : 0);
+        for (const v of intervals ?? []) writeInterval(body, v, grans, granIndex, label);
+      };
+      if (plainSentences && sentences) {
+        body.varint(sentences.length);
         let end = 0;
-        for (const s of p.sentences) {
+        for (const s of sentences) {
           body.svarint(s.start - end);
           body.svarint(s.end - s.start);
           end = s.end;
-          body.varint(s.times.length);
-          for (const t of s.times) writeSpan(body, t, grans, granIndex);
-          body.varint(s.intervals ? s.intervals.length + 1 : 0);
-          for (const v of s.intervals ?? []) writeInterval(body, v, grans, granIndex, label);
+          dates(s.times, s.intervals);
         }
+      } else if (plainSentences) {
+        body.varint(dated!.times.length);
+        dated!.times.forEach((t, i) => dates(t, dated!.intervals?.[i]));
       }
       const extra = extraKeys(p, PASSAGE_KEYS);
       if (p.id !== `${doc.id}#${ordinal}`) extra.id = p.id;
@@ -318,6 +331,22 @@ function writePassages(w: ByteWriter, records: DocumentRecord[], summaries: stri
   w.varint(b.length);
   w.bytes(b);
   w.string(extras.length ? JSON.stringify(extras) : '');
+}
+
+/** A decoded bare passage's dates, from its sentences (whose offsets are not its text's: it has none yet). */
+function datesOf(sentences: readonly Sentence[]): NonNullable<DerivedMark['dates']> {
+  const times = sentences.map((s) => s.times);
+  return sentences.some((s) => s.intervals) ? { times, intervals: sentences.map((s) => s.intervals) } : { times };
+}
+
+/** Timestamps and intervals the binary layout takes (else the sentences ride as JSON). */
+function plainTimes(times: readonly TimeSpan[], intervals: readonly EventInterval[] | undefined): boolean {
+  return times.every((t) => plainKeys(t, SPAN_KEYS) && isCount(t.from) && isCount(t.to) && t.to >= t.from)
+    && (intervals === undefined || (Array.isArray(intervals) && intervals.every(plainInterval)));
+}
+
+function sameRange(a: { start: number; end: number } | undefined, b: { start: number; end: number } | undefined): boolean {
+  return a === b || (!!a && !!b && a.start === b.start && a.end === b.end);
 }
 
 function writeSpan(w: ByteWriter, t: TimeSpan, grans: string[], granIndex: Map<string, number>): void {

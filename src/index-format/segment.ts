@@ -78,6 +78,8 @@ export const P_SOURCE = 32;
 export const P_PAGE = 64;
 export const P_SENTENCES_JSON = 128;
 export const P_DERIVED = 256;
+/** Version 4: a table passage where the one before it stands (offsets, heading, table, source, page), as a table's passages all do. */
+export const P_LIKE_PREVIOUS = 512;
 
 /** A derived passage's sentence layouts, as stored. */
 export const SENTENCE_LAYOUTS: readonly DerivedMark['sentences'][] = ['whole', 'split', 'kept'];
@@ -356,8 +358,11 @@ function readPassages(r: ByteReader, docs: StoredDocument[], version: number, su
       const flags = b.varint();
       const kind = kinds[b.varint()];
       if (kind === undefined) throw new FormatError('passage kind out of range');
-      const start = b.varint();
-      const end = start + b.svarint();
+      const before = ordinal > 0 ? (passages[ordinal - 1] as Passage & PassageExtras) : undefined;
+      const like = (flags & P_LIKE_PREVIOUS) !== 0;
+      if (like && (version < 4 || before?.tableIndex === undefined)) throw new FormatError('a passage like none before it');
+      const start = like ? before!.start : b.varint();
+      const end = like ? before!.end : start + b.svarint();
       // Version 4: a derived row or column summary stored without its text holds no cells either (its table writes both).
       const bare = version >= 4 && (flags & P_DERIVED) !== 0 && !(flags & P_TEXT) && STRUCTURED.has(kind);
       let text: string | undefined;
@@ -374,10 +379,10 @@ function readPassages(r: ByteReader, docs: StoredDocument[], version: number, su
         : { id: `${doc.id}#${ordinal}`, docId: doc.id, ordinal, kind, text: text!, start, end, sentences: [] };
       if (flags & P_HEADING_TITLE) p.heading = doc.title;
       if (flags & P_HEADING_OWN) {
-        p.heading = headings[b.varint()];
+        p.heading = like ? before!.heading : headings[b.varint()];
         if (p.heading === undefined) throw new FormatError('heading out of range');
       }
-      if (flags & P_TABLE) p.tableIndex = b.varint();
+      if (flags & P_TABLE) p.tableIndex = like ? before!.tableIndex : b.varint();
       if (flags & P_CELLS) {
         const n = b.count(2);
         const cells: Array<[number, number]> = new Array(n);
@@ -392,10 +397,12 @@ function readPassages(r: ByteReader, docs: StoredDocument[], version: number, su
         p.cells = cells;
       }
       if (flags & P_SOURCE) {
-        const s = b.varint();
-        p.source = { start: s, end: s + b.svarint() };
+        if (like && !before!.source) throw new FormatError('a passage like none before it');
+        const s = like ? before!.source!.start : b.varint();
+        // The same object as the one before it, as a table's passages share theirs (`openDerived`).
+        p.source = like ? before!.source! : { start: s, end: s + b.svarint() };
       }
-      if (flags & P_PAGE) p.page = b.varint();
+      if (flags & P_PAGE) p.page = like ? before!.page : b.varint();
       if (flags & P_DERIVED) {
         if (version < 3 || summaries === undefined || p.tableIndex === undefined || p.heading === undefined) throw new FormatError('a derived passage where none can be');
         const at = b.svarint();
@@ -408,12 +415,14 @@ function readPassages(r: ByteReader, docs: StoredDocument[], version: number, su
         markDecoded(p, mark);
       }
       if (!(flags & P_SENTENCES_JSON)) {
-        const n = b.count(3);
+        // A bare passage's sentences are cut from its text when derived: only their dates are stored.
+        const dated = bare && derivedMark(p)!.sentences !== 'kept';
+        const n = b.count(dated ? 2 : 3);
         const sentences: Sentence[] = new Array(n);
         let at = 0;
         for (let i = 0; i < n; i++) {
-          const s = at + b.svarint();
-          const e = s + b.svarint();
+          const s = dated ? 0 : at + b.svarint();
+          const e = dated ? 0 : s + b.svarint();
           at = e;
           const spans = b.count(4);
           const times: TimeSpan[] = new Array(spans);

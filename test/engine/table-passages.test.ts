@@ -36,6 +36,12 @@ function longTable(name: string, rows: number): DocumentInput {
   return { name: `${name}.html`, content: `<table><caption>Inventory ${name}</caption><tr><th>Item</th><th>Count</th><th>Weight (kg)</th></tr>${body}</table>` };
 }
 
+/** A long table of terms, each row dated by its start and end columns (a row's interval) and its year in its label (timestamps). */
+function datedTable(rows: number): DocumentInput {
+  const body = Array.from({ length: rows }, (_, i) => `<tr><th>term ${i} of ${1900 + (i % 120)}</th><td>${1900 + (i % 120)}-01-0${1 + (i % 9)}</td><td>${1901 + (i % 120)}-06-1${i % 10}</td><td>${i}</td></tr>`).join('');
+  return { name: 'terms.html', content: `<table><caption>Terms of office</caption><tr><th>Term</th><th>Start</th><th>End</th><th>Votes</th></tr>${body}</table>` };
+}
+
 /** A full collection, and the weak references of the last job let go first (they hold their target until it ends). */
 async function collect(): Promise<void> {
   setFlagsFromString('--expose-gc');
@@ -168,6 +174,15 @@ describe('table passages', () => {
     expect(openDerived(decoded)).toEqual([]);
     expect(decoded[0]!.passages.map(plain)).toEqual(copy);
     for (const p of bare.slice(0, 5)) expect(derived(decoded[0]!.passages[p.ordinal]!)).toBe(true);
+    // Rows dated by their columns (intervals) and their labels (timestamps) keep both, stored without their text.
+    const dated = await prepareDocument(datedTable(1050), { now: 0 });
+    const datedCopy = dated.passages.map(plain);
+    expect(datedCopy.filter((p) => p.kind === 'table-row' && p.sentences.some((x) => x.intervals?.length && x.times.length)).length).toBeGreaterThan(1000);
+    releasePrepared(dated.passages);
+    const datedBack = decodeSegment(encodeSegment(analyseSegment([{ document: dated.document, passages: dated.passages }]))).records;
+    expect(datedBack[0]!.passages.filter((p) => derivedMark(p)?.bare).length).toBeGreaterThan(1000);
+    expect(openDerived(datedBack)).toEqual([]);
+    expect(datedBack[0]!.passages.map(plain)).toEqual(datedCopy);
     // Opened by an engine, imported or restored, they search as ingested.
     const storage = { indexedDB: { name: 'bare-rows', factory: new IDBFactory() } };
     const fresh = await createAlmanac({ storage });
