@@ -1,20 +1,25 @@
 import { readDelimited } from '../tables/index.ts';
 import { TextBuilder, type ParsedDocument } from './parsed.ts';
 import { commentParagraphs, isCommentLine } from './comments.ts';
-import { splitLines } from './lines.ts';
+import { splitLines, type Line } from './lines.ts';
 import { MappedBuilder, type Mapped } from './mapped.ts';
 import { flattenMapped } from './flatten-mapped.ts';
 
 /**
  * CSV or TSV: the whole document is one table. A preamble of `#` comment lines (the tz
  * database's `.tab` files) is text before the table; its last line is the table's header when
- * it splits into several fields (`#codes<TAB>coordinates<TAB>TZ`).
+ * it splits into several fields (`#codes<TAB>coordinates<TAB>TZ`). In a file that opens so, a `#`
+ * line among or after the data is a comment too ("Lines beginning with '#' are comments", says
+ * zone1970.tab, which ends with a block of them): text after the table, not a row of it.
  */
 export function parseCsv(content: string, delimiter: ',' | '\t'): ParsedDocument {
   const out = new TextBuilder();
   const bom = content.charCodeAt(0) === 0xfeff ? 1 : 0;
   let dataStart = bom;
   let header: { start: number; end: number } | undefined;
+  // The data as runs of lines between comments (one run to the end in a file without any).
+  let runs: Array<{ start: number; end: number }> = [{ start: bom, end: content.length }];
+  const comments: Line[] = [];
   if (isCommentLine(content.slice(bom, bom + 1))) {
     const lines = splitLines(content);
     let n = 0;
@@ -28,18 +33,33 @@ export function parseCsv(content: string, delimiter: ',' | '\t'): ParsedDocument
     }
     if (headerFields >= 2) header = { start: last!.start + skip, end: last!.end };
     dataStart = lines[n]?.start ?? content.length;
+    runs = [];
+    for (const l of lines.slice(n)) {
+      if (isCommentLine(l.text)) comments.push(l);
+      else if (runs.length && runs.at(-1)!.end === l.start - lineBreak(content, l.start)) runs.at(-1)!.end = l.end;
+      else runs.push({ start: l.start, end: l.end });
+    }
   }
-  const data = header ? `${content.slice(header.start, header.end)}\n${content.slice(dataStart)}` : content.slice(dataStart);
+  const body = runs.map((r) => content.slice(r.start, r.end)).join('\n');
+  const data = header ? `${content.slice(header.start, header.end)}\n${body}` : body;
   const { table, warnings } = readDelimited(data, { delimiter });
-  const rows = [...(header ? fieldsOf(content, header.start, header.end, delimiter) : []), ...fieldsOf(content, dataStart, content.length, delimiter)];
+  const rows = [...(header ? fieldsOf(content, header.start, header.end, delimiter) : []), ...runs.flatMap((r) => fieldsOf(content, r.start, r.end, delimiter))];
   const mapped = flattenMapped(table, (cell) => fieldFor(rows[cell.row], cell.col, cell.text), dataStart);
-  const block = out.add('table', mapped, { tableIndex: 0, source: { start: header?.start ?? dataStart, end: content.length } });
+  const end = runs.at(-1)?.end ?? content.length;
+  const block = out.add('table', mapped, { tableIndex: 0, source: { start: header?.start ?? dataStart, end: comments.length ? end : content.length } });
   const tables = block ? [table] : [];
   if (block) {
     table.start = block.start;
     table.end = block.end;
   }
+  for (const p of commentParagraphs(comments)) out.add('paragraph', p.text, { source: p.source });
   return { text: out.text, blocks: out.blocks, tables, warnings, sourceMap: out.sourceMap };
+}
+
+/** The length of the line break that ends just before `at` (`\r\n`, `\n` or `\r`; 0 for none). */
+function lineBreak(content: string, at: number): number {
+  if (content[at - 1] === '\n') return content[at - 2] === '\r' ? 2 : 1;
+  return content[at - 1] === '\r' ? 1 : 0;
 }
 
 function fieldFor(row: Mapped[] | undefined, col: number, text: string): Mapped | undefined {

@@ -130,4 +130,27 @@ describe('readers', () => {
     expect(cells).toContain('Smith, J.');
     expect(cells).toContain('said "hi"');
   });
+
+  it('tsv of `#` comments around data (the tz database\'s .tab files): comments are text, before and after the table, never rows', async () => {
+    const content = [
+      '# tzdb timezone descriptions', '#', '# Lines beginning with # are comments.', '#',
+      '#codes\tcoordinates\tTZ', 'NP\t+2743+08519\tAsia/Kathmandu', 'NZ\t-3652+17446\tPacific/Auckland',
+      '#', '# The next section contains experimental comments', '# for user agents.', '#@AQ\tAntarctica/', 'ZA\t-2615+02800\tAfrica/Johannesburg', '',
+    ].join('\n');
+    const d = await parseContent('tsv', content);
+    expect(d.tables).toHaveLength(1);
+    const table = d.tables[0]!;
+    const rows = Array.from({ length: table.rows }, (_, r) => table.cells.filter((c) => c.row === r).map((c) => c.text));
+    expect(rows).toEqual([['codes', 'coordinates', 'TZ'], ['NP', '+2743+08519', 'Asia/Kathmandu'], ['NZ', '-3652+17446', 'Pacific/Auckland'], ['ZA', '-2615+02800', 'Africa/Johannesburg']]);
+    expect(d.text).toContain('The next section contains experimental comments for user agents.');
+    expect(d.text.indexOf('experimental')).toBeGreaterThan(d.text.indexOf('Johannesburg'));
+    // Every cell cites its place in the file.
+    for (const c of table.cells) {
+      const at = d.text.indexOf(c.text, table.start);
+      expect(at, c.text).toBeGreaterThanOrEqual(0);
+    }
+    // A file that does not open with comments keeps a `#` field as data.
+    const plain = await parseContent('tsv', 'name\tcode\n#1\tx\n');
+    expect(plain.tables[0]!.cells.map((c) => c.text)).toContain('#1');
+  });
 });
