@@ -312,6 +312,15 @@ const LATIN_SIGNAL = /(?<![\p{L}'])(?:l[ae]s?|des|une|est|et|qu(?:and|el\p{L}*|i
 /** Longest text read as a question: one word of {@link LATIN_SIGNAL} is enough to look further. */
 const SHORT_TEXT = 200;
 
+/**
+ * Whether a text shows any word that another language than English is told by (what
+ * `documentLanguages` and `readingLanguage` look for): a document none of whose texts does is read
+ * in English, whichever languages are loaded.
+ */
+export function showsOtherLanguage(text: string): boolean {
+  return SIGNAL_GATE.test(text);
+}
+
 /** Whether a text may be in another language than English: words of {@link LATIN_SIGNAL}. */
 function mayBeOtherLanguage(text: string): boolean {
   LATIN_SIGNAL.lastIndex = 0;

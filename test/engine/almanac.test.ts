@@ -114,6 +114,21 @@ describe('createAlmanac', () => {
     const plain = await almanac.search('Which city had the highest crime rate?');
     expect(plain.acronyms).toBeUndefined();
     expect(plain.steps).not.toContain('acronyms');
+    // Opened from a file, a table's terms come from its stored postings, not tokenised again:
+    // the same phrases; and a document with French text, whose postings are French, still
+    // gives the acronyms its table's English reading.
+    await almanac.ingest([{
+      name: 'rapport.html',
+      content: '<p>Le rapport est publié chaque année et les données sont mises à jour par la ville.</p>'
+        + '<table><caption>Emplois par municipalité</caption><tr><th>Ville</th><th>gross domestic product</th></tr><tr><th>Laval</th><td>12.1</td></tr></table>',
+    }]);
+    const opened = await createAlmanac();
+    await opened.importCorpus(await almanac.exportCorpus());
+    for (const engine of [almanac, opened]) {
+      expect((await engine.search('Which CMA reported the highest VCSI?', { groupByDocument: true })).acronyms).toEqual(res.acronyms);
+      // ("municipalité" is "municipalite" read in English, "municipal" in French.)
+      expect((await engine.search('Which municipalité had the highest GDP?')).acronyms).toEqual([{ word: 'gdp', phrase: 'gross domestic product' }]);
+    }
   });
 
   it('matches a figure the question quotes with the cell that holds it, separators aside', async () => {
