@@ -85,9 +85,10 @@ export const P_LIKE_PREVIOUS = 512;
 export const SENTENCE_LAYOUTS: readonly DerivedMark['sentences'][] = ['whole', 'split', 'kept'];
 
 /**
- * The characters of a passage's own text a segment stores (to cut a corpus into segments or
- * fragments of about a size): none for a text passage (a slice of its document's text) nor for
- * a row's or a column's summary that derives (written again from its table, version 4).
+ * The characters of a passage's own text a segment of an export stores (to cut a corpus into
+ * segments of about a size, each large enough to hold its rows bare): none for a text passage
+ * (a slice of its document's text) nor for a row's or a column's summary that derives (written
+ * again from its table, version 4).
  */
 export function storedTextLength(p: Passage): number {
   if (p.kind === 'text' || p.kind === 'sentence') return 0;

@@ -5,7 +5,8 @@ import { STRUCTURED_BM25, TABLE_TITLE_WEIGHT } from '../tables/settings.ts';
 import type { DocumentRecord } from '../storage/store.ts';
 import { ByteReader, ByteWriter } from './bytes.ts';
 import { contentHash, hash32 } from './hash.ts';
-import { decodeSegment, storedTextLength, type Segment } from './segment.ts';
+import { decodeSegment, type Segment } from './segment.ts';
+import { isBare } from './derived.ts';
 import { encodeSegment } from './segment-writer.ts';
 import { decodeTimes, encodeDocumentTimes, joinTimes, type DocumentTimes } from './time-shards.ts';
 
@@ -220,7 +221,10 @@ export function writeShardedIndex(segment: Segment, sizes: ShardSizes = {}): { m
       size = 0;
     }
     fragments.at(-1)!.push(r);
-    size += r.document.text.length + r.passages.reduce((n, p) => n + storedTextLength(p), 0);
+    // What the fragment stores: a text passage is a slice of its document's text, a row's or a
+    // column's summary decoded bare stays bare (a fragment of fewer rows than DERIVE_ON_OPEN
+    // stores those it holds whole).
+    size += r.document.text.length + r.passages.reduce((n, p) => n + (p.kind === 'text' || p.kind === 'sentence' || isBare(p) ? 0 : p.text.length), 0);
   }
   const fragmentBytes = fragments.map(encodeFragment);
   // Time shards: consecutive documents' dated evidence, up to `timeBytes` each.
