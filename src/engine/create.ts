@@ -693,9 +693,10 @@ class Engine implements Almanac {
       // (HiTab opened: 137 ms of tokenising, a tenth of the open).
       let terms: Map<number, string[]> | undefined;
       if (part.passages.some((p) => p.kind === 'table')) {
-        const languages = analysed ? documentLanguages(part.passages) : undefined;
-        const other = analysed ? undefined : new Set(part.passages.filter((p) => (p.kind === 'text' || p.kind === 'sentence') && showsOtherLanguage(p.text)).map((p) => p.docId));
-        terms = passageTextTerms(part.index, (i) => part.passages[i]!.kind === 'table' && !(analysed ? languages?.get(part.passages[i]!.docId) : other!.has(part.passages[i]!.docId)));
+        const otherLanguage = new Set(analysed
+          ? [...documentLanguages(part.passages) ?? []].filter(([, language]) => language).map(([docId]) => docId)
+          : part.passages.filter((p) => (p.kind === 'text' || p.kind === 'sentence') && showsOtherLanguage(p.text)).map((p) => p.docId));
+        terms = passageTextTerms(part.index, (i) => part.passages[i]!.kind === 'table' && !otherLanguage.has(part.passages[i]!.docId));
       }
       part.passages.forEach((p, i) => {
         if (p.kind === 'table') target.acronyms.add(p.id, p.text, terms?.get(i));

@@ -396,15 +396,13 @@ class IdbStore implements CorpusStore {
   }
 
   async compact(): Promise<void> {
-    let encodeSegment: typeof import('../index-format/segment-writer.ts').encodeSegment | undefined;
+    // Compaction follows a write (an ingest, a removal, an import), never an open.
+    const { encodeSegment } = await segmentWriter();
     for (let merged = true; merged;) {
-      // Loaded once a run is there to merge: most writes leave none.
-      if (!encodeSegment && (this.catalogue ?? (await this.readCatalogue())).nextRun()) encodeSegment = (await segmentWriter()).encodeSegment;
       merged = false;
       await this.write('compacting the corpus', undefined, async (tx, _seq, catalogue) => {
         const run = catalogue.nextRun();
-        // (A run another instance's write made meanwhile waits for the next compaction.)
-        if (!run || !encodeSegment) return {};
+        if (!run) return {};
         merged = true;
         const stored = await Promise.all(run.map((info) => tx.objectStore('segments').get(info.id)));
         const parts = run.map((info, i) => this.decode(info, stored[i]?.bytes, catalogue.excluded(info))).filter((p) => p.records.length);

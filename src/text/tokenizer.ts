@@ -386,7 +386,7 @@ export async function loadStemmers(texts: Iterable<string>, options: { languages
   let arrived = await loadScriptStemmers(all);
   // Latin text in another language than English: its stemmer (and the detector, first).
   const languages = options.languages === false ? [] : options.languages === undefined || options.languages === true ? all : distinct(options.languages);
-  const other = languages.filter((t) => SIGNAL_GATE.test(t) && mayBeOtherLanguage(t));
+  const other = languages.filter((t) => showsOtherLanguage(t) && mayBeOtherLanguage(t));
   if (other.length) {
     latin ??= await import('./latin-languages.ts');
     if (await latin.loadLatinLanguages(other, STOP)) arrived = true;
