@@ -7,6 +7,7 @@ import type { RemoteAlmanac } from '../src/engine/remote.ts';
 import type { DocumentInput, IngestReport } from '../src/types.ts';
 import { byId, clear, el } from './dom.ts';
 import { ACCEPTED_EXTENSIONS, acceptedList, readFiles, type RejectedFile } from './files.ts';
+import { droppedFiles, MAX_DROPPED_FILES, pickedFiles, type PickedFile } from '../src/element/dropped-files.ts';
 import { errorMessage, plural } from './format.ts';
 import { summariseIngest, type IngestSummary, type SummaryGroup } from './ingest-summary.ts';
 import { progressView } from './progress.ts';
@@ -134,18 +135,20 @@ export function documentsPanel(
     return next;
   }
 
-  async function addFiles(files: FileList | File[]): Promise<void> {
+  async function addFiles(files: PickedFile[], before: RejectedFile[] = []): Promise<void> {
     const { docs, rejected } = await readFiles(files);
-    await ingest(docs, `Adding ${plural(docs.length, 'file')}`, rejected);
+    await ingest(docs, `Adding ${plural(docs.length, 'file')}`, [...before, ...rejected]);
   }
 
-  // Files: the picker and drag and drop, offering every format the engine reads.
+  // Files and folders: the pickers and drag and drop, offering every format the engine reads.
   const input = byId<HTMLInputElement>('file-input');
   input.accept = ACCEPTED_EXTENSIONS.join(',');
   byId('accepted-formats').textContent = acceptedList();
-  input.addEventListener('change', () => {
-    if (input.files?.length) void addFiles([...input.files]).finally(() => { input.value = ''; });
-  });
+  for (const picker of [input, byId<HTMLInputElement>('folder-input')]) {
+    picker.addEventListener('change', () => {
+      if (picker.files?.length) void addFiles(pickedFiles(picker.files)).finally(() => { picker.value = ''; });
+    });
+  }
   const zone = byId('drop-zone');
   zone.addEventListener('dragover', (event) => {
     event.preventDefault();
@@ -155,8 +158,12 @@ export function documentsPanel(
   zone.addEventListener('drop', (event) => {
     event.preventDefault();
     zone.classList.remove('dragging');
-    const files = event.dataTransfer?.files;
-    if (files?.length) void addFiles([...files]);
+    if (!event.dataTransfer?.files.length) return;
+    // Taken now: the drop's entries are gone once this handler returns.
+    void droppedFiles(event.dataTransfer).then(({ files, unreadable, leftOut }) => addFiles(files, [
+      ...unreadable.map(({ path, reason }): RejectedFile => ({ name: path, kind: 'unreadable', reason: `the browser could not read it (${reason}).` })),
+      ...(leftOut ? [{ name: `${leftOut.toLocaleString('en-US')} more ${leftOut === 1 ? 'file' : 'files'}`, kind: 'too-many' as const, reason: `one drop reads at most ${MAX_DROPPED_FILES.toLocaleString('en-US')} files; drop the rest as another folder.` }] : []),
+    ]));
   });
   // Dropping a file elsewhere must not navigate away from the page (the browser would open it).
   window.addEventListener('dragover', (event) => event.preventDefault());

@@ -5,6 +5,7 @@
 import { ACCEPTED_EXTENSIONS, READERS, readerForName } from '../src/ingest/formats.ts';
 import { looksBinary } from '../src/ingest/binary.ts';
 import type { DocumentInput } from '../src/types.ts';
+import type { PickedFile } from '../src/element/dropped-files.ts';
 import { formatBytes } from './format.ts';
 
 /** Extensions the demo accepts: the engine's own list; the engine detects the format from the name. */
@@ -17,7 +18,7 @@ export { ACCEPTED_EXTENSIONS };
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 /** Why the demo refused a file: the upload summary groups refused files by it. */
-export type RejectionKind = 'unsupported' | 'empty' | 'too-large' | 'unreadable' | 'binary';
+export type RejectionKind = 'unsupported' | 'empty' | 'too-large' | 'unreadable' | 'binary' | 'too-many';
 
 /** A file the demo refused, and why. */
 export interface RejectedFile {
@@ -43,37 +44,44 @@ function extensionOf(name: string): string {
   return dot < 0 ? '' : name.slice(dot).toLowerCase();
 }
 
-/** Reads files (text formats as text, PDF and Office files as bytes), keeping the ones Almanac can index. */
-export async function readFiles(files: Iterable<File>): Promise<ReadFiles> {
+/**
+ * Reads files (text formats as text, PDF and Office files as bytes), keeping the ones Almanac can
+ * index. Each is known by its path in what the user gave (a dropped or picked folder's files by
+ * their paths inside it): its id and name. A file without an extension is read as text when it
+ * is text (the engine tells its format from its content), as the command line reads a folder.
+ */
+export async function readFiles(files: Iterable<PickedFile>): Promise<ReadFiles> {
   const docs: DocumentInput[] = [];
   const rejected: RejectedFile[] = [];
-  for (const file of files) {
+  for (const { file, path: name } of files) {
     const ext = extensionOf(file.name);
     const reader = readerForName(file.name);
-    if (!reader) {
-      rejected.push({ name: file.name, kind: 'unsupported', reason: `"${ext || 'no extension'}" is not a supported type; use ${ACCEPTED_EXTENSIONS.join(', ')}.` });
+    if (!reader && ext) {
+      rejected.push({ name, kind: 'unsupported', reason: `"${ext}" is not a supported type; use ${ACCEPTED_EXTENSIONS.join(', ')}.` });
       continue;
     }
     if (file.size === 0) {
-      rejected.push({ name: file.name, kind: 'empty', reason: 'the file is empty.' });
+      rejected.push({ name, kind: 'empty', reason: 'the file is empty.' });
       continue;
     }
     if (file.size > MAX_FILE_BYTES) {
-      rejected.push({ name: file.name, kind: 'too-large', reason: `the file is ${formatBytes(file.size)}; the limit is ${formatBytes(MAX_FILE_BYTES)}. Split it into smaller files.` });
+      rejected.push({ name, kind: 'too-large', reason: `the file is ${formatBytes(file.size)}; the limit is ${formatBytes(MAX_FILE_BYTES)}. Split it into smaller files.` });
       continue;
     }
     let content: string | Uint8Array;
     try {
-      content = reader.binary ? new Uint8Array(await file.arrayBuffer()) : await file.text();
+      content = reader?.binary ? new Uint8Array(await file.arrayBuffer()) : await file.text();
     } catch (error) {
-      rejected.push({ name: file.name, kind: 'unreadable', reason: `the browser could not read it (${error instanceof Error ? error.message : String(error)}).` });
+      rejected.push({ name, kind: 'unreadable', reason: `the browser could not read it (${error instanceof Error ? error.message : String(error)}).` });
       continue;
     }
     if (typeof content === 'string' && looksBinary(content)) {
-      rejected.push({ name: file.name, kind: 'binary', reason: 'its name says text but its content is binary. Give it its real extension (.pdf, .docx, .xlsx...) or save it as text.' });
+      rejected.push(reader
+        ? { name, kind: 'binary', reason: 'its name says text but its content is binary. Give it its real extension (.pdf, .docx, .xlsx...) or save it as text.' }
+        : { name, kind: 'unsupported', reason: `it has no extension and is not text; give it its type's extension (${ACCEPTED_EXTENSIONS.join(', ')}).` });
       continue;
     }
-    docs.push({ id: file.name, name: file.name, content, date: file.lastModified ? new Date(file.lastModified) : undefined });
+    docs.push({ id: name, name, content, date: file.lastModified ? new Date(file.lastModified) : undefined });
   }
   return { docs, rejected };
 }

@@ -6,6 +6,7 @@
 import type { IngestReport } from '../src/types.ts';
 import { acceptedList, MAX_FILE_BYTES, type RejectedFile, type RejectionKind } from './files.ts';
 import { formatBytes, plural } from './format.ts';
+import { MAX_DROPPED_FILES } from '../src/element/dropped-files.ts';
 
 /** Files that share one reason. */
 export interface SummaryGroup {
@@ -46,6 +47,7 @@ const PAGE_REASONS: Record<RejectionKind, () => { title: string; advice: string 
   empty: () => ({ title: 'empty', advice: 'There is no text in them to index.' }),
   'too-large': () => ({ title: `larger than ${formatBytes(MAX_FILE_BYTES)}`, advice: 'Split them into smaller files.' }),
   unreadable: () => ({ title: 'could not be read', advice: 'The browser could not read them; copy them to this device and try again.' }),
+  'too-many': () => ({ title: `not read: one drop reads at most ${MAX_DROPPED_FILES.toLocaleString('en-US')} files`, advice: 'Drop the rest as another folder.' }),
   binary: () => ({ title: 'not text (binary content)', advice: 'Their names say text but their content is binary: give them their real extensions (.pdf, .docx, .xlsx...) or save them as text.' }),
 };
 

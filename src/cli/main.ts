@@ -139,7 +139,9 @@ async function readFolder(folder: string, selection: Selection, skipped: Skipped
     if (size > MAX_FILE_BYTES) skipped.push({ name, reason: 'too large' });
     else if (size === 0) skipped.push({ name, reason: 'empty' });
     // Bytes, not text: the engine decodes text formats itself and reads PDF and Office files as bytes.
-    else docs.push({ id: name, name: path.basename(f), content: new Uint8Array(await fs.readFile(f)) });
+    // Named by its path in the folder, as its id: a data file's folders say what it holds
+    // ("gold-prices/data/annual.csv", where "annual" alone says nothing), as a dropped folder's do.
+    else docs.push({ id: name, name, content: new Uint8Array(await fs.readFile(f)) });
   }
   if (!docs.length) {
     if (skipped.length) process.stderr.write(`${summarizeSkipped(skipped)}\n`);

@@ -22,6 +22,7 @@ import { connectAlmanac, type RemoteAlmanac } from '../engine/remote.ts';
 import { AlmanacError } from '../errors.ts';
 import { citeCell } from '../tables/cite-cell.ts';
 import type { AnswerResponse, DocumentInput, IngestReport, Progress, SearchResponse, SearchResult, StoredDocument } from '../types.ts';
+import { droppedFiles, MAX_DROPPED_FILES, pickedFiles, type PickedFile } from './dropped-files.ts';
 import { snippet } from './snippet.ts';
 import { elementStyles } from './styles.ts';
 
@@ -220,7 +221,11 @@ export class AlmanacSearchElement extends HTMLElement {
       this.box.classList.remove('dragging');
       if (!event.dataTransfer?.files.length || this.index) return;
       event.preventDefault();
-      void this.addFiles([...event.dataTransfer.files]);
+      // Folders walked, each file named by its path in them; taken now, while the drop's entries last.
+      void droppedFiles(event.dataTransfer).then(({ files, unreadable, leftOut }) => this.addPicked(files, [
+        ...unreadable.map(({ path, reason }) => ({ name: path, reason: `the browser could not read it (${reason})` })),
+        ...(leftOut ? [{ name: `${leftOut} more files`, reason: `one drop reads at most ${MAX_DROPPED_FILES} files; drop the rest as another folder` }] : []),
+      ]));
     });
   }
 
@@ -381,22 +386,28 @@ export class AlmanacSearchElement extends HTMLElement {
   /**
    * Indexes files on this device (the same as dropping them on the element). The engine's
    * format registry reads them in the worker: text formats decoded as UTF-8, others as bytes.
+   * A file from a folder picker (`webkitdirectory`) is known by its path inside the folder (its
+   * id and name), so two files of one name in two folders stay two documents.
    */
   async addFiles(files: File[]): Promise<IngestReport[]> {
+    return this.addPicked(pickedFiles(files));
+  }
+
+  /** Indexes files known by their paths in what the user gave (a file's id and name), after what was refused before reading. */
+  private async addPicked(files: PickedFile[], rejected: AlmanacIngestDetail['rejected'] = []): Promise<IngestReport[]> {
     const engine = this.engine;
     // A site's index is the site's: its visitors search it, they do not add to it.
-    if (!engine || !files.length || this.index) return [];
-    const rejected: AlmanacIngestDetail['rejected'] = [];
+    if (!engine || !(files.length || rejected.length) || this.index) return [];
     const docs: DocumentInput[] = [];
-    for (const file of files) {
+    for (const { file, path } of files) {
       if (file.size > MAX_FILE_BYTES) {
-        rejected.push({ name: file.name, reason: `it is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; split it into smaller files` });
+        rejected.push({ name: path, reason: `it is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; split it into smaller files` });
         continue;
       }
       try {
-        docs.push({ id: file.name, name: file.name, content: new Uint8Array(await file.arrayBuffer()), date: new Date(file.lastModified) });
+        docs.push({ id: path, name: path, content: new Uint8Array(await file.arrayBuffer()), date: new Date(file.lastModified) });
       } catch (error) {
-        rejected.push({ name: file.name, reason: `the browser could not read it (${errorMessage(error)})` });
+        rejected.push({ name: path, reason: `the browser could not read it (${errorMessage(error)})` });
       }
     }
     try {

@@ -55,6 +55,19 @@ describe('almanac CLI', () => {
     expect(none.stdout).toContain('answer: No answer found in your documents');
   });
 
+  it('names each file by its path in the folder: two data files called annual.csv are told apart by their folders', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'almanac-cli-'));
+    for (const [folder, column, values] of [['gold-prices', 'Price', ['383.467', '362.117']], ['silver-prices', 'Price', ['4.832', '4.058']]] as const) {
+      fs.mkdirSync(path.join(dir, folder, 'data'), { recursive: true });
+      fs.writeFileSync(path.join(dir, folder, 'data', 'annual.csv'), `Date,${column}\n1990,${values[0]}\n1991,${values[1]}\n`);
+      fs.writeFileSync(path.join(dir, folder, 'README.md'), `# ${folder}\n\nAnnual prices since 1950, updated daily from the exchange.\n`);
+    }
+    const r = cli([dir, 'What was the silver price in 1990?', '--json']);
+    expect(r.status).toBe(0);
+    const json = JSON.parse(r.stdout.trim());
+    expect(json.answer).toMatchObject({ kind: 'cell', text: '4.832', citations: [{ docId: 'silver-prices/data/annual.csv' }] });
+  });
+
   it('reads .rst and files without an extension, and says once which files it skipped and why', () => {
     const dir = corpus();
     fs.writeFileSync(path.join(dir, 'pep.rst'), 'Release schedule\n================\n\nPython 3.8.5 was released on 2020-07-20.\n');

@@ -1,7 +1,11 @@
 /**
  * Binary formats through the built demo (strict CSP, production bundle): the page reads a PDF as
- * bytes, pdf.js reads it inside the engine worker, and the result names its page.
+ * bytes, pdf.js reads it inside the engine worker, and the result names its page. A folder chosen
+ * whole keeps its files' paths: two files of one name stay two documents.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { foreignRequests, search, startApp, type App } from './harness.ts';
@@ -26,5 +30,31 @@ describe('formats in the built demo', () => {
     await search(page, 'peso rose against the dollar on 2 March 2013');
     expect(await page.locator('#results li.result').first().textContent()).toContain('Exchange report');
     expect(foreignRequests(app.browser.requests, app.origin)).toEqual([]);
+  });
+
+  it('adds a folder through the folder picker, each file known by its path in it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'almanac-folder-'));
+    const folder = path.join(dir, 'weather');
+    const write = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(folder, rel)), { recursive: true });
+      fs.writeFileSync(path.join(folder, rel), text);
+    };
+    write('harbour/README.md', '# Harbour station\n\nThe harbour station records sea fog every morning.\n');
+    write('summit/README.md', '# Summit station\n\nThe summit station records hail storms in July.\n');
+    // No extension, but text: read as the command line reads it (its format told from its content).
+    write('summit/readings', 'Year,Hail days\n2019,14\n2020,9\n');
+    // What a folder walk leaves out: a dot folder.
+    write('.git/config', '[core]\n');
+    try {
+      await page.setInputFiles('#folder-input', folder);
+      await page.waitForSelector('#documents li.document >> text=weather/summit/readings', { timeout: 60_000 });
+      const names = await page.locator('#documents li.document .doc-name').allTextContents();
+      expect(names).toEqual(expect.arrayContaining(['weather/harbour/README.md', 'weather/summit/README.md', 'weather/summit/readings']));
+      expect(names.some((n) => n.includes('.git'))).toBe(false);
+      await search(page, 'hail days 2020');
+      expect(await page.getAttribute('#results li.result >> nth=0', 'data-doc')).toBe('weather/summit/readings');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
