@@ -45,6 +45,18 @@ export type Operation =
 /** Operations whose answer is computed from several figures. */
 export const COMPUTED: ReadonlySet<Operation> = new Set<Operation>(['difference', 'change', 'percent-change', 'ratio', 'share', 'sum', 'average', 'count']);
 
+/**
+ * Whether a date question asks for a time, not a circumstance: "when was / did / will ...", "what
+ * year ...". A "when" in the present ("when is goodwill considered impaired?", "when does the
+ * company grant options?") may ask under what condition something holds, which a sentence
+ * without a date answers; a past or future event has a time.
+ */
+export function asksTime(analysis: QuestionAnalysis): boolean {
+  if (analysis.operation !== 'date') return false;
+  const q = analysis.question.toLowerCase();
+  return !/^\s*when\b/.test(q) || /^\s*when\s+(?:was|were|did|had|will|would)\b/.test(q);
+}
+
 /** What {@link analyzeQuestion} found. */
 export interface QuestionAnalysis {
   question: string;

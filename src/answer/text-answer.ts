@@ -6,7 +6,7 @@
 import { STOP_WORDS } from '../text/stopwords.ts';
 import type { Sentence } from '../types.ts';
 import { readNumber } from './numbers.ts';
-import type { QuestionAnalysis } from './question.ts';
+import { asksTime, type QuestionAnalysis } from './question.ts';
 import { answerTerms } from './synonyms.ts';
 
 /** A passage as the text answerer reads it. */
@@ -70,6 +70,11 @@ export function answerFromText(analysis: QuestionAnalysis, source: TextSource, o
   const texts = sentences.map((s) => source.text.slice(s.start, s.end));
   const termsOf = sentenceTerms(texts);
   const allLeadIns = texts.every(isLeadIn);
+  // A question for a time is answered by one: a sentence without a time the question does not
+  // give cannot answer it ("title: Go 1.18 Release Notes" for "when was Go 1.18 released?"), so a
+  // sentence that states one and shares a word with the question comes first.
+  const timed = asksTime(analysis);
+  let dated: { i: number; score: number } | undefined;
   sentences.forEach((s, i) => {
     if (!allLeadIns && isLeadIn(texts[i]!)) return;
     const own = termsOf[i]!;
@@ -77,9 +82,19 @@ export function answerFromText(analysis: QuestionAnalysis, source: TextSource, o
     for (const t of terms) if (own.has(t)) score++;
     if (preferredAt >= 0 && s.start <= preferredAt && preferredAt < s.end) score += terms.length + 1;
     if (!best || score > best.score) best = { i, score };
+    if (timed && score > 0 && (!dated || score > dated.score) && answerableTime(analysis, texts[i]!, s)) dated = { i, score };
   });
   if (!best) return undefined;
-  return answerAt(analysis, source, best.i, terms);
+  return answerAt(analysis, source, (dated ?? best).i, terms);
+}
+
+/** Where a sentence states a time that the question does not give (what a "when" question asks for), if it does. */
+function answerableTime(analysis: QuestionAnalysis, sentence: string, s: Sentence): [number, number] | undefined {
+  const asked = new Set(analysis.years);
+  const time = s.times.find((t) => !asked.has(sentence.slice(t.from, t.to).trim()));
+  if (time) return [time.from, time.to];
+  const year = /\b(1[5-9]\d\d|20\d\d)\b/.exec(sentence);
+  return year && !asked.has(year[0]) ? [year.index, year.index + year[0].length] : undefined;
 }
 
 /**
@@ -115,12 +130,8 @@ function spanOf(analysis: QuestionAnalysis, sentence: string, s: Sentence, conte
   const q = analysis.question.toLowerCase();
   if (analysis.operation === 'date') {
     // The sentence's own timestamps, not a date the question already gives.
-    const asked = new Set(analysis.years);
-    const time = s.times.find((t) => !asked.has(sentence.slice(t.from, t.to).trim()));
-    if (time) return { at: [time.from, time.to] };
-    const year = /\b(1[5-9]\d\d|20\d\d)\b/.exec(sentence);
-    if (year && !asked.has(year[0])) return { at: [year.index, year.index + year[0].length] };
-    return undefined;
+    const at = answerableTime(analysis, sentence, s);
+    return at ? { at } : undefined;
   }
   if (/^\s*how (?:many|much)\b/.test(q) || analysis.operation === 'count') {
     const inQuestion = new Set((q.match(/\d[\d,.]*/g) ?? []).map((n) => n.replace(/,/g, '')));

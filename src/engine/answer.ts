@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerFromText, answerRecord, answerRow, answerTable, answerTerms, chooseAnswerSentence, formatNumber, parseRecap, readNumber, RECAP, recapPrompt,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, asksTime, answerFromText, answerRecord, answerRow, answerTable, answerTerms, chooseAnswerSentence, formatNumber, parseRecap, readNumber, RECAP, recapPrompt,
   type AnswerCell, type QuestionAnalysis, type RecapEvidence, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -196,7 +196,18 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
     return { found: chosen.answer, passage: at.r.passage, rank: at.rank, supported: chosen.evidence >= ANSWER_SETTINGS.minTemporalEvidence };
   }
   const found = answerFromText(analysis, sourceOf(first.r));
-  return found ? { found, passage: first.r.passage, rank: first.rank, supported: found.confidence >= ANSWER_SETTINGS.minTextConfidence } : undefined;
+  if (!found) return undefined;
+  // A question for a time that the first passage answers with none: the next passages that state
+  // one, else no text answer (a sentence without a time does not answer "when was ...?", however
+  // well it matches).
+  if (asksTime(analysis) && !found.span) {
+    for (const x of texts.slice(1, ANSWER_SETTINGS.sentencePassages)) {
+      const next = answerFromText(analysis, sourceOf(x.r));
+      if (next?.span) return { found: next, passage: x.r.passage, rank: x.rank, supported: next.confidence >= ANSWER_SETTINGS.minTextConfidence };
+    }
+    return { found, passage: first.r.passage, rank: first.rank, supported: false };
+  }
+  return { found, passage: first.r.passage, rank: first.rank, supported: found.confidence >= ANSWER_SETTINGS.minTextConfidence };
 }
 
 interface RecordCandidate {

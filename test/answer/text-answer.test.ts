@@ -20,6 +20,16 @@ describe('text answers', () => {
     expect(a.confidence).toBe(0.8);
   });
 
+  it('answers a question for a time with a sentence that states one, and a "when" of circumstance with the sentence', () => {
+    const notes = passage('Title: Osprey 2 Release Notes. Osprey 2 was released on 14 March 2022 with a new planner.');
+    const a = answerFromText(analyzeQuestion('When was Osprey 2 released?'), notes)!;
+    expect(a.text).toBe('14 March 2022');
+    // A present "when" may ask under what condition: the sentence that says it, dated or not.
+    const rule = passage('Goodwill is considered impaired if its carrying value is greater than its recoverable amount. Goodwill was tested on 31 March 2019.');
+    const c = answerFromText(analyzeQuestion('When is goodwill considered impaired?'), rule)!;
+    expect(c.text).toMatch(/^Goodwill is considered impaired if/);
+  });
+
   it('reads the number a "how many" question asks for, not one the question gives', () => {
     const a = answerFromText(analyzeQuestion('How many seats was the majority in the December 2019 election?'), pm)!;
     expect(a).toMatchObject({ text: '80', value: 80 });

@@ -38,6 +38,19 @@ function scripted(reply: string | ((prompt: string) => string), options: { delay
 }
 
 describe('almanac.answer (zero-download)', () => {
+  it('answers "when was ...?" with a time: from the passages that state one, else not at all', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([
+      { name: 'osprey-2.md', content: '---\ntitle: Osprey 2 Release Notes\n---\n\n# Osprey 2 Release Notes\n\nOsprey 2 brings a new query planner and faster joins to Osprey users.\n' },
+    ]);
+    // The notes name the release and never say when it came out: no sentence of theirs is the answer.
+    expect((await almanac.answer('When was Osprey 2 released?')).answer.kind).toBe('none');
+    await almanac.ingest([{ name: 'history.md', content: '# Osprey history\n\nThe project started in 2015. Osprey 2 was released on 14 March 2022.\n' }]);
+    const a = (await almanac.answer('When was Osprey 2 released?')).answer;
+    expect(a).toMatchObject({ kind: 'sentence', text: '14 March 2022', citations: [{ docId: 'history.md' }] });
+    await almanac.close();
+  });
+
   it('answers a date inside a term stated as two events ("took office on A ... resigned on B")', async () => {
     const almanac = await createAlmanac();
     await almanac.ingest([{ name: 'pm.md', content: '# Prime ministers\n\nBoris Johnson became Prime Minister of the United Kingdom on 24 July 2019. He resigned on 6 September 2022, when Liz Truss took office.' }]);
