@@ -21,6 +21,7 @@ import type { Table } from '../types.ts';
 import { calculate } from './calculator.ts';
 import { formatNumber, isEmptyValue, readNumber, readUnit, type Scale } from './numbers.ts';
 import { COMPUTED, type QuestionAnalysis } from './question.ts';
+import { initialsIn, spelledInitials, spelledLabel } from './initials.ts';
 
 /** A cell an answer rests on, with the header paths that say what it is. */
 export interface AnswerCell {
@@ -157,6 +158,34 @@ function prepare(table: Table, structure: TableStructure): Prepared {
 }
 
 /**
+ * `p` as one question reads it: a label written as initials that the question spells out ("eol"
+ * for "when did Fedora 38 reach end of life?", `initials.ts`) names the question's words. A copy
+ * of the maps that change; `p` itself when the question spells no label.
+ */
+function withSpelledLabels(p: Prepared, question: string): Prepared {
+  const spelled = spelledInitials(question);
+  let out: Prepared | undefined;
+  const lines = [
+    { paths: p.structure.columnPaths, indexes: p.structure.dataCols, all: 'colTerms', leaf: 'colLeafTerms' },
+    { paths: p.structure.rowPaths, indexes: p.structure.dataRows, all: 'rowTerms', leaf: 'rowLeafTerms' },
+  ] as const;
+  for (const { paths, indexes, all, leaf } of lines) {
+    for (const i of indexes) {
+      const label = paths[i]?.at(-1);
+      const phrase = label ? spelledLabel(label, spelled) : undefined;
+      if (!phrase) continue;
+      out ??= { ...p, colTerms: new Map(p.colTerms), colLeafTerms: new Map(p.colLeafTerms), rowTerms: new Map(p.rowTerms), rowLeafTerms: new Map(p.rowLeafTerms) };
+      const terms = tokenize(phrase);
+      const initials = new Set(tokenize(initialsIn(label!).join(' ')));
+      out[all].set(i, new Set([...p[all].get(i)!, ...terms]));
+      // The label's leaf is the spelled-out words, not the initials a question never writes.
+      out[leaf].set(i, new Set([...[...p[leaf].get(i)!].filter((t) => !initials.has(t)), ...terms]));
+    }
+  }
+  return out ?? p;
+}
+
+/**
  * The unit of the whole table when its header rows (or caption) name exactly one: statements
  * write "(in millions)" once, over the first year, and mean every column.
  */
@@ -230,7 +259,7 @@ export interface TableAnswerOptions {
  */
 export function answerTable(analysis: QuestionAnalysis, table: Table, options: TableAnswerOptions = {}): TableAnswer | undefined {
   const structure = options.structure ?? detectHeaders(table);
-  const p = prepare(table, structure);
+  const p = withSpelledLabels(prepare(table, structure), analysis.question);
   if (!structure.dataRows.length || !structure.dataCols.length) return undefined;
   const allowed = options.cells ? new Set(options.cells.map(([r, c]) => r * table.cols + c)) : undefined;
   const stated = options.preamble ? preambleUnit(options.preamble) : undefined;
@@ -493,7 +522,7 @@ function targetLookup(ctx: Context, target: string): TableAnswer | undefined {
  */
 export function answerRow(analysis: QuestionAnalysis, table: Table, row: number, options: { structure?: TableStructure } = {}): TableAnswer | undefined {
   const structure = options.structure ?? detectHeaders(table);
-  const p = prepare(table, structure);
+  const p = withSpelledLabels(prepare(table, structure), analysis.question);
   if (!structure.dataRows.includes(row)) return undefined;
   const allowed = new Set(Array.from({ length: table.cols }, (_, c) => row * table.cols + c));
   const ctx: Context = { p, analysis, allowed };

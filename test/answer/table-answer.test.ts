@@ -241,3 +241,18 @@ describe('a series read from rows labelled by year', () => {
     expect(found.unit).toBeUndefined();
   });
 });
+
+describe('labels written as initials', () => {
+  // Release tables as endoflife.date writes them: columns named "eol" and "lts".
+  const releases = readGrid([
+    ['releaseCycle', 'releaseDate', 'lts', 'eol'],
+    ['38', '2023-04-18', 'false', '2024-05-21'],
+    ['39', '2023-11-07', 'false', '2024-11-26'],
+  ]).table;
+
+  it('reads the column a question spells out ("end of life" for "eol")', () => {
+    expect(ask('When did release 38 reach end of life?', releases)).toMatchObject({ text: '2024-05-21', cells: [{ columnPath: ['eol'] }] });
+    expect(ask('When was release 38 released?', releases)?.text).toBe('2023-04-18');
+  });
+});
+
