@@ -386,14 +386,24 @@ function inAskedUnit(ctx: Context, ranked: Scored[]): Scored | undefined {
   return ranked.find((s) => s.unitMatch && (s.r === top.r || s.c === top.c));
 }
 
-/** A "when" question reads the date of the row it names ("Begin code freeze | Who | When"), not the row's other cells. */
+/**
+ * A "when" question reads the date of the row it names ("Begin code freeze | Who | When"), not
+ * the row's other cells; where none of its values is a date, the date that heads it ("2011 |
+ * Old man | 12": a discography's year over its singles).
+ */
 function dateOfRow(ctx: Context, ranked: Scored[]): Scored | undefined {
   const top = ranked[0];
   if (ctx.analysis.operation !== 'date' || !top || hasDate(ctx.p.at(top.r, top.c))) return undefined;
-  return ranked.find((s) => s.r === top.r && hasDate(ctx.p.at(s.r, s.c)));
+  const inRow = ranked.find((s) => s.r === top.r && hasDate(ctx.p.at(s.r, s.c)));
+  if (inRow) return inRow;
+  for (let c = 0; c < ctx.p.structure.headerCols; c++) {
+    if (hasDate(ctx.p.at(top.r, c))) return { ...top, c };
+  }
+  return undefined;
 }
 
-function hasDate(text: string): boolean {
+/** Whether a cell's text holds a date (a year, a day, a month): what a question for a time is answered with. */
+export function hasDate(text: string): boolean {
   return findDates(text, { shortYears: 'none', reference: 0, prepositions: false }).length > 0;
 }
 

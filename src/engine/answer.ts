@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, asksTime, answerFromText, answerRecord, answerRow, answerTable, answerTerms, chooseAnswerSentence, formatNumber, parseRecap, readNumber, RECAP, recapPrompt,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, asksTime, hasDate, answerFromText, answerRecord, answerRow, answerTable, answerTerms, chooseAnswerSentence, formatNumber, parseRecap, readNumber, RECAP, recapPrompt,
   type AnswerCell, type QuestionAnalysis, type RecapEvidence, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -156,18 +156,29 @@ function tableCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
     if (docs.length < ANSWER_SETTINGS.tableDocuments) docs.push({ docId: r.passage.docId, rank });
   });
   let fallback: TableCandidate | undefined;
+  const timed = asksTime(analysis);
   for (const { docId, rank } of docs) {
     const document = state.records.get(docId)?.document;
     const tables = document?.tables ?? [];
+    // The table search ranked first among the document's answers, when it answers with
+    // confidence: a document's release table, not the settings table beside it whose labels
+    // happen to share a word with the question ("When did Django 3.2 support end?").
+    const searched = search.results.find((r) => r.passage.docId === docId && TABLE_KINDS.has(r.passage.kind) && r.passage.tableIndex !== undefined)?.passage.tableIndex;
     let best: TableCandidate | undefined;
+    let ranked: TableCandidate | undefined;
     tables.forEach((table, tableIndex) => {
       const preamble = document ? document.text.slice(Math.max(0, table.start - 400), table.start) : '';
       const found = answerTable(analysis, table, { structure: structureOf(table), preamble, ...(document?.title ? { context: document.title } : {}) });
-      if (found && (!best || found.score > best.found.score)) best = { found, docId, tableIndex, table, rank };
+      // A question for a time is not answered by a cell that holds none.
+      if (!found || (timed && !found.cells.some((c) => hasDate(c.text)))) return;
+      const candidate = { found, docId, tableIndex, table, rank };
+      if (tableIndex === searched) ranked = candidate;
+      if (!best || found.score > best.found.score) best = candidate;
     });
-    if (!best) continue;
-    if (best.found.confidence >= ANSWER_SETTINGS.minTableConfidence) return best;
-    fallback ??= best;
+    const chosen: TableCandidate | undefined = ranked && ranked.found.confidence >= ANSWER_SETTINGS.minTableConfidence ? ranked : best;
+    if (!chosen) continue;
+    if (chosen.found.confidence >= ANSWER_SETTINGS.minTableConfidence) return chosen;
+    fallback ??= chosen;
   }
   return fallback;
 }

@@ -256,3 +256,14 @@ describe('labels written as initials', () => {
   });
 });
 
+describe('a question for a time', () => {
+  it('reads the date that heads the row it names when none of its values is one', () => {
+    const singles = readGrid([
+      ['Year', 'Single', 'Peak position'],
+      ['2011', 'Old man', '12'],
+      ['2014', 'Harbour lights', '3'],
+    ]).table;
+    expect(ask('When did the single Harbour lights release?', singles)).toMatchObject({ text: '2014', cells: [{ cell: [2, 0] }] });
+  });
+});
+

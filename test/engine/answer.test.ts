@@ -38,6 +38,20 @@ function scripted(reply: string | ((prompt: string) => string), options: { delay
 }
 
 describe('almanac.answer (zero-download)', () => {
+  it('answers from the table search ranked, and a question for a time only with a cell that holds one', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([{
+      name: 'osprey.md',
+      content: '# Osprey\n\n## Where releases are read from\n\n| source | selector |\n| --- | --- |\n| https://example.org/osprey/supported-releases | table.releases |\n| https://example.org/osprey/support | div.eol |\n\n'
+        + '## Releases\n\n| release | released | eol |\n| --- | --- | --- |\n| 2.1 | 2022-03-14 | 2024-03-14 |\n| 2.2 | 2023-03-14 | 2025-03-14 |\n',
+    }]);
+    // The settings table's labels share "releases" and "support" with the questions; its cells are no dates.
+    const released = await almanac.answer('When was Osprey 2.1 released?');
+    expect(released.answer).toMatchObject({ kind: 'cell', text: '2022-03-14', citations: [{ tableIndex: 1, columnPath: ['released'] }] });
+    expect((await almanac.answer('When did Osprey 2.1 support end?')).answer.text).not.toBe('div.eol');
+    await almanac.close();
+  });
+
   it('answers "when was ...?" with a time: from the passages that state one, else not at all', async () => {
     const almanac = await createAlmanac();
     await almanac.ingest([
