@@ -90,6 +90,23 @@ export interface QuestionAnalysis {
   target?: string;
   /** The question asks for a figure ("how many", "what percent", "what was the number of"), not a thing or a date. */
   asksFigure: boolean;
+  /**
+   * For "when did X first exceed 400?", "in which year did X first fall below 5%": the bound the
+   * figure first passed (`above`: rose past it; `strict`: "exceed", not "reach").
+   */
+  firstPast?: { value: number; above: boolean; strict: boolean };
+}
+
+/** "First exceeded / passed / rose above / fell below / reached N": the bound a series first passed. */
+const FIRST_PAST = /\bfirst\b[^?]*?\b(exceed(?:ed|s)?|surpass(?:ed|es)?|pass(?:ed|es)?|top(?:ped|s)?|(?:went|go(?:ne)?|rose|rise[ns]?|climb(?:ed|s)?|jump(?:ed|s)?)\s+(?:above|over|past)|(?:fell|fall(?:en|s)?|drop(?:ped|s)?|went|go(?:ne)?|dip(?:ped|s)?|s[ai]nk|sunk)\s+(?:below|under)|reach(?:ed|es)?|hit|above|over|more than|greater than|higher than|below|under|less than|lower than|fewer than)\s+(?:the\s+)?(?:[$€£]\s?)?(-?\d[\d,]*(?:\.\d+)?)(?!\s*(?:st|nd|rd|th)\b)/;
+
+function firstPastOf(q: string): QuestionAnalysis['firstPast'] {
+  const m = FIRST_PAST.exec(q);
+  if (!m) return undefined;
+  const value = Number(m[2]!.replace(/,/g, ''));
+  if (!Number.isFinite(value)) return undefined;
+  const verb = m[1]!;
+  return { value, above: !/below|under|less|lower|fewer/.test(verb), strict: !/^(?:reach|hit)/.test(verb) };
 }
 
 /** "How many days passed between", "how long did ... last" (`prose-calc.ts` reads the unit and the two things). */
@@ -163,6 +180,7 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
   const cueTerms = new Set(cue ? tokenize(cue) : []);
   const terms = allTerms.filter((t) => !cueTerms.has(t) && !QUESTION_WORDS.has(t));
   const target = targetOf(q);
+  const firstPast = (operation as Operation) === 'date' ? firstPastOf(q) : undefined;
   return {
     question, operation, numeric, terms, allTerms, years, respectively,
     asksFigure: figureAsk || /\bhow (?:many|much)\b|\b(?:what|which) (?:percent(?:age)?|proportion|share)\b/.test(q) || COMPUTED.has(operation) || (operation as Operation) === 'duration',
@@ -171,6 +189,7 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
     ...(mentions ? { mentions } : {}),
     ...(direction ? { direction } : {}),
     ...(unit ? { unit } : {}),
+    ...(firstPast ? { firstPast } : {}),
   };
 }
 

@@ -13,6 +13,12 @@ export const ANSWER_SETTINGS = {
   minTextConfidence: 0.5,
   /** Documents, in rank order, whose tables are read for a table answer. */
   tableDocuments: 3,
+  /**
+   * Where the results shown hold fewer documents with tables than that (one CSV's rows may fill
+   * them: a growth-rate file's 60 rows above the concentrations beside it), the best passage of
+   * each document among this many is searched for more.
+   */
+  tableSearchDocuments: 25,
   /** Documents, in rank order, whose sentences a prose calculation (a duration, a difference two sentences state) reads. */
   proseDocuments: 2,
   /**

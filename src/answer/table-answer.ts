@@ -266,6 +266,8 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   const ctx: Context = { p, analysis, allowed, ...(options.context ? { context: new Set(tokenize(options.context)) } : {}), ...(stated ? { preambleUnit: stated } : {}) };
 
   const op = analysis.operation;
+  // A bound first passed is read from a series that passes it, or not from this table at all.
+  if (analysis.firstPast) return firstPast(ctx, analysis.firstPast);
   if (op === 'compare' && analysis.mentions) {
     const compared = compare(ctx, analysis.mentions);
     if (compared) return compared;
@@ -563,6 +565,44 @@ export function answerRow(analysis: QuestionAnalysis, table: Table, row: number,
     return { kind: 'label', text: label, scale: '', cells: [cell], score: 0, confidence: 1 };
   }
   return first === undefined ? undefined : cellAt(first);
+}
+
+/**
+ * "In which year did the global mean first exceed 400 ppm?": the date of the first row, in time
+ * order, whose figure in the column the question names is past the bound, citing the date and
+ * the figure. Undefined for a table whose rows are not dated or whose figures never pass it (the
+ * growth rates beside the concentrations), so that another table answers.
+ */
+function firstPast(ctx: Context, bound: NonNullable<QuestionAnalysis['firstPast']>): TableAnswer | undefined {
+  const { p, analysis } = ctx;
+  const { structure } = p;
+  const asked = new Set(analysis.terms);
+  let col: number | undefined;
+  let named = 0;
+  for (const c of structure.dataCols) {
+    let score = 0;
+    for (const t of p.colTerms.get(c)!) if (asked.has(t)) score += p.weight(t);
+    if (score > named) [col, named] = [c, score];
+  }
+  if (col === undefined) return undefined;
+  const series: Array<{ r: number; dateCol: number; at: number; value: number }> = [];
+  for (const r of structure.dataRows) {
+    const value = readNumber(p.at(r, col))?.value;
+    if (value === undefined) continue;
+    for (let c = 0; c < p.table.cols; c++) {
+      if (c === col) continue;
+      const date = findDates(p.at(r, c), { shortYears: 'none', reference: 0, prepositions: false })[0];
+      if (!date) continue;
+      series.push({ r, dateCol: c, at: date.start, value });
+      break;
+    }
+  }
+  series.sort((a, b) => a.at - b.at);
+  const past = (v: number) => (bound.above ? (bound.strict ? v > bound.value : v >= bound.value) : (bound.strict ? v < bound.value : v <= bound.value));
+  const first = series.find((x) => past(x.value));
+  if (!first) return undefined;
+  const date = cellOf(ctx, first.r, first.dateCol);
+  return { kind: 'cell', text: date.text, scale: '', cells: [date, cellOf(ctx, first.r, col)], score: named, confidence: confidenceOf(ctx, named, analysis.terms) };
 }
 
 /** The terms that name mention `i` and not the other, plus the question's shared context. */

@@ -85,9 +85,9 @@ function isPath(token: string): boolean {
 /**
  * Text right before a 4-digit number that makes it no year: a currency or reference sign, a
  * digit with a separator (part of a longer number), a reference word ("page", "No.",
- * "RFC", "PR", "issue", ...).
+ * "RFC", "PR", "issue", ...), or a bound passed ("exceeded 1000": an amount, never a year).
  */
-const NOT_YEAR_BEFORE = /(?:[$£€¥#+×]\s*|\d\s?[.,/]|\b(?:page|pages|p\s?\.|pp\s?\.|no\s?\.|nos\s?\.|number|numbers|vol\s?\.|volume|chapter|route|highway|interstate|flight|room|suite|box|rule|article|section|model|serial|opus|op\s?\.|bwv|catalogue|catalog|cat\s?\.|track|episode|level|grade|code|usd|eur|gbp|rs\s?\.|us\$|nr\s?\.|rfc|rfcs|pep|peps|cve|issue|issues|pr|prs|pull\s+request|bug|bugs|ticket|tickets|commit|changeset|revision|rev\s?\.|kb|iso|pid|uid|gid|id|step|item|line|lines|figure|fig\s?\.|table|exhibit|footnote|appendix)\s*)$/i;
+const NOT_YEAR_BEFORE = /(?:[$£€¥#+×]\s*|\d\s?[.,/]|\b(?:page|pages|p\s?\.|pp\s?\.|no\s?\.|nos\s?\.|number|numbers|vol\s?\.|volume|chapter|route|highway|interstate|flight|room|suite|box|rule|article|section|model|serial|opus|op\s?\.|bwv|catalogue|catalog|cat\s?\.|track|episode|level|grade|code|usd|eur|gbp|rs\s?\.|us\$|nr\s?\.|rfc|rfcs|pep|peps|cve|issue|issues|pr|prs|pull\s+request|bug|bugs|ticket|tickets|commit|changeset|revision|rev\s?\.|kb|iso|pid|uid|gid|id|step|item|line|lines|figure|fig\s?\.|table|exhibit|footnote|appendix|exceed|exceeds|exceeded|exceeding|surpass|surpasses|surpassed|surpassing)\s*)$/i;
 
 // A setting that counts, as a config file writes it: "staleReleaseThresholdDays: 1825",
 // "max_size = 2048" (a word of its own or the tail of a camelCase key, not "Madrid : 1934").

@@ -100,4 +100,15 @@ describe('what a question asks for', () => {
     expect(analyzeQuestion('Which club did he play for in 2008 and 2009?').respectively).toBe(false);
     expect(analyzeQuestion('What was the change in revenue between 2018 and 2019?').respectively).toBe(false);
   });
+
+  it('reads the bound a series first passed, and which way', () => {
+    expect(analyzeQuestion('In which year did the global annual mean CO2 concentration first exceed 400 ppm?').firstPast).toEqual({ value: 400, above: true, strict: true });
+    expect(analyzeQuestion('When did the gold price first go above $1,000?').firstPast).toEqual({ value: 1000, above: true, strict: true });
+    expect(analyzeQuestion('When did inflation first fall below 0.5?').firstPast).toEqual({ value: 0.5, above: false, strict: true });
+    expect(analyzeQuestion('When did the index first reach 200?').firstPast).toEqual({ value: 200, above: true, strict: false });
+    // No "first", or not a question for a time: no bound.
+    expect(analyzeQuestion('When did the index exceed 200?').firstPast).toBeUndefined();
+    expect(analyzeQuestion('How many years did the index first exceed 200?').firstPast).toBeUndefined();
+  });
 });
+

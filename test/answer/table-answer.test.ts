@@ -267,3 +267,29 @@ describe('a question for a time', () => {
   });
 });
 
+describe('a bound first passed', () => {
+  // Newest first, as many data files list their years.
+  const concentrations = readGrid([
+    ['Year', 'Mean', 'Uncertainty'],
+    ['2017', '405.0', '0.1'],
+    ['2016', '402.1', '0.1'],
+    ['2015', '399.4', '0.1'],
+    ['2014', '397.3', '0.1'],
+  ]).table;
+  const growth = readGrid([
+    ['Year', 'Annual increase', 'Uncertainty'],
+    ['2014', '2.1', '0.1'],
+    ['2015', '3.0', '0.1'],
+  ]).table;
+
+  it('answers the date of the first row in time order whose figure passes it, citing the figure too', () => {
+    const a = ask('In which year did the annual mean concentration first exceed 400 ppm?', concentrations);
+    expect(a).toMatchObject({ text: '2016', cells: [{ text: '2016' }, { text: '402.1', columnPath: ['Mean'] }] });
+    expect(ask('In which year did the mean first fall below 400?', concentrations)?.text).toBe('2014');
+  });
+
+  it('gives no answer from a table whose figures never pass it', () => {
+    expect(ask('In which year did the annual mean increase first exceed 400?', growth)).toBeUndefined();
+  });
+});
+

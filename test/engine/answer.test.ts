@@ -52,6 +52,20 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('reads a bound first passed from the series that passes it, past a file whose rows fill the results', async () => {
+    const almanac = await createAlmanac();
+    const years = Array.from({ length: 60 }, (_, i) => 1960 + i);
+    await almanac.ingest([
+      { name: 'co2/data/global-concentration-annual-growth.csv', content: `Year,Annual increase,Uncertainty\n${years.map((y) => `${y},${(1 + (y % 7) / 3).toFixed(2)},0.1`).join('\n')}\n` },
+      { name: 'co2/data/mean.csv', content: `Year,Mean,Uncertainty\n${years.slice(20).map((y) => `${y},${(338 + (y - 1980) * 2.1).toFixed(2)},0.1`).join('\n')}\n` },
+    ]);
+    const r = await almanac.answer('In which year did the global annual mean CO2 concentration first exceed 400 ppm?');
+    // The growth file's rows fill the ten results shown; its figures never pass 400.
+    expect(new Set(r.search.results.map((x) => x.passage.docId))).toEqual(new Set(['co2/data/global-concentration-annual-growth.csv']));
+    expect(r.answer).toMatchObject({ kind: 'cell', text: '2010', citations: [{ docId: 'co2/data/mean.csv' }, { text: '401.00' }] });
+    await almanac.close();
+  });
+
   it('answers "when was ...?" with a time: from the passages that state one, else not at all', async () => {
     const almanac = await createAlmanac();
     await almanac.ingest([

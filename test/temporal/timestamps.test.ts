@@ -79,6 +79,7 @@ describe('extractTimestamps', () => {
     expect(spans('1276 patches were landed, 1500 troops landed, and 1300 more.')).toEqual([]);
     expect(spans('latest: "15.2.2562.46" and the default 127.0.0.1, status code to 200')).toEqual([]);
     expect(spans('staleReleaseThresholdDays: 1825')).toEqual([]);
+    expect(spans('The price first exceeded 1000 and later surpassed 2000.')).toEqual([]);
     // The same numbers in their own right stay dates.
     expect(spans('In mid-2019 the team, from 1999 (see #12), moved; Real Madrid : 1952 .')).toEqual([
       '2019-01-01 2020-01-01 year "2019"',
