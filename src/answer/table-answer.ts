@@ -71,6 +71,8 @@ interface Prepared {
   idCol?: number;
   /** Caption words that no label or row gives. */
   captionTerms: Set<string>;
+  /** Columns of the rows' moments ("Year", "Date"): labels of their rows, not figures. */
+  moments: Set<number>;
   /** Columns and rows whose labels name a derived statistic (see DERIVED_LABEL). */
   derivedCols: Set<number>;
   derivedRows: Set<number>;
@@ -104,6 +106,11 @@ const DERIVED_ASKED = new Set(tokenize('change changed changes difference differ
 /** A label that says its figures are percentages ("percent", "%", "share (%)"; not "95% confidence interval"). */
 const PERCENT_LABEL = /\bper ?cent(?:age)?s?\b|^\s*%\s*$|\(%\)|\bproportion\b|\bshare\b/i;
 
+/** A column header that names when each row is (its cells the rows' moments, not figures). */
+const TIME_HEADER = /^(?:years?|dates?|month|day|period|quarter|fiscal year|fy|time)$/i;
+/** Share of the rows whose cell in such a column must be a date. */
+const MOMENT_SHARE = 0.9;
+
 function prepare(table: Table, structure: TableStructure): Prepared {
   const cached = prepared.get(table);
   if (cached && cached.structure === structure) return cached;
@@ -119,9 +126,13 @@ function prepare(table: Table, structure: TableStructure): Prepared {
   const count = (terms: Set<string>) => { for (const t of terms) df.set(t, (df.get(t) ?? 0) + 1); };
   const tableTerms = new Set<string>();
   const idCol = structure.headerCols === 0 && structure.dataCols.length >= 2 ? structure.dataCols[0] : undefined;
+  // A column of dates headed "Year" or "Date" names its rows' moments: a row's year is a label
+  // of the row, as much as a row header ("GISTEMP | 1998 | 0.605" for "the GISTEMP anomaly for 1998").
+  const moments = structure.dataCols.filter((c) => c !== idCol && TIME_HEADER.test(structure.columnPaths[c]?.at(-1)?.trim() ?? '')
+    && structure.dataRows.filter((r) => hasDate(at(r, c))).length >= MOMENT_SHARE * structure.dataRows.length);
   for (const r of structure.dataRows) {
     const path = structure.rowPaths[r] ?? [];
-    const terms = new Set(tokenize(path.join(' ')));
+    const terms = new Set(tokenize([...path, ...moments.map((c) => at(r, c))].join(' ')));
     rowTerms.set(r, terms);
     rowLeafTerms.set(r, new Set(tokenize(path.at(-1) ?? '')));
     rowParentTerms.set(r, new Set(tokenize(path.slice(0, -1).join(' '))));
@@ -152,7 +163,7 @@ function prepare(table: Table, structure: TableStructure): Prepared {
   const derived = (terms: Set<string>) => [...terms].some((t) => DERIVED_LABEL.has(t));
   const derivedCols = new Set(structure.dataCols.filter((c) => derived(colTerms.get(c)!)));
   const derivedRows = new Set(structure.dataRows.filter((r) => derived(rowTerms.get(r)!)));
-  const out: Prepared = { table, structure, at, rowTerms, rowLeafTerms, rowParentTerms, rowTextTerms, colTerms, colLeafTerms, weight, tableTerms, captionTerms, derivedCols, derivedRows, ...(idCol !== undefined ? { idCol } : {}), ...(tableUnit ? { tableUnit } : {}) };
+  const out: Prepared = { table, structure, at, moments: new Set(moments), rowTerms, rowLeafTerms, rowParentTerms, rowTextTerms, colTerms, colLeafTerms, weight, tableTerms, captionTerms, derivedCols, derivedRows, ...(idCol !== undefined ? { idCol } : {}), ...(tableUnit ? { tableUnit } : {}) };
   prepared.set(table, out);
   return out;
 }
@@ -344,6 +355,8 @@ function bestCells(ctx: Context, terms: string[], numericOnly: boolean, only?: {
     const leaf = p.rowLeafTerms.get(r)!;
     for (const c of cols) {
       if (ctx.allowed && !ctx.allowed.has(r * p.table.cols + c)) continue;
+      // A row's moment answers "when", never "how many".
+      if (p.moments.has(c) && analysis.operation !== 'date') continue;
       const text = p.at(r, c);
       if (isEmptyValue(text)) continue;
       const num = readNumber(text);

@@ -233,7 +233,15 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
     }
     return { found, passage: first.r.passage, rank: first.rank, supported: false };
   }
-  return { found, passage: first.r.passage, rank: first.rank, supported: found.confidence >= ANSWER_SETTINGS.minTextConfidence };
+  // A question with a time ("the anomaly for 1998") that the temporal reranker did not read: its
+  // answer sentence must state a time that fits it (an undated one, its passage), as a reranked
+  // one must (`minTemporalEvidence`); a README that names every word but the year does not answer it.
+  const constraint = search.constraint;
+  const fits = (x: Passage['sentences'][number]) => temporalScore(constraint!, x.times, x.intervals) >= ANSWER_SETTINGS.minTemporalEvidence;
+  const own = first.r.passage.sentences.find((x) => x.start === found.sentence[0]);
+  const timely = !constraint || constraint.relation === 'any'
+    || (own && (own.times.length || own.intervals?.length) ? fits(own) : first.r.passage.sentences.some(fits));
+  return { found, passage: first.r.passage, rank: first.rank, supported: timely && found.confidence >= ANSWER_SETTINGS.minTextConfidence };
 }
 
 interface RecordCandidate {

@@ -293,3 +293,17 @@ describe('a bound first passed', () => {
   });
 });
 
+describe('a column of moments', () => {
+  const series = readGrid([
+    ['Source', 'Year', 'Mean'],
+    ['GISTEMP', '1997', '0.46'],
+    ['GISTEMP', '1998', '0.61'],
+    ['gcag', '1998', '0.58'],
+  ]).table;
+
+  it('names its rows by their year, and is no figure itself', () => {
+    expect(ask('What was the GISTEMP mean for 1998?', series)).toMatchObject({ text: '0.61', cells: [{ cell: [2, 2] }] });
+    expect(ask('How much was the gcag mean in 1998?', series)?.text).toBe('0.58');
+  });
+});
+

@@ -66,6 +66,17 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('answers a figure for a year from the series, not from a README sentence of another time', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([
+      { name: 'global-temp/README.md', content: '# Global temperature\n\nThe GISTEMP global mean temperature anomaly is the deviation from the corresponding 1951-1980 means.\n' },
+      { name: 'global-temp/data/annual.csv', content: 'Source,Year,Mean\nGISTEMP,1997,0.46\nGISTEMP,1998,0.61\ngcag,1997,0.51\ngcag,1998,0.58\n' },
+    ]);
+    const r = await almanac.answer('What was the GISTEMP global mean temperature anomaly for 1998?');
+    expect(r.answer).toMatchObject({ kind: 'cell', text: '0.61', citations: [{ docId: 'global-temp/data/annual.csv', rowPath: ['GISTEMP'], columnPath: ['Mean'] }] });
+    await almanac.close();
+  });
+
   it('answers "when was ...?" with a time: from the passages that state one, else not at all', async () => {
     const almanac = await createAlmanac();
     await almanac.ingest([
