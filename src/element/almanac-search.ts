@@ -31,6 +31,24 @@ import { elementStyles } from './styles.ts';
  * has its own, precise limit on characters.
  */
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+/**
+ * What the status line says of the files not added, one sentence per reason: a dropped folder's
+ * 200 images are one sentence ("a.png, b.png, c.png and 197 more were not added: ..."), not 200.
+ * Engine messages name their file; the file's name stands for the rest of its kind.
+ */
+function refusedLines(refused: Array<{ name: string; reason: string }>): string[] {
+  const groups = new Map<string, Array<{ name: string; reason: string }>>();
+  for (const r of refused) {
+    const key = r.reason.split(r.name).join('\u0000');
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  return [...groups.values()].map((files) => {
+    const named = files.slice(0, 3).map((f) => f.name).join(', ');
+    const more = files.length > 3 ? ` and ${files.length - 3} more` : '';
+    return `${named}${more} ${files.length === 1 ? 'was' : 'were'} not added: ${files[0]!.reason}`;
+  });
+}
 /** Wait this long after the last keystroke before searching: one search per pause, not per key. */
 const TYPING_PAUSE_MS = 120;
 
@@ -422,7 +440,7 @@ export class AlmanacSearchElement extends HTMLElement {
       const refused = [...reports.filter((r) => r.error).map((r) => ({ name: r.name, reason: r.error!.message })), ...rejected];
       this.sayCorpus([
         added.length ? `Added ${plural(added.length, 'document')}.` : '',
-        ...refused.map((r) => `${r.name} was not added: ${r.reason}`),
+        ...refusedLines(refused),
       ].filter(Boolean).join(' '));
       this.emit('almanac-ingest', { reports, rejected });
       if (this.lastQuery) await this.search(this.lastQuery);
