@@ -51,10 +51,10 @@ export function initialsIn(label: string): string[] {
 
 /**
  * The question's words that a label written as initials stands for ("end of life" for "eol"),
- * or undefined when the question spells none of its initials.
+ * or undefined when the question spells none of its initials (of `least` letters or more).
  */
-export function spelledLabel(label: string, spelled: ReadonlyMap<string, string>): string | undefined {
+export function spelledLabel(label: string, spelled: ReadonlyMap<string, string>, least = MIN_LETTERS): string | undefined {
   if (!spelled.size) return undefined;
-  const phrases = initialsIn(label).map((w) => spelled.get(w)).filter((p): p is string => !!p);
+  const phrases = initialsIn(label).filter((w) => w.length >= least).map((w) => spelled.get(w)).filter((p): p is string => !!p);
   return phrases.length ? phrases.join(' ') : undefined;
 }

@@ -176,14 +176,16 @@ function prepare(table: Table, structure: TableStructure): Prepared {
 function withSpelledLabels(p: Prepared, question: string): Prepared {
   const spelled = spelledInitials(question);
   let out: Prepared | undefined;
+  // A row label of two capitals is as often a code ("TG", "NP": a country's) as initials, and a
+  // table may list hundreds: rows are read from three letters, columns (a few, named) from two.
   const lines = [
-    { paths: p.structure.columnPaths, indexes: p.structure.dataCols, all: 'colTerms', leaf: 'colLeafTerms' },
-    { paths: p.structure.rowPaths, indexes: p.structure.dataRows, all: 'rowTerms', leaf: 'rowLeafTerms' },
+    { paths: p.structure.columnPaths, indexes: p.structure.dataCols, all: 'colTerms', leaf: 'colLeafTerms', least: 2 },
+    { paths: p.structure.rowPaths, indexes: p.structure.dataRows, all: 'rowTerms', leaf: 'rowLeafTerms', least: 3 },
   ] as const;
-  for (const { paths, indexes, all, leaf } of lines) {
+  for (const { paths, indexes, all, leaf, least } of lines) {
     for (const i of indexes) {
       const label = paths[i]?.at(-1);
-      const phrase = label ? spelledLabel(label, spelled) : undefined;
+      const phrase = label ? spelledLabel(label, spelled, least) : undefined;
       if (!phrase) continue;
       out ??= { ...p, colTerms: new Map(p.colTerms), colLeafTerms: new Map(p.colLeafTerms), rowTerms: new Map(p.rowTerms), rowLeafTerms: new Map(p.rowLeafTerms) };
       const terms = tokenize(phrase);

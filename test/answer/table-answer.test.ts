@@ -250,6 +250,16 @@ describe('labels written as initials', () => {
     ['39', '2023-11-07', 'false', '2024-11-26'],
   ]).table;
 
+  it('reads a column named by two capitals ("TZ": "time zone"), and no row of country codes as initials', () => {
+    const zones = readGrid([
+      ['codes', 'coordinates', 'TZ'],
+      ['CI,BF,GH,GN,TG', '+0519-00402', 'Africa/Abidjan'],
+      ['NP', '+2743+08519', 'Asia/Kathmandu'],
+    ]).table;
+    // "tab give" spells "TG" and "give for NP" "GN", codes of the first row: a row label is read as initials from three letters.
+    expect(ask('Which time zone does zone1970.tab give for NP?', zones)).toMatchObject({ text: 'Asia/Kathmandu', cells: [{ rowPath: ['NP'], columnPath: ['TZ'] }] });
+  });
+
   it('reads the column a question spells out ("end of life" for "eol")', () => {
     expect(ask('When did release 38 reach end of life?', releases)).toMatchObject({ text: '2024-05-21', cells: [{ columnPath: ['eol'] }] });
     expect(ask('When was release 38 released?', releases)?.text).toBe('2023-04-18');
