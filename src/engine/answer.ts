@@ -316,8 +316,9 @@ function chooseDeterministic(state: EngineState, analysis: QuestionAnalysis, sea
   const tableOk = !!table && table.found.confidence >= ANSWER_SETTINGS.minTableConfidence;
   const textOk = !!text && text.supported;
   // What ranked first decides between a table and a text answer; the other is the fallback. A
-  // calculation is read from a table: a sentence does not hold the computed figure.
-  const tableFirst = tableOk && (!textOk || table!.rank <= text!.rank || COMPUTED.has(analysis.operation));
+  // calculation is read from a table: a sentence does not hold the computed figure, nor the
+  // first time a series passed a bound.
+  const tableFirst = tableOk && (!textOk || table!.rank <= text!.rank || COMPUTED.has(analysis.operation) || !!analysis.firstPast);
   if (tableFirst) return tableAnswerOf(state, analysis, search, table!);
   if (textOk) return textAnswerOf(state, analysis, search, text!);
   return noAnswer(analysis);

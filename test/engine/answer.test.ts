@@ -63,6 +63,11 @@ describe('almanac.answer (zero-download)', () => {
     // The growth file's rows fill the ten results shown; its figures never pass 400.
     expect(new Set(r.search.results.map((x) => x.passage.docId))).toEqual(new Set(['co2/data/global-concentration-annual-growth.csv']));
     expect(r.answer).toMatchObject({ kind: 'cell', text: '2010', citations: [{ docId: 'co2/data/mean.csv' }, { text: '401.00' }] });
+    // A README that ranks first, with a span of years, does not answer it: the series does.
+    await almanac.ingest([{ name: 'co2/README.md', content: '# CO2 PPM\n\nThe global annual mean CO2 concentration, in ppm, for the years 1980-2039, first published in 2001.\n' }]);
+    const again = await almanac.answer('In which year did the global annual mean CO2 concentration first exceed 400 ppm?');
+    expect(again.search.results[0]!.passage.docId).toBe('co2/README.md');
+    expect(again.answer).toMatchObject({ kind: 'cell', text: '2010' });
     await almanac.close();
   });
 
