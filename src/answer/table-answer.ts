@@ -311,6 +311,12 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   if ((op === 'lookup' || op === 'name') && analysis.target) {
     const named = targetLookup(ctx, analysis.target);
     if (named) return named;
+    // "Which milestone is on 7 December?" where no header names a milestone: what the row the
+    // question names is, its label, not a cell beside it ("Branch Manager" under "Who").
+    if (!analysis.numeric) {
+      const labelled = rowLabel(ctx, bestCells(ctx, analysis.terms, false)[0]);
+      if (labelled) return labelled;
+    }
   }
   // The first column of a table without row headers names its rows ("Groovy | JVM required":
   // "2.4"): a figure question asks for another cell of the row it names ("which" questions read
@@ -618,6 +624,19 @@ function firstPast(ctx: Context, bound: NonNullable<QuestionAnalysis['firstPast'
   if (!first) return undefined;
   const date = cellOf(ctx, first.r, first.dateCol);
   return { kind: 'cell', text: date.text, scale: '', cells: [date, cellOf(ctx, first.r, col)], score: named, confidence: confidenceOf(ctx, named, analysis.terms) };
+}
+
+/** The label of the row of `s` (its innermost row header) when the question does not give it already. */
+function rowLabel(ctx: Context, s: Scored | undefined): TableAnswer | undefined {
+  const { p, analysis } = ctx;
+  if (!s || s.score <= 0 || p.structure.headerCols === 0) return undefined;
+  const label = p.structure.rowPaths[s.r]?.at(-1);
+  if (!label) return undefined;
+  const asked = new Set(analysis.allTerms);
+  const terms = tokenize(label);
+  if (!terms.length || terms.every((t) => asked.has(t))) return undefined;
+  const cell = cellOf(ctx, s.r, p.structure.headerCols - 1);
+  return { kind: 'label', text: label, scale: '', cells: [cell], score: s.score, confidence: confidenceOf(ctx, s.score, analysis.terms) };
 }
 
 /** The terms that name mention `i` and not the other, plus the question's shared context. */

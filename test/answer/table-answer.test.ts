@@ -317,3 +317,15 @@ describe('a column of moments', () => {
   });
 });
 
+describe('a "which" noun no header names', () => {
+  const schedule = readGrid([
+    ['What', 'Who', 'When'],
+    ['Code freeze', 'Release lead', 'Wed November 1, 2023'],
+    ['v1.29.0 released', 'Branch Manager', 'Wed December 13, 2023'],
+  ]).table;
+
+  it('answers what the row the question names is, its label, not a cell beside it', () => {
+    expect(ask('Which milestone is on December 13, 2023?', schedule)).toMatchObject({ kind: 'label', text: 'v1.29.0 released' });
+  });
+});
+
