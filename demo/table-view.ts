@@ -88,8 +88,13 @@ export function renderTable(
   const marks = tableMarks(table, cells, matchedCells);
   const headerRows = table.headerRows ?? 0;
   const headerCols = table.headerCols ?? 0;
+  const { from, to } = shownRows(table, cells, matchedCells);
   const rows: HTMLTableRowElement[] = Array.from({ length: table.rows }, () => el('tr'));
   for (const cell of table.cells) {
+    // A body cell outside the rows shown is left out; one that spans into them is cut to them.
+    const top = cell.row < headerRows ? cell.row : Math.max(cell.row, from);
+    const bottom = cell.row < headerRows ? cell.row + cell.rowSpan : Math.min(cell.row + cell.rowSpan, to);
+    if (bottom <= top) continue;
     const isHeader = cell.header || cell.row < headerRows || cell.col < headerCols;
     const classes = [
       marks.hit.has(cell) ? 'cell-hit' : '',
@@ -103,14 +108,16 @@ export function renderTable(
       cell.text.length <= 16 && !/\s/.test(cell.text) ? 'nowrap' : '',
     ].filter(Boolean).join(' ');
     const td = el(isHeader ? 'th' : 'td', { text: cell.text, class: classes });
-    if (cell.rowSpan > 1) td.rowSpan = cell.rowSpan;
+    if (bottom - top > 1) td.rowSpan = bottom - top;
     if (cell.colSpan > 1) td.colSpan = cell.colSpan;
-    if (isHeader) td.setAttribute('scope', cell.row < headerRows ? (cell.colSpan > 1 ? 'colgroup' : 'col') : cell.rowSpan > 1 ? 'rowgroup' : 'row');
-    rows[cell.row]?.appendChild(td);
+    if (isHeader) td.setAttribute('scope', cell.row < headerRows ? (cell.colSpan > 1 ? 'colgroup' : 'col') : bottom - top > 1 ? 'rowgroup' : 'row');
+    rows[top]?.appendChild(td);
   }
   const head = el('thead', {}, rows.slice(0, headerRows));
-  const body = el('tbody', {}, rows.slice(headerRows));
-  const title = table.caption ? `${label}: ${table.caption}` : label;
+  const body = el('tbody', {}, rows.slice(from, to));
+  const bodyRows = table.rows - headerRows;
+  const part = to - from < bodyRows ? ` (rows ${(from - headerRows + 1).toLocaleString('en-US')}–${(to - headerRows).toLocaleString('en-US')} of ${bodyRows.toLocaleString('en-US')})` : '';
+  const title = `${table.caption ? `${label}: ${table.caption}` : label}${part}`;
   // The caption a reader sees sits above the scrolling region, so it wraps to the card's width
   // instead of scrolling away with a wide table; the table keeps its own <caption> for screen
   // readers (hidden from sight), and the visible one is hidden from them, so it is read once.
@@ -121,6 +128,31 @@ export function renderTable(
   ]);
   revealMarked(scroller);
   return el('div', { class: 'table-view' }, [el('p', { class: 'table-caption', text: title, attrs: { 'aria-hidden': 'true' } }), scroller]);
+}
+
+/** Body rows a table view shows at most: a taller table shows those around the cell it points at. */
+export const MAX_SHOWN_ROWS = 40;
+/** Rows shown above the one a tall table's view points at. */
+const ROWS_ABOVE = 5;
+
+/**
+ * The body rows `[from, to)` (grid rows, after the header rows) a view of `table` shows: all of
+ * them, or for a taller table {@link MAX_SHOWN_ROWS} from a few above the first cell the question
+ * points at (else the passage's first). A 3,800-row CSV's answer card shows its cited month, with the
+ * months around it, not its first forty years and 3,800 rows of DOM.
+ */
+export function shownRows(
+  table: Table,
+  cells: ReadonlyArray<readonly [number, number]> = [],
+  matchedCells: ReadonlyArray<readonly [number, number]> = [],
+): { from: number; to: number } {
+  const headerRows = Math.min(table.headerRows ?? 0, table.rows);
+  if (table.rows - headerRows <= MAX_SHOWN_ROWS) return { from: headerRows, to: table.rows };
+  const inBody = (list: ReadonlyArray<readonly [number, number]>) => list.find(([r]) => r >= headerRows && r < table.rows)?.[0];
+  const target = inBody(matchedCells) ?? inBody(cells) ?? headerRows;
+  // A few rows of context above it, the rest below: the cited row is in sight as the card opens.
+  const from = Math.max(headerRows, Math.min(target - ROWS_ABOVE, table.rows - MAX_SHOWN_ROWS));
+  return { from, to: from + MAX_SHOWN_ROWS };
 }
 
 /**

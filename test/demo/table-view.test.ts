@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tableMarks } from '../../demo/table-view.ts';
+import { MAX_SHOWN_ROWS, shownRows, tableMarks } from '../../demo/table-view.ts';
 import type { Table, TableCell } from '../../src/types.ts';
 
 const cell = (row: number, col: number, text: string, header = false, rowSpan = 1, colSpan = 1): TableCell => ({ row, col, rowSpan, colSpan, text, header });
@@ -44,5 +44,23 @@ describe('tableMarks', () => {
     expect(texts(marks.hit)).toEqual(['11.2', '9.8', 'Mexican peso']);
     expect(texts(marks.matched)).toEqual(['11.2']);
     expect(texts(marks.headers)).toEqual(['2013', 'Buy', 'Mexican peso']);
+  });
+});
+
+describe('shownRows', () => {
+  const tall = (rows: number): Table => ({ rows, cols: 2, headerRows: 1, headerCols: 1, start: 0, end: 0, cells: [] });
+
+  it('shows every row of a table that fits', () => {
+    expect(shownRows(table, [[3, 1]])).toEqual({ from: 2, to: 4 });
+    expect(shownRows(tall(MAX_SHOWN_ROWS + 1))).toEqual({ from: 1, to: MAX_SHOWN_ROWS + 1 });
+  });
+
+  it('shows a tall table’s rows around the cell the question points at, else the passage’s first', () => {
+    expect(shownRows(tall(3801), [[2000, 1]], [[1044, 1]])).toEqual({ from: 1039, to: 1039 + MAX_SHOWN_ROWS });
+    expect(shownRows(tall(3801), [[2000, 1]])).toEqual({ from: 1995, to: 1995 + MAX_SHOWN_ROWS });
+    // Near an end, the window stays whole and inside the table.
+    expect(shownRows(tall(3801), [[3, 1]])).toEqual({ from: 1, to: 1 + MAX_SHOWN_ROWS });
+    expect(shownRows(tall(3801), [[3800, 1]])).toEqual({ from: 3801 - MAX_SHOWN_ROWS, to: 3801 });
+    expect(shownRows(tall(3801))).toEqual({ from: 1, to: 1 + MAX_SHOWN_ROWS });
   });
 });

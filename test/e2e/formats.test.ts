@@ -57,4 +57,21 @@ describe('formats in the built demo', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('shows a tall table\u2019s answer with the rows around the cited one, not all of them', async () => {
+    const months = Array.from({ length: 600 }, (_, i) => `${1950 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-01,${(20 + i * 0.25).toFixed(2)}`);
+    await page.setInputFiles('#file-input', [{ name: 'harbour-index.csv', mimeType: 'text/csv', buffer: Buffer.from(`Date,Harbour index\n${months.join('\n')}\n`) }]);
+    await page.waitForSelector('#documents li.document >> text=harbour-index.csv', { timeout: 60_000 });
+    await page.evaluate(() => { delete document.body.dataset.answered; });
+    await search(page, 'What was the harbour index in March 1990?');
+    await page.waitForSelector('body[data-answered]', { timeout: 60_000 });
+    const card = page.locator('.answer-card');
+    expect(await card.locator('.answer-text').textContent()).toMatch(/^140\.50\b/);
+    const view = card.locator('.citation-view .table-view');
+    await view.locator('.cell-hit').first().waitFor({ timeout: 30_000 });
+    expect(await view.locator('.table-caption').textContent()).toMatch(/\(rows 478–517 of 600\)$/);
+    expect(await view.locator('tbody tr').count()).toBe(40);
+    expect(await view.locator('.cell-hit').first().textContent()).toBe('140.50');
+  });
 });
+
