@@ -9,7 +9,7 @@ export { readNumber, readUnit, isEmptyValue, formatNumber, type ReadNumber, type
 export { answerTable, answerRow, hasDate, type AnswerCell, type TableAnswer, type TableAnswerOptions } from './table-answer.ts';
 export { answerRecord, type RecordAnswer } from './record-answer.ts';
 export { answerTerms } from './synonyms.ts';
-export { answerFromText, answerAt, type TextAnswer, type TextSource, type TextAnswerOptions } from './text-answer.ts';
+export { answerFromText, answerAt, holdsAsked, type TextAnswer, type TextSource, type TextAnswerOptions } from './text-answer.ts';
 export { chooseAnswerSentence, novelNames, type SentenceCandidate, type AnswerSentenceOptions, type ChosenSentence } from './answer-sentence.ts';
 export { recapPrompt, parseRecap, RECAP, REFUSAL, type RecapEvidence, type RecapReply } from './recap.ts';
 export { ANSWER_SETTINGS } from './settings.ts';

@@ -57,6 +57,15 @@ export function asksTime(analysis: QuestionAnalysis): boolean {
   return !/^\s*when\b/.test(q) || /^\s*when\s+(?:was|were|did|had|will|would)\b/.test(q);
 }
 
+/**
+ * Whether a question asks how long something lasts or holds ("how long is the Universe
+ * repository covered?"): its answer states a length of time. Not a duration computed between two
+ * dated things (operation `duration`).
+ */
+export function asksLength(analysis: QuestionAnalysis): boolean {
+  return analysis.operation !== 'duration' && /\bhow long\b/i.test(analysis.question);
+}
+
 /** What {@link analyzeQuestion} found. */
 export interface QuestionAnalysis {
   question: string;

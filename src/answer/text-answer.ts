@@ -6,7 +6,7 @@
 import { STOP_WORDS } from '../text/stopwords.ts';
 import type { Sentence } from '../types.ts';
 import { readNumber } from './numbers.ts';
-import { asksTime, type QuestionAnalysis } from './question.ts';
+import { asksLength, asksTime, type QuestionAnalysis } from './question.ts';
 import { answerTerms } from './synonyms.ts';
 
 /** A passage as the text answerer reads it. */
@@ -72,8 +72,8 @@ export function answerFromText(analysis: QuestionAnalysis, source: TextSource, o
   const allLeadIns = texts.every(isLeadIn);
   // A question for a time is answered by one: a sentence without a time the question does not
   // give cannot answer it ("title: Go 1.18 Release Notes" for "when was Go 1.18 released?"), so a
-  // sentence that states one and shares a word with the question comes first.
-  const timed = asksTime(analysis);
+  // sentence that states one and shares a word with the question comes first; so does one that
+  // states a length of time for "how long" (`holdsAsked`).
   let dated: { i: number; score: number } | undefined;
   sentences.forEach((s, i) => {
     if (!allLeadIns && isLeadIn(texts[i]!)) return;
@@ -82,10 +82,24 @@ export function answerFromText(analysis: QuestionAnalysis, source: TextSource, o
     for (const t of terms) if (own.has(t)) score++;
     if (preferredAt >= 0 && s.start <= preferredAt && preferredAt < s.end) score += terms.length + 1;
     if (!best || score > best.score) best = { i, score };
-    if (timed && score > 0 && (!dated || score > dated.score) && answerableTime(analysis, texts[i]!, s)) dated = { i, score };
+    if (score > 0 && (!dated || score > dated.score) && holdsAsked(analysis, texts[i]!, s)) dated = { i, score };
   });
   if (!best) return undefined;
   return answerAt(analysis, source, (dated ?? best).i, terms);
+}
+
+/** A length of time as a sentence states it ("10 years", "three months", "a week"). */
+const LENGTH_OF_TIME = /\b(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|a few)\s*(?:-\s*|more\s+)?(?:days?|weeks?|months?|years?|decades?|hours?)\b/i;
+
+/**
+ * Whether a sentence holds the kind of thing the question asks for, where the question asks for
+ * a kind a sentence can lack: a time for a question for a time, a length of time for "how long".
+ * Undefined for other questions (any sentence may answer them).
+ */
+export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sentence): boolean | undefined {
+  if (asksTime(analysis)) return !!answerableTime(analysis, sentence, s);
+  if (asksLength(analysis)) return LENGTH_OF_TIME.test(sentence);
+  return undefined;
 }
 
 /** Where a sentence states a time that the question does not give (what a "when" question asks for), if it does. */

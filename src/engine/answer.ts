@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, asksTime, hasDate, answerFromText, answerRecord, answerRow, answerTable, answerTerms, chooseAnswerSentence, formatNumber,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, asksTime, hasDate, holdsAsked, answerFromText, answerRecord, answerRow, answerTable, answerTerms, chooseAnswerSentence, formatNumber,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -228,13 +228,17 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
   }
   const found = answerFromText(analysis, sourceOf(first.r));
   if (!found) return undefined;
-  // A question for a time that the first passage answers with none: the next passages that state
-  // one, else no text answer (a sentence without a time does not answer "when was ...?", however
-  // well it matches).
-  if (asksTime(analysis) && !found.span) {
+  // A question for a time (or a length of time) that the first passage answers with none: the
+  // next passages that state one, else no text answer (a sentence without a time does not answer
+  // "when was ...?", however well it matches).
+  const holds = (f: TextAnswer, p: Passage) => {
+    const s = p.sentences.find((x) => x.start === f.sentence[0]) ?? { start: f.sentence[0], end: f.sentence[1], times: [] };
+    return holdsAsked(analysis, p.text.slice(f.sentence[0], f.sentence[1]), s);
+  };
+  if (holds(found, first.r.passage) === false) {
     for (const x of texts.slice(1, ANSWER_SETTINGS.sentencePassages)) {
       const next = answerFromText(analysis, sourceOf(x.r));
-      if (next?.span) return { found: next, passage: x.r.passage, rank: x.rank, supported: next.confidence >= ANSWER_SETTINGS.minTextConfidence };
+      if (next && holds(next, x.r.passage)) return { found: next, passage: x.r.passage, rank: x.rank, supported: next.confidence >= ANSWER_SETTINGS.minTextConfidence };
     }
     return { found, passage: first.r.passage, rank: first.rank, supported: false };
   }

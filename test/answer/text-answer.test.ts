@@ -30,6 +30,12 @@ describe('text answers', () => {
     expect(c.text).toMatch(/^Goodwill is considered impaired if/);
   });
 
+  it('answers "how long" with a sentence that states a length of time', () => {
+    const plan = passage('Osprey Plus covers the community repository. The community repository gets fixes for 8 years after each release.');
+    const a = answerFromText(analyzeQuestion('How long does Osprey Plus cover the community repository?'), plan)!;
+    expect(plan.text.slice(...a.sentence)).toBe('The community repository gets fixes for 8 years after each release.');
+  });
+
   it('reads the number a "how many" question asks for, not one the question gives', () => {
     const a = answerFromText(analyzeQuestion('How many seats was the majority in the December 2019 election?'), pm)!;
     expect(a).toMatchObject({ text: '80', value: 80 });

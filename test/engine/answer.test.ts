@@ -82,6 +82,18 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('answers "how long" with a length of time: a table cell that states one over a sentence that does not', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([{
+      name: 'osprey-support.md',
+      content: '# Osprey support\n\nOsprey Plus offers security fixes for the core and community repositories.\n\n'
+        + '| | Osprey | Osprey Plus |\n| --- | --- | --- |\n| Core repository | 5 years | 10 years |\n| Community repository | Best effort | 8 years |\n',
+    }]);
+    const a = (await almanac.answer('With an Osprey Plus subscription, how long is the community repository covered?')).answer;
+    expect(a).toMatchObject({ kind: 'cell', text: '8 years', citations: [{ rowPath: ['Community repository'], columnPath: ['Osprey Plus'] }] });
+    await almanac.close();
+  });
+
   it('answers "when was ...?" with a time: from the passages that state one, else not at all', async () => {
     const almanac = await createAlmanac();
     await almanac.ingest([
