@@ -100,44 +100,64 @@ export function documentsPanel(
   }
 
   function ingest(docs: DocumentInput[], label: string, rejected: RejectedFile[] = [], change: (added: number) => CorpusChange = (count) => ({ kind: 'added', count })): Promise<IngestReport[]> {
-    const run = async (): Promise<IngestReport[]> => {
-      if (docs.length === 0) {
-        showSummary(summariseIngest({ rejected, reports: [] }));
-        return [];
-      }
-      progress.start(label);
-      // The last upload's summary would read as this one's while it runs.
-      clear(messages);
-      // Counted before and after, so a call that fails half-way still reports what went in.
-      const before = await almanac.stats().then((s) => s.documents, () => 0);
-      let added = 0;
-      try {
-        const reports = await almanac.ingest(docs, { onProgress: (p) => progress.update(p) });
-        added = reports.filter((r) => r.stored).length;
-        let advice: string | undefined;
-        for (const r of reports) if (r.error && !advice) advice = await advise(r.error);
-        showSummary(summariseIngest({ rejected, reports, ...(advice ? { advice } : {}) }));
-        return reports;
-      } catch (error) {
-        const after = await almanac.stats().then((s) => s.documents, () => before);
-        added = Math.max(0, after - before);
-        const advice = await advise(error);
-        showSummary(summariseIngest({ rejected, reports: [], failure: { message: errorMessage(error), added }, ...(advice ? { advice } : {}) }));
-        return [];
-      } finally {
-        progress.done();
-        await refreshAndNotify(change(added));
-      }
-    };
-    // One ingest at a time: a second drop waits rather than interleaving progress bars.
+    return queued(() => ingestNow(docs, label, rejected, change));
+  }
+
+  /** Runs one upload after the ones before it: one at a time, so that a second drop waits rather than interleaving progress bars. */
+  function queued<T>(run: () => Promise<T>): Promise<T> {
     const next = busy.then(run, run);
     busy = next.catch(() => undefined);
     return next;
   }
 
-  async function addFiles(files: PickedFile[], before: RejectedFile[] = []): Promise<void> {
-    const { docs, rejected } = await readFiles(files);
-    await ingest(docs, `Adding ${plural(docs.length, 'file')}`, [...before, ...rejected]);
+  async function ingestNow(docs: DocumentInput[], label: string, rejected: RejectedFile[], change: (added: number) => CorpusChange): Promise<IngestReport[]> {
+    if (docs.length === 0) {
+      showSummary(summariseIngest({ rejected, reports: [] }));
+      return [];
+    }
+    progress.start(label);
+    // The last upload's summary would read as this one's while it runs.
+    clear(messages);
+    // Counted before and after, so a call that fails half-way still reports what went in.
+    const before = await almanac.stats().then((s) => s.documents, () => 0);
+    let added = 0;
+    try {
+      const reports = await almanac.ingest(docs, { onProgress: (p) => progress.update(p) });
+      added = reports.filter((r) => r.stored).length;
+      let advice: string | undefined;
+      for (const r of reports) if (r.error && !advice) advice = await advise(r.error);
+      showSummary(summariseIngest({ rejected, reports, ...(advice ? { advice } : {}) }));
+      return reports;
+    } catch (error) {
+      const after = await almanac.stats().then((s) => s.documents, () => before);
+      added = Math.max(0, after - before);
+      const advice = await advise(error);
+      showSummary(summariseIngest({ rejected, reports: [], failure: { message: errorMessage(error), added }, ...(advice ? { advice } : {}) }));
+      return [];
+    } finally {
+      progress.done();
+      await refreshAndNotify(change(added));
+    }
+  }
+
+  /**
+   * Reads and adds the files `take` gives (a folder's walk, a picker's list), in its turn: a
+   * folder of thousands of files says how far its reading is before the engine's progress starts.
+   */
+  function addFiles(take: () => Promise<{ files: PickedFile[]; rejected?: RejectedFile[] }>): Promise<IngestReport[]> {
+    return queued(async () => {
+      progress.start('Reading files');
+      let files: PickedFile[];
+      let before: RejectedFile[];
+      let read: Awaited<ReturnType<typeof readFiles>>;
+      try {
+        ({ files, rejected: before = [] } = await take());
+        read = await readFiles(files, (done, total) => progress.update({ phase: 'read', done, total }));
+      } finally {
+        progress.done();
+      }
+      return ingestNow(read.docs, `Adding ${plural(read.docs.length, 'file')}`, [...before, ...read.rejected], (count) => ({ kind: 'added', count }));
+    });
   }
 
   // Files and folders: the pickers and drag and drop, offering every format the engine reads.
@@ -146,7 +166,10 @@ export function documentsPanel(
   byId('accepted-formats').textContent = acceptedList();
   for (const picker of [input, byId<HTMLInputElement>('folder-input')]) {
     picker.addEventListener('change', () => {
-      if (picker.files?.length) void addFiles(pickedFiles(picker.files)).finally(() => { picker.value = ''; });
+      if (!picker.files?.length) return;
+      const files = pickedFiles(picker.files);
+      picker.value = '';
+      void addFiles(async () => ({ files }));
     });
   }
   const zone = byId('drop-zone');
@@ -159,11 +182,23 @@ export function documentsPanel(
     event.preventDefault();
     zone.classList.remove('dragging');
     if (!event.dataTransfer?.files.length) return;
-    // Taken now: the drop's entries are gone once this handler returns.
-    void droppedFiles(event.dataTransfer).then(({ files, unreadable, leftOut }) => addFiles(files, [
-      ...unreadable.map(({ path, reason }): RejectedFile => ({ name: path, kind: 'unreadable', reason: `the browser could not read it (${reason}).` })),
-      ...(leftOut ? [{ name: `${leftOut.toLocaleString('en-US')} more ${leftOut === 1 ? 'file' : 'files'}`, kind: 'too-many' as const, reason: `one drop reads at most ${MAX_DROPPED_FILES.toLocaleString('en-US')} files; drop the rest as another folder.` }] : []),
-    ]));
+    // Walked from now (the drop's entries are gone once this handler returns), its count shown
+    // once this upload's turn comes.
+    let found = 0;
+    let shown = false;
+    const walk = droppedFiles(event.dataTransfer, { onFile: (n) => { found = n; if (shown) progress.update({ phase: 'found', done: n, total: 0 }); } });
+    void addFiles(async () => {
+      shown = true;
+      progress.update({ phase: 'found', done: found, total: 0 });
+      const { files, unreadable, leftOut } = await walk;
+      return {
+        files,
+        rejected: [
+          ...unreadable.map(({ path, reason }): RejectedFile => ({ name: path, kind: 'unreadable', reason: `the browser could not read it (${reason}).` })),
+          ...(leftOut ? [{ name: `${leftOut.toLocaleString('en-US')} more ${leftOut === 1 ? 'file' : 'files'}`, kind: 'too-many' as const, reason: `one drop reads at most ${MAX_DROPPED_FILES.toLocaleString('en-US')} files; drop the rest as another folder.` }] : []),
+        ],
+      };
+    });
   });
   // Dropping a file elsewhere must not navigate away from the page (the browser would open it).
   window.addEventListener('dragover', (event) => event.preventDefault());

@@ -50,10 +50,11 @@ function extensionOf(name: string): string {
  * their paths inside it): its id and name. A file without an extension is read as text when it
  * is text (the engine tells its format from its content), as the command line reads a folder.
  */
-export async function readFiles(files: Iterable<PickedFile>): Promise<ReadFiles> {
+export async function readFiles(files: readonly PickedFile[], onProgress?: (done: number, total: number) => void): Promise<ReadFiles> {
   const docs: DocumentInput[] = [];
   const rejected: RejectedFile[] = [];
-  for (const { file, path: name } of files) {
+  for (const [i, { file, path: name }] of files.entries()) {
+    onProgress?.(i, files.length);
     const ext = extensionOf(file.name);
     const reader = readerForName(file.name);
     if (!reader && ext) {

@@ -55,7 +55,8 @@ export function pickedFiles(files: Iterable<File>): PickedFile[] {
  * The files of a drop, folders walked. Call it in the `drop` handler itself: the browser empties
  * the drop's item list once the handler returns, so the entries are taken before the first await.
  */
-export async function droppedFiles(data: DataTransfer, limit = MAX_DROPPED_FILES): Promise<DroppedFiles> {
+export async function droppedFiles(data: DataTransfer, options: { limit?: number; onFile?: (found: number) => void } = {}): Promise<DroppedFiles> {
+  const limit = options.limit ?? MAX_DROPPED_FILES;
   const items = data.items ? [...data.items].filter((item) => item.kind === 'file') : [];
   const entries = items.map((item) => item.webkitGetAsEntry?.() ?? null);
   // A browser without entries (or a synthetic drop) gives its files flat.
@@ -64,11 +65,11 @@ export async function droppedFiles(data: DataTransfer, limit = MAX_DROPPED_FILES
     return { files: files.slice(0, limit), unreadable: [], leftOut: Math.max(0, files.length - limit) };
   }
   const out: DroppedFiles = { files: [], unreadable: [], leftOut: 0 };
-  for (const entry of entries) await walk(entry!, entry!.name, out, limit, true);
+  for (const entry of entries) await walk(entry!, entry!.name, out, limit, true, options.onFile);
   return out;
 }
 
-async function walk(entry: FileSystemEntry, path: string, out: DroppedFiles, limit: number, top: boolean): Promise<void> {
+async function walk(entry: FileSystemEntry, path: string, out: DroppedFiles, limit: number, top: boolean, onFile?: (found: number) => void): Promise<void> {
   if (!top && leftOutOfFolders(entry.name)) return;
   if (entry.isFile) {
     if (out.files.length >= limit) {
@@ -78,6 +79,7 @@ async function walk(entry: FileSystemEntry, path: string, out: DroppedFiles, lim
     try {
       const file = await new Promise<File>((resolve, reject) => (entry as FileSystemFileEntry).file(resolve, reject));
       out.files.push({ file, path });
+      onFile?.(out.files.length);
     } catch (error) {
       out.unreadable.push({ path, reason: reasonOf(error) });
     }
@@ -93,7 +95,7 @@ async function walk(entry: FileSystemEntry, path: string, out: DroppedFiles, lim
   }
   // In name order, as a file manager lists them: the documents' order does not depend on the browser's.
   children.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const child of children) await walk(child, `${path}/${child.name}`, out, limit, false);
+  for (const child of children) await walk(child, `${path}/${child.name}`, out, limit, false, onFile);
 }
 
 /** Every entry of a folder: `readEntries` gives them in batches (100 at a time in Chromium) until an empty one. */

@@ -46,8 +46,18 @@ describe('formats in the built demo', () => {
     // What a folder walk leaves out: a dot folder.
     write('.git/config', '[core]\n');
     try {
+      // What the progress line says while the folder is read, before the engine's own progress.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+        new MutationObserver(() => seen.push(document.querySelector('#ingest-progress .progress-label')?.textContent ?? ''))
+          .observe(document.querySelector('#ingest-progress')!, { subtree: true, childList: true, characterData: true });
+      });
       await page.setInputFiles('#folder-input', folder);
       await page.waitForSelector('#documents li.document >> text=weather/summit/readings', { timeout: 60_000 });
+      const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+      expect(seen.some((t) => /^Reading files · read · \d of 3$/.test(t))).toBe(true);
+      expect(seen.some((t) => /^Adding 3 files/.test(t))).toBe(true);
       const names = await page.locator('#documents li.document .doc-name').allTextContents();
       expect(names).toEqual(expect.arrayContaining(['weather/harbour/README.md', 'weather/summit/README.md', 'weather/summit/readings']));
       expect(names.some((n) => n.includes('.git'))).toBe(false);

@@ -58,9 +58,12 @@ describe('droppedFiles', () => {
   it('stops reading at the limit and says how many files it left out', async () => {
     const tree: Tree = {};
     for (let i = 0; i < 7; i++) tree[`f${i}.txt`] = String(i);
-    const { files, leftOut } = await droppedFiles(drop({ many: tree }), 5);
+    const found: number[] = [];
+    const { files, leftOut } = await droppedFiles(drop({ many: tree }), { limit: 5, onFile: (n) => found.push(n) });
     expect(files).toHaveLength(5);
     expect(leftOut).toBe(2);
+    // Each file read is counted as it comes: a page can say how far a big folder's walk is.
+    expect(found).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('takes the files flat where the browser gives no entries', async () => {
