@@ -15,7 +15,7 @@
 import { detectHeaders, type TableStructure } from '../tables/headers.ts';
 import { coverMap } from '../tables/grid.ts';
 import { datedColumns } from '../tables/dated-rows.ts';
-import { findDates } from '../temporal/date-grammar.ts';
+import { findDates, type DateMatch } from '../temporal/date-grammar.ts';
 import { answerTerms as tokenize } from './synonyms.ts';
 import type { Table } from '../types.ts';
 import { calculate } from './calculator.ts';
@@ -313,10 +313,9 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     if (named) return named;
     // "Which milestone is on 7 December?" where no header names a milestone: what the row the
     // question names is, its label, not a cell beside it ("Branch Manager" under "Who").
-    if (!analysis.numeric) {
-      const labelled = rowLabel(ctx, bestCells(ctx, analysis.terms, false)[0]);
-      if (labelled) return labelled;
-    }
+    const top = analysis.numeric || structure.headerCols === 0 ? undefined : bestCells(ctx, analysis.terms, false)[0];
+    const labelled = top && top.score > 0 ? rowLabel(ctx, top.r, givenBy(analysis), top.score, confidenceOf(ctx, top.score, analysis.terms)) : undefined;
+    if (labelled) return labelled;
   }
   // The first column of a table without row headers names its rows ("Groovy | JVM required":
   // "2.4"): a figure question asks for another cell of the row it names ("which" questions read
@@ -427,7 +426,12 @@ function dateOfRow(ctx: Context, ranked: Scored[]): Scored | undefined {
 
 /** Whether a cell's text holds a date (a year, a day, a month): what a question for a time is answered with. */
 export function hasDate(text: string): boolean {
-  return findDates(text, { shortYears: 'none', reference: 0, prepositions: false }).length > 0;
+  return dateIn(text) !== undefined;
+}
+
+/** The first date a cell's text holds, read as a cell is (no short years, no prepositions needed). */
+function dateIn(text: string): DateMatch | undefined {
+  return findDates(text, { shortYears: 'none', reference: 0, prepositions: false })[0];
 }
 
 function hasAny(s: Set<string>, q: Set<string>): boolean {
@@ -511,11 +515,7 @@ function targetLookup(ctx: Context, target: string): TableAnswer | undefined {
   if (!noun.size) return undefined;
   const rest = analysis.terms.filter((t) => !noun.has(t));
   if (!rest.length) return undefined;
-  const asked = new Set(analysis.allTerms);
-  const given = (text: string) => {
-    const t = tokenize(text);
-    return !t.length || t.every((x) => asked.has(x));
-  };
+  const given = givenBy(analysis);
   // (i) A data column whose own labels name the noun: its cell in the best-named row.
   const cols = structure.dataCols.filter((c) => hasAny(new Set(tokenize((structure.columnPaths[c] ?? []).join(' '))), noun));
   // A "which" answer is a name: a column of names wins over the counts beside it ("league ›
@@ -573,19 +573,28 @@ export function answerRow(analysis: QuestionAnalysis, table: Table, row: number,
     const start = dated?.roles.find((x) => x.role === 'start')?.col ?? dated?.points[0] ?? dated?.roles[0]?.col;
     if (start !== undefined && p.at(row, start)) return cellAt(start);
   }
+  const given = givenBy(analysis);
+  const labelled = rowLabel(ctx, row, given, 0, 1);
+  if (labelled) return labelled;
+  const first = structure.dataCols.find((c) => !dateCols.has(c) && p.at(row, c) && !given(p.at(row, c)));
+  return first === undefined ? undefined : cellAt(first);
+}
+
+/** Whether the question already gives every word of a text (a cell or label that cannot be its answer). */
+function givenBy(analysis: QuestionAnalysis): (text: string) => boolean {
   const asked = new Set(analysis.allTerms);
-  const given = (text: string) => {
+  return (text) => {
     const t = tokenize(text);
     return !t.length || t.every((x) => asked.has(x));
   };
-  const label = structure.rowPaths[row]?.at(-1);
-  const first = structure.dataCols.find((c) => !dateCols.has(c) && p.at(row, c) && !given(p.at(row, c)));
-  if (label && !given(label)) {
-    // The label's own cell: the innermost row-header column.
-    const cell = cellOf(ctx, row, Math.max(0, structure.headerCols - 1));
-    return { kind: 'label', text: label, scale: '', cells: [cell], score: 0, confidence: 1 };
-  }
-  return first === undefined ? undefined : cellAt(first);
+}
+
+/** Row `r`'s label (its innermost row header) as the answer, cited at its own cell, when the question does not give it already. */
+function rowLabel(ctx: Context, r: number, given: (text: string) => boolean, score: number, confidence: number): TableAnswer | undefined {
+  const label = ctx.p.structure.rowPaths[r]?.at(-1);
+  if (!label || given(label)) return undefined;
+  const cell = cellOf(ctx, r, Math.max(0, ctx.p.structure.headerCols - 1));
+  return { kind: 'label', text: label, scale: '', cells: [cell], score, confidence };
 }
 
 /**
@@ -612,7 +621,7 @@ function firstPast(ctx: Context, bound: NonNullable<QuestionAnalysis['firstPast'
     if (value === undefined) continue;
     for (let c = 0; c < p.table.cols; c++) {
       if (c === col) continue;
-      const date = findDates(p.at(r, c), { shortYears: 'none', reference: 0, prepositions: false })[0];
+      const date = dateIn(p.at(r, c));
       if (!date) continue;
       series.push({ r, dateCol: c, at: date.start, value });
       break;
@@ -624,19 +633,6 @@ function firstPast(ctx: Context, bound: NonNullable<QuestionAnalysis['firstPast'
   if (!first) return undefined;
   const date = cellOf(ctx, first.r, first.dateCol);
   return { kind: 'cell', text: date.text, scale: '', cells: [date, cellOf(ctx, first.r, col)], score: named, confidence: confidenceOf(ctx, named, analysis.terms) };
-}
-
-/** The label of the row of `s` (its innermost row header) when the question does not give it already. */
-function rowLabel(ctx: Context, s: Scored | undefined): TableAnswer | undefined {
-  const { p, analysis } = ctx;
-  if (!s || s.score <= 0 || p.structure.headerCols === 0) return undefined;
-  const label = p.structure.rowPaths[s.r]?.at(-1);
-  if (!label) return undefined;
-  const asked = new Set(analysis.allTerms);
-  const terms = tokenize(label);
-  if (!terms.length || terms.every((t) => asked.has(t))) return undefined;
-  const cell = cellOf(ctx, s.r, p.structure.headerCols - 1);
-  return { kind: 'label', text: label, scale: '', cells: [cell], score: s.score, confidence: confidenceOf(ctx, s.score, analysis.terms) };
 }
 
 /** The terms that name mention `i` and not the other, plus the question's shared context. */

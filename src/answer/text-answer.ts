@@ -74,7 +74,7 @@ export function answerFromText(analysis: QuestionAnalysis, source: TextSource, o
   // give cannot answer it ("title: Go 1.18 Release Notes" for "when was Go 1.18 released?"), so a
   // sentence that states one and shares a word with the question comes first; so does one that
   // states a length of time for "how long" (`holdsAsked`).
-  let dated: { i: number; score: number } | undefined;
+  let holding: { i: number; score: number } | undefined;
   sentences.forEach((s, i) => {
     if (!allLeadIns && isLeadIn(texts[i]!)) return;
     const own = termsOf[i]!;
@@ -82,10 +82,10 @@ export function answerFromText(analysis: QuestionAnalysis, source: TextSource, o
     for (const t of terms) if (own.has(t)) score++;
     if (preferredAt >= 0 && s.start <= preferredAt && preferredAt < s.end) score += terms.length + 1;
     if (!best || score > best.score) best = { i, score };
-    if (score > 0 && (!dated || score > dated.score) && holdsAsked(analysis, texts[i]!, s)) dated = { i, score };
+    if (score > 0 && (!holding || score > holding.score) && holdsAsked(analysis, texts[i]!, s)) holding = { i, score };
   });
   if (!best) return undefined;
-  return answerAt(analysis, source, (dated ?? best).i, terms);
+  return answerAt(analysis, source, (holding ?? best).i, terms);
 }
 
 /** A length of time as a sentence states it ("10 years", "three months", "a week"). */

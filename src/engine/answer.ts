@@ -231,10 +231,8 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
   // A question for a time (or a length of time) that the first passage answers with none: the
   // next passages that state one, else no text answer (a sentence without a time does not answer
   // "when was ...?", however well it matches).
-  const holds = (f: TextAnswer, p: Passage) => {
-    const s = p.sentences.find((x) => x.start === f.sentence[0]) ?? { start: f.sentence[0], end: f.sentence[1], times: [] };
-    return holdsAsked(analysis, p.text.slice(f.sentence[0], f.sentence[1]), s);
-  };
+  const sentenceOf = (f: TextAnswer, p: Passage) => p.sentences.find((x) => x.start === f.sentence[0]);
+  const holds = (f: TextAnswer, p: Passage) => holdsAsked(analysis, p.text.slice(f.sentence[0], f.sentence[1]), sentenceOf(f, p) ?? { start: f.sentence[0], end: f.sentence[1], times: [] });
   if (holds(found, first.r.passage) === false) {
     for (const x of texts.slice(1, ANSWER_SETTINGS.sentencePassages)) {
       const next = answerFromText(analysis, sourceOf(x.r));
@@ -247,7 +245,7 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
   // one must (`minTemporalEvidence`); a README that names every word but the year does not answer it.
   const constraint = search.constraint;
   const fits = (x: Passage['sentences'][number]) => temporalScore(constraint!, x.times, x.intervals) >= ANSWER_SETTINGS.minTemporalEvidence;
-  const own = first.r.passage.sentences.find((x) => x.start === found.sentence[0]);
+  const own = sentenceOf(found, first.r.passage);
   const timely = !constraint || constraint.relation === 'any'
     || (own && (own.times.length || own.intervals?.length) ? fits(own) : first.r.passage.sentences.some(fits));
   return { found, passage: first.r.passage, rank: first.rank, supported: timely && found.confidence >= ANSWER_SETTINGS.minTextConfidence };
