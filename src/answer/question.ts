@@ -104,6 +104,22 @@ export interface QuestionAnalysis {
    * figure first passed (`above`: rose past it; `strict`: "exceed", not "reach").
    */
   firstPast?: { value: number; above: boolean; strict: boolean };
+  /**
+   * For a question for a time, which end of a span it asks for: `start` for "when was Go 1.22
+   * released?", `end` for "when does Airflow 2 reach end of life?" (a row dated both ways answers
+   * with the column of that role). Absent when the question names neither, or both.
+   */
+  boundary?: 'start' | 'end';
+}
+
+/** Words of a question that ask when something starts, and when it ends. */
+const ASKS_START = /\b(?:release[sd]?|start(?:s|ed)?|beg[ai]n|begins|launch(?:e[sd])?|introduced|c[oa]me out|comes out|founded|opened|first available|t[oa]ok office|takes office)\b/;
+const ASKS_END = /\b(?:end|ends|ended|ending|expire[sd]?|expir(?:y|ation)|until|eol|end[\s-]of[\s-](?:life|support)|retire[sd]?|discontinued|sunset|deprecated|die[sd]?|left office|leaves? office|stops?(?: being)? supported)\b/;
+
+function boundaryOf(q: string): QuestionAnalysis['boundary'] {
+  const start = ASKS_START.test(q);
+  const end = ASKS_END.test(q);
+  return start === end ? undefined : start ? 'start' : 'end';
 }
 
 /** "First exceeded / passed / rose above / fell below / reached N": the bound a series first passed. */
@@ -190,6 +206,7 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
   const terms = allTerms.filter((t) => !cueTerms.has(t) && !QUESTION_WORDS.has(t));
   const target = targetOf(q);
   const firstPast = (operation as Operation) === 'date' ? firstPastOf(q) : undefined;
+  const boundary = (operation as Operation) === 'date' ? boundaryOf(q) : undefined;
   return {
     question, operation, numeric, terms, allTerms, years, respectively,
     asksFigure: figureAsk || /\bhow (?:many|much)\b|\b(?:what|which) (?:percent(?:age)?|proportion|share)\b/.test(q) || COMPUTED.has(operation) || (operation as Operation) === 'duration',
@@ -199,6 +216,7 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
     ...(direction ? { direction } : {}),
     ...(unit ? { unit } : {}),
     ...(firstPast ? { firstPast } : {}),
+    ...(boundary ? { boundary } : {}),
   };
 }
 

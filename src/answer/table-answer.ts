@@ -22,6 +22,7 @@ import { calculate } from './calculator.ts';
 import { formatNumber, isEmptyValue, readNumber, readUnit, type Scale } from './numbers.ts';
 import { COMPUTED, type QuestionAnalysis } from './question.ts';
 import { initialsIn, spelledInitials, spelledLabel } from './initials.ts';
+import { fieldWords, isLifeEnd } from '../temporal/intervals.ts';
 
 /** A cell an answer rests on, with the header paths that say what it is. */
 export interface AnswerCell {
@@ -132,10 +133,13 @@ function prepare(table: Table, structure: TableStructure): Prepared {
     && structure.dataRows.filter((r) => hasDate(at(r, c))).length >= MOMENT_SHARE * structure.dataRows.length);
   for (const r of structure.dataRows) {
     const path = structure.rowPaths[r] ?? [];
-    const terms = new Set(tokenize([...path, ...moments.map((c) => at(r, c))].join(' ')));
+    // The first column of a table without row headers names its row as a row header would
+    // ("releaseCycle | releaseDate": "19" is the row of Angular 19, not a figure beside it).
+    const named = idCol !== undefined ? [at(r, idCol)] : [];
+    const terms = new Set(labelTerms([...path, ...named, ...moments.map((c) => at(r, c))].join(' ')));
     rowTerms.set(r, terms);
-    rowLeafTerms.set(r, new Set(tokenize(path.at(-1) ?? '')));
-    rowParentTerms.set(r, new Set(tokenize(path.slice(0, -1).join(' '))));
+    rowLeafTerms.set(r, new Set(labelTerms(path.at(-1) ?? '')));
+    rowParentTerms.set(r, new Set(labelTerms(path.slice(0, -1).join(' '))));
     const texts = structure.dataCols.map((c) => at(r, c)).filter((t) => t && readNumber(t) === undefined && !isEmptyValue(t));
     // A table without row headers names its rows by its first column ("Groovy | JVM required":
     // "2.4"), numbers included, and with that column's header ("Groovy 2.4").
@@ -148,9 +152,9 @@ function prepare(table: Table, structure: TableStructure): Prepared {
   }
   for (const c of structure.dataCols) {
     const path = structure.columnPaths[c] ?? [];
-    const terms = new Set(tokenize([...path, structure.units[c] ?? ''].join(' ')));
+    const terms = new Set(labelTerms([...path, structure.units[c] ?? ''].join(' ')));
     colTerms.set(c, terms);
-    colLeafTerms.set(c, new Set(tokenize(path.at(-1) ?? '')));
+    colLeafTerms.set(c, new Set(labelTerms(path.at(-1) ?? '')));
     count(terms);
     for (const t of terms) tableTerms.add(t);
   }
@@ -167,6 +171,18 @@ function prepare(table: Table, structure: TableStructure): Prepared {
   prepared.set(table, out);
   return out;
 }
+
+/**
+ * The terms of a header label, with its `camelCase` and `snake_case` names read as words too: a
+ * data file's header "releaseDate" is what "when was 39 released?" names, and the tokenizer
+ * reads it as one word. The name as written is kept ("JavaScript" is also "javascript").
+ */
+function labelTerms(label: string): string[] {
+  return tokenize(IDENTIFIER.test(label) ? `${label} ${fieldWords(label)}` : label);
+}
+
+/** A name written as an identifier: `camelCase` or `snake_case`. */
+const IDENTIFIER = /[a-z][A-Z]|\w_\w/;
 
 /**
  * `p` as one question reads it: a label written as initials that the question spells out ("eol"
@@ -322,7 +338,7 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   // the names through `targetLookup`).
   const given = (s: Scored) => s.c === p.idCol;
   const ranked = bestCells(ctx, analysis.terms, analysis.numeric).filter((s) => !given(s));
-  const best = inAskedUnit(ctx, ranked) ?? dateOfRow(ctx, ranked) ?? ranked[0] ?? (analysis.numeric ? bestCells(ctx, analysis.terms, false).filter((s) => !given(s))[0] : undefined);
+  const best = inAskedUnit(ctx, ranked) ?? dateOfRow(ctx, ranked) ?? boundaryDate(ctx, ranked) ?? ranked[0] ?? (analysis.numeric ? bestCells(ctx, analysis.terms, false).filter((s) => !given(s))[0] : undefined);
   return best && best.score > 0 ? cellAnswer(ctx, best) : undefined;
 }
 
@@ -422,6 +438,33 @@ function dateOfRow(ctx: Context, ranked: Scored[]): Scored | undefined {
     if (hasDate(ctx.p.at(top.r, c))) return { ...top, c };
   }
   return undefined;
+}
+
+/**
+ * A "when" question that asks for a start or an end ("when does Airflow 2 end?") of a row dated
+ * both ways ("releaseDate | eol") reads the column of that role, among the row's cells the
+ * question's words name equally well; a column it names by its words wins ("when was the
+ * latestReleaseDate of 2?"). An end of life comes before other ends ("end of active support").
+ */
+function boundaryDate(ctx: Context, ranked: Scored[]): Scored | undefined {
+  const top = ranked[0];
+  const want = ctx.analysis.boundary;
+  if (ctx.analysis.operation !== 'date' || !want || !top) return undefined;
+  const cols = roleColumns(ctx, want);
+  if (!cols.length) return undefined;
+  const tied = ranked.filter((s) => s.r === top.r && s.score >= top.score - 1e-9 && hasDate(ctx.p.at(s.r, s.c)));
+  for (const c of cols) {
+    const s = tied.find((x) => x.c === c);
+    if (s) return s;
+  }
+  return undefined;
+}
+
+/** The columns that date the table's rows with role `role`, an end of life first among ends. */
+function roleColumns(ctx: Context, role: 'start' | 'end'): number[] {
+  const dated = datedColumns(ctx.p.table, ctx.p.structure);
+  const of = dated?.roles.filter((x) => x.role === role) ?? [];
+  return [...of.filter((x) => isLifeEnd(x.name)), ...of.filter((x) => !isLifeEnd(x.name))].map((x) => x.col);
 }
 
 /** Whether a cell's text holds a date (a year, a day, a month): what a question for a time is answered with. */
@@ -571,9 +614,18 @@ export function answerRow(analysis: QuestionAnalysis, table: Table, row: number,
   };
   if (analysis.operation === 'date') {
     const start = dated?.roles.find((x) => x.role === 'start')?.col ?? dated?.points[0] ?? dated?.roles[0]?.col;
-    if (start !== undefined && p.at(row, start)) return cellAt(start);
+    const col = (analysis.boundary ? roleColumns(ctx, analysis.boundary).find((c) => hasDate(p.at(row, c))) : undefined) ?? start;
+    if (col !== undefined && p.at(row, col)) return cellAt(col);
   }
   const given = givenBy(analysis);
+  // A row the question names already ("what is the latest version of Angular 21?": the row "21")
+  // is not the answer: the column the question names by its words is ("latest").
+  const name = p.idCol !== undefined ? p.at(row, p.idCol) : structure.rowPaths[row]?.at(-1);
+  if (name && given(name)) {
+    const asked = new Set(analysis.terms);
+    const inNamed = bestCells(ctx, analysis.terms, false).find((s) => s.c !== p.idCol && hasAny(p.colTerms.get(s.c)!, asked));
+    if (inNamed) return cellAt(inNamed.c);
+  }
   const labelled = rowLabel(ctx, row, given, 0, 1);
   if (labelled) return labelled;
   const first = structure.dataCols.find((c) => !dateCols.has(c) && p.at(row, c) && !given(p.at(row, c)));

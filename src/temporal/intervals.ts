@@ -46,6 +46,11 @@ export function fieldWords(name: string): string {
   return name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
 }
 
+/** Whether a field or column of that name gives the end of a thing's life ("eol", "Left office"), not of a phase of it ("end of active support"). */
+export function isLifeEnd(name: string): boolean {
+  return LIFE_END_FIELD.test(fieldWords(name));
+}
+
 /** Which end of an interval a field or column of that name gives, if either. */
 export function fieldRole(name: string): 'start' | 'end' | undefined {
   const words = fieldWords(name);

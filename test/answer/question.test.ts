@@ -108,6 +108,16 @@ describe('what a question asks for', () => {
     expect(analyzeQuestion('When did the index first reach 200?').firstPast).toEqual({ value: 200, above: true, strict: false });
     // No "first", or not a question for a time: no bound.
     expect(analyzeQuestion('When did the index exceed 200?').firstPast).toBeUndefined();
+  });
+
+  it('reads which end of a span a question for a time asks for', () => {
+    expect(analyzeQuestion('When was Go 1.22 released?').boundary).toBe('start');
+    expect(analyzeQuestion('When did Fedora 38 reach end of life?').boundary).toBe('end');
+    expect(analyzeQuestion('When does Apache Airflow 2 end?').boundary).toBe('end');
+    expect(analyzeQuestion('When is Django 4.2 supported until?').boundary).toBe('end');
+    expect(analyzeQuestion('When did the release end?').boundary).toBeUndefined();
+    expect(analyzeQuestion('When did code freeze happen?').boundary).toBeUndefined();
+    expect(analyzeQuestion('How many releases ended in 2020?').boundary).toBeUndefined();
     expect(analyzeQuestion('How many years did the index first exceed 200?').firstPast).toBeUndefined();
   });
 });

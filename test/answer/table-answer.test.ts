@@ -165,6 +165,37 @@ describe('table answers', () => {
     expect(answerRow(analyzeQuestion('Which release came out in April 2020?'), releases, 0)).toBeUndefined();
   });
 
+  // A data file's records (endoflife's `releases:` list): no row headers, identifier headers.
+  const cycles = () => readGrid([
+    ['releaseCycle', 'releaseDate', 'eoas', 'eol', 'eoes', 'latest', 'link'],
+    ['19', '2024-11-19', '2025-05-28', '2026-05-19', 'false', '19.2.25', ''],
+    ['18', '2024-05-22', '2024-11-19', '2025-11-21', 'false', '18.2.14', 'https://github.com/angular/angular/releases/tag/18.2.14'],
+  ]).table;
+
+  it('reads a table without row headers by the row its first column names, not by words of other cells', () => {
+    // Row 18's link names "angular" and "release"; row 19 is the one the question names.
+    expect(ask('When was Angular 19 released?', cycles())).toMatchObject({ text: '2024-11-19', cells: [{ cell: [1, 1] }] });
+  });
+
+  it('reads a camelCase or snake_case header as the words it names', () => {
+    expect(ask('What is the release date of 18?', cycles())).toMatchObject({ text: '2024-05-22' });
+    const snake = readGrid([['cycle', 'release_date', 'support_end'], ['3', '2021-01-04', '2023-06-30'], ['4', '2022-02-01', '2024-06-30']]).table;
+    expect(ask('What is the support end of cycle 4?', snake)).toMatchObject({ text: '2024-06-30' });
+  });
+
+  it('answers "when does X end?" with the row\'s end column, an end of life before other ends', () => {
+    expect(ask('When does 19 end?', cycles())).toMatchObject({ text: '2026-05-19' });
+    expect(ask('When did 18 come out?', cycles())).toMatchObject({ text: '2024-05-22' });
+    // A column the question names by its words wins over the role.
+    expect(ask('When was the latestReleaseDate of 19?', readGrid([['cycle', 'releaseDate', 'eol', 'latestReleaseDate'], ['19', '2024-11-19', '2026-05-19', '2025-09-10']]).table)).toMatchObject({ text: '2025-09-10' });
+    expect(answerRow(analyzeQuestion('When does the line of November 2024 reach its end?'), cycles(), 1)).toMatchObject({ text: '2026-05-19' });
+  });
+
+  it('reads the column a question names in a row it names, and the row\'s label in a row it does not', () => {
+    expect(answerRow(analyzeQuestion('What is the latest version of Angular 19?'), cycles(), 1)).toMatchObject({ text: '19.2.25' });
+    expect(answerRow(analyzeQuestion('What was the newest release line with a latest version in June 2024?'), cycles(), 2)).toMatchObject({ text: '18' });
+  });
+
   it('does not ask a cell to name the words the document\'s title gives', () => {
     const votes = readGrid([['Candidate', 'Votes'], ['Carol Willing', '57'], ['Brett Cannon', '52']]).table;
     const q = analyzeQuestion('How many votes did Carol Willing receive in the steering council election?');
