@@ -66,6 +66,19 @@ export function asksLength(analysis: QuestionAnalysis): boolean {
   return analysis.operation !== 'duration' && /\bhow long\b/i.test(analysis.question);
 }
 
+/**
+ * The versions a question names: a number with a dot after the name of what it versions
+ * ("Python 3.13", "Kubernetes v1.29": the tokenizer writes "3_13" and the name's compound
+ * "python_3_13"; a figure, "$18.9 thousand", "exceed 0.5", has no such name). Each as a pattern
+ * that finds it in a text ("3.13", "3.13.0", not "13.13" or "3.130"): a source that names none
+ * of them speaks of another version.
+ */
+export function versionsOf(analysis: QuestionAnalysis): RegExp[] {
+  const terms = analysis.allTerms;
+  return terms.filter((t) => /^\d+(?:_\d+)+$/.test(t) && terms.some((x) => x.length > t.length + 1 && x.endsWith(`_${t}`) && /^\p{L}/u.test(x)))
+    .map((t) => new RegExp(`(?<![\\d.])${t.replace(/_/g, '\\.')}(?!\\d)`));
+}
+
 /** What {@link analyzeQuestion} found. */
 export interface QuestionAnalysis {
   question: string;

@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, asksTime, hasDate, holdsAsked, answerFromText, answerRecord, answerRow, answerTable, answerTerms, chooseAnswerSentence, formatNumber,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerField, asksField, versionsOf, asksTime, hasDate, holdsAsked, answerFromText, answerRecord, answerRow, answerTable, answerTerms, chooseAnswerSentence, formatNumber,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -48,12 +48,18 @@ export async function runAnswer(state: EngineState, question: string, options: A
   const table = await tableCandidate(state, analysis, search, () => runSearch(state, question, { ...searchOptions, groupByDocument: true, limit: ANSWER_SETTINGS.tableSearchDocuments }));
   const text = textCandidate(state, analysis, search);
   const record = recordCandidate(state, analysis, search);
+  const field = fieldCandidate(state, analysis, search);
   if (record) steps.push('record-answer');
+  if (field) steps.push('field-answer');
   if (table) steps.push('table-answer');
   if (text) steps.push('text-answer');
-  let answer = record && (!table || record.rank <= table.rank) && (!text || record.rank <= text.rank)
+  // A line whose whole name the question names states the answer more surely than a sentence
+  // that ranked above it; a table or record that ranked above it still answers first.
+  let answer = record && (!table || record.rank <= table.rank) && (!text || record.rank <= text.rank) && (!field || record.rank <= field.rank)
     ? record.answer
-    : chooseDeterministic(state, analysis, search, table, text);
+    : field && (!table || field.rank <= table.rank || table.found.confidence < ANSWER_SETTINGS.minTableConfidence)
+      ? field.answer
+      : chooseDeterministic(state, analysis, search, table, text);
   // "What are the contract types?", "which years does the table cover?": a list of labels, read
   // by a module loaded when a question may ask for one (the embed's budget, issue 13).
   if (LIST_GATE.test(question)) {
@@ -177,7 +183,10 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
 /** The first of `docs` whose tables answer with confidence; a document's best answer below it goes to `unsure`. */
 function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, docs: Array<{ docId: string; rank: number }>, unsure: (c: TableCandidate) => void): TableCandidate | undefined {
   const timed = asksTime(analysis);
+  const versions = versionsOf(analysis);
   for (const { docId, rank } of docs) {
+    // A release table of Python 2.7 does not answer for Python 3.13.
+    if (!namesVersions(state, docId, versions)) continue;
     const document = state.records.get(docId)?.document;
     const tables = document?.tables ?? [];
     // The table search ranked first among the document's answers, when it answers with
@@ -209,7 +218,9 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
  * temporal evidence. Otherwise the best text passage's sentence that names the question most.
  */
 function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse): TextCandidate | undefined {
-  const texts = search.results.map((r, rank) => ({ r, rank })).filter(({ r }) => TEXT_KINDS.has(r.passage.kind));
+  // Passages of documents that name every version the question does (`namesVersions`).
+  const versions = versionsOf(analysis);
+  const texts = search.results.map((r, rank) => ({ r, rank })).filter(({ r }) => TEXT_KINDS.has(r.passage.kind) && namesVersions(state, r.passage.docId, versions));
   if (!texts.length) return undefined;
   const sourceOf = (r: SearchResult) => {
     const title = state.records.get(r.passage.docId)?.document.title;
@@ -254,6 +265,45 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
 interface RecordCandidate {
   answer: Answer;
   rank: number;
+}
+
+/** Whether a document names every version a question does (`versionsOf`): one that does not speaks of another. */
+function namesVersions(state: EngineState, docId: string, versions: RegExp[]): boolean {
+  if (!versions.length) return true;
+  const document = state.records.get(docId)?.document;
+  const text = `${document?.title ?? ''}\n${document?.text ?? ''}`;
+  return versions.every((v) => v.test(text));
+}
+
+/**
+ * The first text passage, in rank order, with a line whose whole name the question names
+ * ("3.12 Release Manager: Thomas Wouters" for "who is the release manager for Python 3.12?",
+ * `field-answer.ts`), in a document that names every version the question does (PEP 101's
+ * "Release Manager:" does not answer for Python 3.13).
+ */
+function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse): RecordCandidate | undefined {
+  if (!asksField(analysis)) return undefined;
+  const versions = versionsOf(analysis);
+  for (let rank = 0; rank < search.results.length; rank++) {
+    const p = search.results[rank]!.passage;
+    if (!TEXT_KINDS.has(p.kind)) continue;
+    const read = answerField(analysis, p.text);
+    if (!read) continue;
+    if (!namesVersions(state, p.docId, versions)) continue;
+    const [s, e] = read.line;
+    // A question with a time ("the president from 1999 to 2001") is answered by a line that
+    // states a time that fits it, as a sentence must be (`minTemporalEvidence`).
+    const constraint = search.constraint;
+    if (constraint && constraint.relation !== 'any' && !p.sentences.some((x) => x.start < e && x.end > s && temporalScore(constraint, x.times, x.intervals) >= ANSWER_SETTINGS.minTemporalEvidence)) continue;
+    const source = sourceSpan(state, p.docId, p.start + s, p.start + e);
+    const citation: Citation = {
+      docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence',
+      text: p.text.slice(s, e), start: p.start + s, end: p.start + e, ...(source ? { source } : {}), ...pageOf(p),
+      span: [read.span[0] - s, read.span[1] - s],
+    };
+    return { answer: { text: read.text, kind: 'sentence', citations: [citation], confidence: 1, operation: analysis.operation }, rank };
+  }
+  return undefined;
 }
 
 /** Whether a passage is a dated record: a table row or a line of fields with a start or end date. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeQuestion } from '../../src/answer/question.ts';
+import { analyzeQuestion, versionsOf } from '../../src/answer/question.ts';
 import { tokenize } from '../../src/text/tokenizer.ts';
 
 const op = (q: string) => analyzeQuestion(q).operation;
@@ -108,6 +108,14 @@ describe('what a question asks for', () => {
     expect(analyzeQuestion('When did the index first reach 200?').firstPast).toEqual({ value: 200, above: true, strict: false });
     // No "first", or not a question for a time: no bound.
     expect(analyzeQuestion('When did the index exceed 200?').firstPast).toBeUndefined();
+  });
+
+  it('reads the versions a question names after a name, not its figures', () => {
+    const found = (q: string) => versionsOf(analyzeQuestion(q)).map((r) => ['3.13', '3.13.0', '13.13', '3.130', '1.29'].filter((t) => r.test(t)));
+    expect(found('When is the Python 3.13 final release scheduled?')).toEqual([['3.13', '3.13.0']]);
+    expect(found('When was Kubernetes v1.29 released?')).toEqual([['1.29']]);
+    expect(found('Of the $18.9 thousand in funding, how much came from energy?')).toEqual([]);
+    expect(found('How many quarters did earnings exceed 0.5 dollars?')).toEqual([]);
   });
 
   it('reads which end of a span a question for a time asks for', () => {

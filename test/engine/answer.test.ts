@@ -213,6 +213,24 @@ describe('almanac.answer (zero-download)', () => {
     expect((await almanac.answer('Which codename did the Distro release of April 2018 have?')).answer.text).toBe('Bionic Beaver');
   });
 
+  it('answers from a line whose whole name the question names, and not from a document of another version', async () => {
+    const pep = (v: string, who: string, final: string) => `PEP: ${v.replace('.', '')}\nTitle: Python ${v} Release Schedule\n\n# Python ${v} Release Schedule\n\nThis document describes the development and release schedule for Python ${v}.\n\n## Release Manager and Crew\n\n- ${v} Release Manager: ${who}\n- Documentation: Julien Palard\n\n## Schedule\n\n| Release | Date |\n|---|---|\n| ${v}.0 final | ${final} |\n`;
+    const almanac = await createAlmanac();
+    const content = pep('3.12', 'Thomas Wouters', '2023-10-02');
+    await almanac.ingest([{ name: 'pep-0693.md', content }, { name: 'pep-0373.md', content: pep('2.7', 'Benjamin Peterson', '2010-07-03') }]);
+    const res = await almanac.answer('Who is the release manager for Python 3.12?');
+    expect(res.steps).toContain('field-answer');
+    expect(res.answer).toMatchObject({ kind: 'sentence', text: 'Thomas Wouters' });
+    const c = res.answer.citations[0]!;
+    expect(c).toMatchObject({ docId: 'pep-0693.md', text: '3.12 Release Manager: Thomas Wouters' });
+    expect(c.text.slice(...c.span!)).toBe('Thomas Wouters');
+    expect(content.slice(c.source!.start, c.source!.end)).toBe(c.text);
+    expect((await almanac.answer('When was the Python 2.7.0 final released?')).answer.text).toBe('2010-07-03');
+    // No document speaks of 3.13: neither the 2.7 table nor the 3.12 crew answers for it.
+    expect((await almanac.answer('When is the Python 3.13.0 final release scheduled?')).answer.kind).toBe('none');
+    expect((await almanac.answer('Who is the release manager for Python 3.13?')).answer.kind).toBe('none');
+  });
+
   it('says so when the documents do not support an answer', async () => {
     const almanac = await corpus();
     const res = await almanac.answer('What is the boiling point of mercury?');
