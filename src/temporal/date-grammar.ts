@@ -80,7 +80,8 @@ const Y4 = '(?:1\\d{3}|20\\d{2})';
 const RE_ISO = new RegExp(`\\b(${Y4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])\\b`, 'g');
 // "2011/06/29", a permalink's "2023/06/01/": year first, so no day / month ambiguity.
 const RE_YMD_SLASH = new RegExp(`(?<!\\d)(${Y4})/(1[0-2]|0?[1-9])/([12]\\d|3[01]|0?[1-9])(?!\\d|/\\d)`, 'g');
-const RE_DMY = new RegExp(`\\b(${DAY})(?:\\s+of)?\\s+(${MON})\\s*,?\\s*(${Y4})\\b`, 'gi');
+// "16 December 2018", and "16-Dec-2018" as PEPs, logs and spreadsheets write a day.
+const RE_DMY = new RegExp(`\\b(${DAY})(?:(?:\\s+of)?\\s+(${MON})\\s*,?\\s*|-(${MON})-)(${Y4})\\b`, 'gi');
 const RE_MDY = new RegExp(`\\b(${MON})\\s+(${DAY})\\s*,?\\s*(${Y4})\\b`, 'gi');
 const RE_MMY = new RegExp(`\\b(${MON})\\s*(?:-|–|—|to|until|till|through|and)\\s*(${MON})\\s*,?\\s*(${Y4})\\b`, 'gi');
 const RE_MY = new RegExp(`\\b(${MON})\\s*,?\\s+(?:of\\s+)?(${Y4})\\b`, 'gi');
@@ -127,7 +128,7 @@ export function findDates(text: string, options: GrammarOptions, gates?: number)
   }
   if (g & MONTH) {
     for (let m = first(RE_DMY, text); m; m = RE_DMY.exec(text)) {
-      const d = parseInt(m[1]!, 10), mo = monthOf(m[2]!), y = +m[3]!;
+      const d = parseInt(m[1]!, 10), mo = monthOf(m[2] ?? m[3]!), y = +m[4]!;
       // "31 February 2021" is no day; the month pattern below still reads "February 2021".
       if (!validDay(y, mo, d)) continue;
       add(taken, atoms, { start: utc(y, mo, d), end: utc(y, mo, d + 1), granularity: 'day', from: m.index, to: m.index + m[0].length });

@@ -25,6 +25,12 @@ describe('extractTimestamps', () => {
     ]);
   });
 
+  it('reads a day written "16-Dec-2018" (PEP headers, logs, spreadsheets), alone and in a range', () => {
+    expect(spans('Created: 16-Dec-2018')).toEqual(['2018-12-16 2018-12-17 day "16-Dec-2018"']);
+    expect(spans('Post-History: 23-Jan-2019, 05-Feb-2019')).toEqual(['2019-01-23 2019-01-24 day "23-Jan-2019"', '2019-02-05 2019-02-06 day "05-Feb-2019"']);
+    expect(spans('It ran from 1-Jan-2020 to 5-Mar-2021.')[0]).toMatch(/^2020-01-01 2021-03-06 day/);
+  });
+
   it('reads pre-tokenised text ("Dec . 5 , 2016", "1916-1920 ,")', () => {
     expect(spans('He left on Dec . 5 , 2016 .')).toEqual(['2016-12-05 2016-12-06 day "Dec . 5 , 2016"']);
     expect(spans('who was Secretary of War , during 1916-1920 , while')).toEqual(['1916-01-01 1921-01-01 year "1916-1920"']);
