@@ -483,12 +483,16 @@ function hasAny(s: Set<string>, q: Set<string>): boolean {
 }
 
 function cellOf(ctx: Context, r: number, c: number): AnswerCell {
-  const { structure, at } = ctx.p;
+  const { structure, at, idCol } = ctx.p;
   const text = at(r, c);
   const num = readNumber(text);
+  // A row without a header is named by its first column, with that column's header
+  // ("releaseCycle 2"): what the citation shows as the row.
+  const named = idCol !== undefined && c !== idCol && at(r, idCol) ? [[structure.columnPaths[idCol]?.at(-1), at(r, idCol)].filter(Boolean).join(' ')] : [];
+  const rowPath = structure.rowPaths[r]?.length ? structure.rowPaths[r]! : named;
   return {
     cell: [r, c], text, ...(num ? { value: num.value } : {}),
-    rowPath: structure.rowPaths[r] ?? [], columnPath: structure.columnPaths[c] ?? [],
+    rowPath, columnPath: structure.columnPaths[c] ?? [],
   };
 }
 

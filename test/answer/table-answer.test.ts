@@ -174,7 +174,7 @@ describe('table answers', () => {
 
   it('reads a table without row headers by the row its first column names, not by words of other cells', () => {
     // Row 18's link names "angular" and "release"; row 19 is the one the question names.
-    expect(ask('When was Angular 19 released?', cycles())).toMatchObject({ text: '2024-11-19', cells: [{ cell: [1, 1] }] });
+    expect(ask('When was Angular 19 released?', cycles())).toMatchObject({ text: '2024-11-19', cells: [{ cell: [1, 1], rowPath: ['releaseCycle 19'], columnPath: ['releaseDate'] }] });
   });
 
   it('reads a camelCase or snake_case header as the words it names', () => {
