@@ -1,6 +1,6 @@
 import { createError, throwIfAborted } from '../errors.ts';
 import { RETRIEVAL } from '../settings.ts';
-import { parseQuestion, rerankTemporal, SUMMARIES, type PassageSummary } from '../temporal/index.ts';
+import { loadChrono, needsChrono, parseQuestion, rerankTemporal, SUMMARIES, type PassageSummary } from '../temporal/index.ts';
 import { fuseCandidates, type Hit } from '../retrieval/fusion.ts';
 import type { IndexHit } from '../retrieval/passage-index.ts';
 import { loadStemmers, readingLanguage, tokenize } from '../text/tokenizer.ts';
@@ -36,6 +36,7 @@ export async function runSearch(state: EngineState, query: string, options: Sear
   let mainContent = query;
   let constraint: TemporalConstraint | undefined;
   if (options.temporal !== false) {
+    if (needsChrono(query)) await loadChrono();
     const parsed = parseQuestion(query, { referenceDate: options.referenceDate });
     steps.push('temporal-parse');
     if (parsed.constraint) {

@@ -4,7 +4,8 @@ import { writeCorpusFile } from '../index-format/corpus-file.ts';
 import { checkShardsManifest, encodeFragment, fileOf, impactScale, readFragment, readTermShard, readTimeShard, shardOf, type ShardsManifest, type TermPostings } from '../index-format/term-shards.ts';
 import { chooseByTime } from '../index-format/time-candidates.ts';
 import type { DocumentTimes } from '../index-format/time-shards.ts';
-import { parseQuestion } from '../temporal/constraint.ts';
+import { needsChrono, parseQuestion } from '../temporal/constraint.ts';
+import { loadChrono } from '../temporal/chrono.ts';
 import { tokenize } from '../text/tokenizer.ts';
 import type { DocumentRecord } from './store.ts';
 import type { Almanac, AnswerEvent, AnswerOptions, AnswerResponse, SearchOptions, SearchResponse, StoredDocument } from '../types.ts';
@@ -227,6 +228,7 @@ export async function openShardedIndex(url: string, options: ShardedIndexOptions
    * the chosen documents' fragments fetched and indexed.
    */
   const prepare = async (query: string, o?: SearchOptions): Promise<number[]> => {
+    if (o?.temporal !== false && needsChrono(query)) await loadChrono();
     const parsed = o?.temporal === false ? undefined : parseQuestion(query, { referenceDate: o?.referenceDate });
     const constraint = parsed?.constraint;
     const terms = [...new Set(tokenize(query))];

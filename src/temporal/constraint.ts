@@ -9,7 +9,7 @@
  * `referenceDate`, with chrono-node as the fallback for the rarer ones ("last Friday").
  */
 
-import * as chrono from 'chrono-node';
+import { loadedChrono } from './chrono.ts';
 import type { TemporalConstraint, TimeSpan } from '../types.ts';
 import { findDates, finer, utc, type DateMatch } from './date-grammar.ts';
 
@@ -110,6 +110,14 @@ interface Found {
 }
 
 /**
+ * Whether parsing `question` may need chrono-node (a relative phrase the grammar leaves to it):
+ * await `loadChrono()` before {@link parseQuestion} then.
+ */
+export function needsChrono(question: string): boolean {
+  return RELATIVE_HINT.test(question);
+}
+
+/**
  * Relative expressions resolved against the reference date. One that lands outside the dates
  * a `Date` can hold ("1000000 years ago") resolves to nothing rather than to NaN.
  */
@@ -145,12 +153,13 @@ function findRelativeUnchecked(q: string, ref: Date): Found | null {
     return { ...unitInterval(ref, 'day', n), from: m.index, to: m.index + m[0].length, range: false };
   }
   if (RELATIVE_HINT.test(q)) {
-    const r = chrono.parse(q, ref)[0];
+    const r = loadedChrono().parse(q, ref)[0];
     if (r) {
       const k = r.start;
       const y = k.get('year') ?? ref.getUTCFullYear();
       const mo = (k.get('month') ?? 1) - 1;
-      const day = k.isCertain('day') ? k.get('day') ?? 1 : undefined;
+      // "last Friday" names its day by the weekday: chrono implies the date, certain of the weekday.
+      const day = k.isCertain('day') || k.isCertain('weekday') ? k.get('day') ?? 1 : undefined;
       const iv = day !== undefined
         ? { start: utc(y, mo, day), end: utc(y, mo, day + 1), granularity: 'day' as const }
         : k.isCertain('month') ? { start: utc(y, mo), end: utc(y, mo + 1), granularity: 'month' as const }

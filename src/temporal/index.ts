@@ -3,7 +3,8 @@
  * the semantic-temporal rerank, query-focused summaries and corpus time coverage.
  */
 export { extractTimestamps } from './timestamps.ts';
-export { parseQuestion, type ParsedQuestion, type TemporalRelation } from './constraint.ts';
+export { parseQuestion, needsChrono, type ParsedQuestion, type TemporalRelation } from './constraint.ts';
+export { loadChrono } from './chrono.ts';
 export { temporalScore, curveKind } from './curves.ts';
 export { rerankTemporal, type RerankInput, type RerankedPassage } from './rerank.ts';
 export { createLexicalScorer, lexicalSimilarity, contentTerms, type LexicalScorer } from './lexical-similarity.ts';

@@ -80,6 +80,14 @@ describe('createAlmanac', () => {
     expect(plain.steps).not.toContain('temporal-rerank');
   });
 
+  it('reads a relative date the grammar leaves to chrono-node, which the engine loads for that question', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([{ name: 'council.md', content: '# Council\n\nOn 12 June 2026 the council approved the new library budget.\n\nOn 3 March 2026 the council approved a new park.' }]);
+    const res = await almanac.search('What did the council approve last Friday?', { referenceDate: new Date(Date.UTC(2026, 5, 15)) });
+    expect(res.constraint).toMatchObject({ start: Date.UTC(2026, 5, 12), end: Date.UTC(2026, 5, 13), granularity: 'day' });
+    expect(res.results[0]!.temporal!.sentence).toContain('library budget');
+  });
+
   it('sends a dated question whose best hit is a table to the fusion, where its year is a header', async () => {
     const almanac = await createAlmanac();
     await almanac.ingest(DOCS);

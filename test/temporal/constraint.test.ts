@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuestion } from '../../src/temporal/index.ts';
+import { loadChrono, needsChrono, parseQuestion } from '../../src/temporal/index.ts';
 
 const ref = new Date(Date.UTC(2026, 5, 15));
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -109,5 +109,16 @@ describe('parseQuestion: date forms', () => {
   it('reads small years only next to a time preposition', () => {
     expect(parse('What was its capital from 25 to 190?').tc).toBe('between none overlap 0025-01-01 0191-01-01 year "from 25 to 190"');
     expect(parse('How many goals did he score in 3 games?').tc).toBeNull();
+  });
+});
+
+describe('parseQuestion: chrono-node on demand', () => {
+  it('reads the relative phrases the grammar leaves to chrono-node once it is loaded, and says so before', async () => {
+    expect(needsChrono('What did the council decide last Friday?')).toBe(true);
+    expect(needsChrono('What did the council decide in 2019?')).toBe(false);
+    // Parsed without it, the question would silently lose its time.
+    expect(() => parse('What did the council decide last Friday?')).toThrow(/loadChrono/);
+    await loadChrono();
+    expect(parse('What did the council decide last Friday?').tc).toMatch(/ 2026-06-12 2026-06-13 day "last Friday"$/);
   });
 });
