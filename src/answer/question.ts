@@ -7,6 +7,7 @@
  * cues; no data-set item is referred to).
  */
 import { tokenize } from '../text/tokenizer.ts';
+import { findDates } from '../temporal/date-grammar.ts';
 import { answerTerms } from './synonyms.ts';
 import type { Scale } from './numbers.ts';
 
@@ -123,6 +124,17 @@ export interface QuestionAnalysis {
    * with the column of that role). Absent when the question names neither, or both.
    */
   boundary?: 'start' | 'end';
+  /**
+   * The span of time the question names, `[start, end)` in ms ("in the 1990s", "from 2000 to
+   * 2010", "in 2000"): a table of dated rows answers "the average price in the 1990s" over the
+   * rows inside it. Absent when the question names no time, or only an open one ("since 2015").
+   */
+  period?: { start: number; end: number };
+}
+
+function periodOf(question: string): QuestionAnalysis['period'] {
+  const d = findDates(question, { shortYears: 'none', reference: 0, prepositions: true }).find((x) => !x.open);
+  return d ? { start: d.start, end: d.end } : undefined;
 }
 
 /** Words of a question that ask when something starts, and when it ends. */
@@ -220,6 +232,7 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
   const target = targetOf(q);
   const firstPast = (operation as Operation) === 'date' ? firstPastOf(q) : undefined;
   const boundary = (operation as Operation) === 'date' ? boundaryOf(q) : undefined;
+  const period = periodOf(question);
   return {
     question, operation, numeric, terms, allTerms, years, respectively,
     asksFigure: figureAsk || /\bhow (?:many|much)\b|\b(?:what|which) (?:percent(?:age)?|proportion|share)\b/.test(q) || COMPUTED.has(operation) || (operation as Operation) === 'duration',
@@ -230,6 +243,7 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
     ...(unit ? { unit } : {}),
     ...(firstPast ? { firstPast } : {}),
     ...(boundary ? { boundary } : {}),
+    ...(period ? { period } : {}),
   };
 }
 

@@ -301,8 +301,16 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     const compared = compare(ctx, analysis.mentions);
     if (compared) return compared;
   }
+  // "The average gold price in the 1990s", "the total in 2019" of monthly rows: over the dated
+  // rows inside the span the question names, not one row of it.
+  const aggregate = AVERAGE.test(analysis.question) ? 'average' : SUM.test(analysis.question) ? 'sum' : undefined;
+  if (aggregate && analysis.period && ['lookup', 'average', 'sum'].includes(op)) {
+    const over = overPeriod(ctx, aggregate);
+    if (over) return over;
+  }
   if (op === 'argmax' || op === 'argmin' || op === 'max' || op === 'min') {
-    const extreme = extremeOf(ctx);
+    // "The highest price in the 1980s": among the rows of that span.
+    const extreme = extremeOf(withinPeriod(ctx) ?? ctx);
     if (extreme) return extreme;
   }
   if (COMPUTED.has(op)) {
@@ -713,6 +721,115 @@ function twoCells(ctx: Context, mentions: [string, string]): [Scored, Scored] | 
 }
 
 const AVERAGE = /\b(?:average|mean)\b/i;
+const SUM = /\b(?:total|sum|combined|altogether|in all)\b/i;
+const ISO_MONTH = /^\s*((?:1\d|20)\d\d)-(0[1-9]|1[0-2])\s*$/;
+/** Most figures a calculation over a span adds up (a century of months would outgrow the calculator's expression). */
+const MAX_SPAN_OPERANDS = 400;
+
+/**
+ * Each data row's moment, where it has one: the date its moment column holds ("Year", "Date"),
+ * else its first column's (a data file's "Date | Price"), else its row header's.
+ */
+function rowMoments(ctx: Context): Map<number, DateMatch> {
+  const { p } = ctx;
+  const out = new Map<number, DateMatch>();
+  const cols = [...p.moments, ...(p.idCol !== undefined ? [p.idCol] : [])];
+  for (const r of p.structure.dataRows) {
+    let d: DateMatch | undefined;
+    for (const c of cols) if ((d = momentOf(p.at(r, c)))) break;
+    d ??= momentOf(p.structure.rowPaths[r]?.at(-1) ?? '');
+    if (d) out.set(r, d);
+  }
+  return out;
+}
+
+/**
+ * The date a cell or label is, when it is one and nothing else ("1990", "2000-03"; not "Total
+ * 1990 sales"). A cell "2000-01" is the month a data file's date column means, not the season
+ * 2000–01 prose may.
+ */
+function momentOf(text: string): DateMatch | undefined {
+  const month = ISO_MONTH.exec(text);
+  if (month) {
+    const y = +month[1]!, m = +month[2]! - 1;
+    return { start: Date.UTC(y, m, 1), end: Date.UTC(y, m + 1, 1), granularity: 'month', from: 0, to: text.length };
+  }
+  const d = dateIn(text);
+  return d && d.to - d.from >= text.trim().length * 0.6 ? d : undefined;
+}
+
+/** The data rows whose moment lies inside the question's span, when two or more do. */
+function periodRows(ctx: Context): number[] | undefined {
+  const period = ctx.analysis.period;
+  if (!period) return undefined;
+  const rows = [...rowMoments(ctx)].filter(([, d]) => d.start >= period.start && d.end <= period.end).map(([r]) => r);
+  return rows.length >= 2 ? rows : undefined;
+}
+
+/** `ctx` with its cells limited to the rows inside the question's span, or undefined when the table has no such rows. */
+function withinPeriod(ctx: Context): Context | undefined {
+  const rows = periodRows(ctx);
+  if (!rows) return undefined;
+  const cols = ctx.p.table.cols;
+  const allowed = new Set(rows.flatMap((r) => Array.from({ length: cols }, (_, c) => r * cols + c)).filter((i) => !ctx.allowed || ctx.allowed.has(i)));
+  return { ...ctx, allowed };
+}
+
+/**
+ * The average (or total) of the figures the question names over the rows inside its span: the
+ * column its words name best (the first figure column when none does), of the rows that name the
+ * rest of the question best ("GISTEMP" of a file that lists two sources by year).
+ */
+function overPeriod(ctx: Context, op: 'average' | 'sum'): TableAnswer | undefined {
+  const { p, analysis } = ctx;
+  const rows = periodRows(ctx);
+  if (!rows) return undefined;
+  // The cue may name the column ("Average" of a monthly file's columns).
+  const asked = new Set(analysis.allTerms);
+  const figures = p.structure.dataCols.filter((c) => !p.moments.has(c) && c !== p.idCol && rows.some((r) => readNumber(p.at(r, c))));
+  let col: number | undefined;
+  let named = 0;
+  for (const c of figures) {
+    let score = 0;
+    for (const t of p.colTerms.get(c)!) if (asked.has(t)) score += p.weight(t);
+    if (score > named) [col, named] = [c, score];
+  }
+  // None named: a data file leads with its series ("Date | Index | Inflation" of a CPI file).
+  col ??= figures.find((c) => !p.derivedCols.has(c));
+  if (col === undefined) return undefined;
+  // The rows are told apart by the question's other words; its time chose them already.
+  const others = [...asked].filter((t) => !dateIn(t));
+  const rowScore = (r: number) => {
+    let score = 0;
+    for (const t of others) {
+      if (p.rowTerms.get(r)!.has(t)) score += p.weight(t);
+      else if (p.rowTextTerms.get(r)!.has(t)) score += ROW_TEXT_WEIGHT * p.weight(t);
+    }
+    return score;
+  };
+  const top = Math.max(...rows.map(rowScore));
+  const operands = rows.filter((r) => rowScore(r) >= top - 1e-9 && readNumber(p.at(r, col!)) && (!ctx.allowed || ctx.allowed.has(r * p.table.cols + col!)));
+  if (operands.length < 2 || operands.length > MAX_SPAN_OPERANDS) return undefined;
+  const cells = operands.map((r) => cellOf(ctx, r, col!));
+  const sum = cells.map((c) => formatOperand(c.value!)).join(' + ');
+  const expression = op === 'average' ? `(${sum}) / ${cells.length}` : sum;
+  let result: number;
+  try {
+    result = calculate(expression);
+  } catch {
+    return undefined;
+  }
+  const decimals = Math.max(...cells.map((c) => readNumber(c.text)?.decimals ?? 0));
+  const shown = formatNumber(result, op === 'average' ? Math.max(2, decimals) : decimals);
+  const u = unitOfCell(ctx, operands[0]!, col);
+  // The question's time named the rows (each inside the span), as a label would.
+  const timed = [...asked].filter((t) => dateIn(t)).reduce((sum, t) => sum + p.weight(t), 0);
+  const score = named + top + timed;
+  return {
+    kind: 'computed', text: shown, value: Number(shown), scale: u.scale, ...(u.unit ? { unit: u.unit } : {}),
+    cells, calculation: { expression, result, operands: cells }, score, confidence: confidenceOf(ctx, score, analysis.terms),
+  };
+}
 const AVERAGE_TERMS = [...tokenize('average'), ...tokenize('mean'), ...tokenize('avg')];
 
 /** A count's condition: "exceed $200,000 thousand", "below 100", "lower than $2.00". */

@@ -118,6 +118,15 @@ describe('what a question asks for', () => {
     expect(found('How many quarters did earnings exceed 0.5 dollars?')).toEqual([]);
   });
 
+  it('reads the span of time a question names', () => {
+    const period = (q: string) => { const p = analyzeQuestion(q).period; return p && [new Date(p.start).toISOString().slice(0, 10), new Date(p.end).toISOString().slice(0, 10)]; };
+    expect(period('What was the average gold price in the 1990s?')).toEqual(['1990-01-01', '2000-01-01']);
+    expect(period('What was the average price from 2000 to 2010?')).toEqual(['2000-01-01', '2011-01-01']);
+    expect(period('What was the CPI in March 2000?')).toEqual(['2000-03-01', '2000-04-01']);
+    expect(period('What has the price been since 2015?')).toBeUndefined();
+    expect(period('What is the price?')).toBeUndefined();
+  });
+
   it('reads which end of a span a question for a time asks for', () => {
     expect(analyzeQuestion('When was Go 1.22 released?').boundary).toBe('start');
     expect(analyzeQuestion('When did Fedora 38 reach end of life?').boundary).toBe('end');

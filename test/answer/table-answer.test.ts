@@ -196,6 +196,21 @@ describe('table answers', () => {
     expect(answerRow(analyzeQuestion('What was the newest release line with a latest version in June 2024?'), cycles(), 2)).toMatchObject({ text: '18' });
   });
 
+  it('averages, totals and ranks the dated rows inside the span a question names', () => {
+    // A data file of yearly prices, its years as row headers; and monthly rows of two sources.
+    const annual = readGrid([['Date', 'Price'], ...Array.from({ length: 40 }, (_, i) => [String(1970 + i), String(100 + i)])]).table;
+    const avg = ask('What was the average gold price in the 1990s?', annual)!;
+    expect(avg).toMatchObject({ kind: 'computed', text: '124.5', calculation: { expression: '(120 + 121 + 122 + 123 + 124 + 125 + 126 + 127 + 128 + 129) / 10' } });
+    expect(avg.cells.map((c) => c.rowPath[0])).toEqual(['1990', '1991', '1992', '1993', '1994', '1995', '1996', '1997', '1998', '1999']);
+    expect(ask('What was the average price from 2000 to 2002?', annual)).toMatchObject({ text: '131' });
+    expect(ask('What was the total price in the 1970s?', annual)).toMatchObject({ text: '1045' });
+    expect(ask('What was the highest price in the 1980s?', annual)).toMatchObject({ text: '119' });
+    // One row of the span is a lookup.
+    expect(ask('What was the price in 1990?', annual)).toMatchObject({ kind: 'cell', text: '120' });
+    const monthly = readGrid([['Source', 'Date', 'Mean'], ...['gcag', 'GISTEMP'].flatMap((src, k) => ['2000-01', '2000-02', '2000-03', '2001-01'].map((d, i) => [src, d, String(k * 10 + i)]))]).table;
+    expect(ask('What was the average GISTEMP anomaly in 2000?', monthly)).toMatchObject({ text: '11', calculation: { expression: '(10 + 11 + 12) / 3' } });
+  });
+
   it('does not ask a cell to name the words the document\'s title gives', () => {
     const votes = readGrid([['Candidate', 'Votes'], ['Carol Willing', '57'], ['Brett Cannon', '52']]).table;
     const q = analyzeQuestion('How many votes did Carol Willing receive in the steering council election?');
