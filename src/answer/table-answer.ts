@@ -280,6 +280,12 @@ export interface TableAnswerOptions {
   context?: string;
   /** The text just before the table: a scale it states ("(in thousands)") holds for cells no label gives one. */
   preamble?: string;
+  /**
+   * The heading search gives the table's passages (its caption; a data file's folder
+   * description: "co2-mm-mlo — mauna loa — Trends in Atmospheric Carbon Dioxide"): words a
+   * question names the table by, that a calculation over its rows checks it holds.
+   */
+  heading?: string;
 }
 
 /**
@@ -292,7 +298,10 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   if (!structure.dataRows.length || !structure.dataCols.length) return undefined;
   const allowed = options.cells ? new Set(options.cells.map(([r, c]) => r * table.cols + c)) : undefined;
   const stated = options.preamble ? preambleUnit(options.preamble) : undefined;
-  const ctx: Context = { p, analysis, allowed, ...(options.context ? { context: new Set(tokenize(options.context)) } : {}), ...(stated ? { preambleUnit: stated } : {}) };
+  const ctx: Context = {
+    p, analysis, allowed, ...(options.context ? { context: new Set(tokenize(options.context)) } : {}),
+    ...(options.heading ? { heading: new Set(tokenize(options.heading)) } : {}), ...(stated ? { preambleUnit: stated } : {}),
+  };
 
   const op = analysis.operation;
   // A bound first passed is read from a series that passes it, or not from this table at all.
@@ -356,6 +365,8 @@ interface Context {
   allowed?: Set<number>;
   /** Terms of text that names the whole table (see `TableAnswerOptions.context`). */
   context?: Set<string>;
+  /** Terms of the table's heading (see `TableAnswerOptions.heading`). */
+  heading?: Set<string>;
   /** The scale the text before the table states (see `TableAnswerOptions.preamble`). */
   preambleUnit?: { scale: Scale; unit: string };
 }
@@ -722,6 +733,7 @@ function twoCells(ctx: Context, mentions: [string, string]): [Scored, Scored] | 
 
 const AVERAGE = /\b(?:average|mean)\b/i;
 const SUM = /\b(?:total|sum|combined|altogether|in all)\b/i;
+const AGGREGATE_TERMS = new Set(tokenize('average mean total sum combined altogether all'));
 const ISO_MONTH = /^\s*((?:1\d|20)\d\d)-(0[1-9]|1[0-2])\s*$/;
 /** Most figures a calculation over a span adds up (a century of months would outgrow the calculator's expression). */
 const MAX_SPAN_OPERANDS = 400;
@@ -784,6 +796,11 @@ function overPeriod(ctx: Context, op: 'average' | 'sum'): TableAnswer | undefine
   const { p, analysis } = ctx;
   const rows = periodRows(ctx);
   if (!rows) return undefined;
+  // A series of something else ("Average" CO2 for "the average temperature anomaly in the
+  // 2010s"): a table that names fewer than half the question's other words does not answer.
+  const content = analysis.terms.filter((t) => !dateIn(t) && !AGGREGATE_TERMS.has(t));
+  const held = content.filter((t) => p.tableTerms.has(t) || ctx.context?.has(t) || ctx.heading?.has(t)).length;
+  if (held < content.length / 2) return undefined;
   // The cue may name the column ("Average" of a monthly file's columns).
   const asked = new Set(analysis.allTerms);
   const figures = p.structure.dataCols.filter((c) => !p.moments.has(c) && c !== p.idCol && rows.some((r) => readNumber(p.at(r, c))));

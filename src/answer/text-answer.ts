@@ -98,8 +98,13 @@ const LENGTH_OF_TIME = /\b(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seve
  */
 export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sentence): boolean | undefined {
   if (asksTime(analysis)) return !!answerableTime(analysis, sentence, s);
-  if (asksLength(analysis)) return LENGTH_OF_TIME.test(sentence);
+  if (asksLength(analysis)) return statesLength(sentence);
   return undefined;
+}
+
+/** Whether a text (a sentence, a cell) states a length of time ("10 years", "14 weeks"): what answers "how long". */
+export function statesLength(text: string): boolean {
+  return LENGTH_OF_TIME.test(text);
 }
 
 /** Where a sentence states a time that the question does not give (what a "when" question asks for), if it does. */

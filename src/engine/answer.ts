@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerField, asksField, versionsOf, asksTime, hasDate, holdsAsked, answerFromText, answerRecord, answerRow, answerTable, answerTerms, chooseAnswerSentence, formatNumber,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerField, asksField, versionsOf, asksLength, asksTime, hasDate, holdsAsked, statesLength, answerFromText, answerRecord, answerRow, answerTable, answerTerms, chooseAnswerSentence, formatNumber,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -183,6 +183,7 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
 /** The first of `docs` whose tables answer with confidence; a document's best answer below it goes to `unsure`. */
 function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, docs: Array<{ docId: string; rank: number }>, unsure: (c: TableCandidate) => void): TableCandidate | undefined {
   const timed = asksTime(analysis);
+  const long = asksLength(analysis);
   const versions = versionsOf(analysis);
   for (const { docId, rank } of docs) {
     // A release table of Python 2.7 does not answer for Python 3.13.
@@ -195,11 +196,14 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
     const searched = search.results.find((r) => r.passage.docId === docId && TABLE_KINDS.has(r.passage.kind) && r.passage.tableIndex !== undefined)?.passage.tableIndex;
     let best: TableCandidate | undefined;
     let ranked: TableCandidate | undefined;
+    const passages = state.records.get(docId)?.passages;
     tables.forEach((table, tableIndex) => {
       const preamble = document ? document.text.slice(Math.max(0, table.start - 400), table.start) : '';
-      const found = answerTable(analysis, table, { structure: structureOf(table), preamble, ...(document?.title ? { context: document.title } : {}) });
-      // A question for a time is not answered by a cell that holds none.
-      if (!found || (timed && !found.cells.some((c) => hasDate(c.text)))) return;
+      const heading = passages?.find((p) => p.tableIndex === tableIndex && p.heading)?.heading;
+      const found = answerTable(analysis, table, { structure: structureOf(table), preamble, ...(document?.title ? { context: document.title } : {}), ...(heading ? { heading } : {}) });
+      // A question for a time is not answered by a cell that holds none, nor "how long" by one
+      // that states no length of time ("Lead" for "how long is the 1.29 release cycle?").
+      if (!found || (timed && !found.cells.some((c) => hasDate(c.text))) || (long && !found.cells.some((c) => statesLength(c.text)))) return;
       const candidate = { found, docId, tableIndex, table, rank };
       if (tableIndex === searched) ranked = candidate;
       if (!best || found.score > best.found.score) best = candidate;

@@ -209,6 +209,11 @@ describe('table answers', () => {
     expect(ask('What was the price in 1990?', annual)).toMatchObject({ kind: 'cell', text: '120' });
     const monthly = readGrid([['Source', 'Date', 'Mean'], ...['gcag', 'GISTEMP'].flatMap((src, k) => ['2000-01', '2000-02', '2000-03', '2001-01'].map((d, i) => [src, d, String(k * 10 + i)]))]).table;
     expect(ask('What was the average GISTEMP anomaly in 2000?', monthly)).toMatchObject({ text: '11', calculation: { expression: '(10 + 11 + 12) / 3' } });
+    // A series of something else is not averaged for the question, whatever its "Average" column.
+    const co2 = readGrid([['Date', 'Average'], ...Array.from({ length: 24 }, (_, i) => [`${2010 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`, String(390 + i)])]).table;
+    const q = analyzeQuestion('What was the average global temperature anomaly in 2010?');
+    expect(answerTable(q, co2, { heading: 'co2-mm-gl — global — Trends in Atmospheric Carbon Dioxide' })?.kind).not.toBe('computed');
+    expect(answerTable(analyzeQuestion('What was the average CO2 in 2010?'), co2, { heading: 'co2-mm-gl — global — Trends in Atmospheric Carbon Dioxide' })).toMatchObject({ kind: 'computed', text: '395.5' });
   });
 
   it('does not ask a cell to name the words the document\'s title gives', () => {

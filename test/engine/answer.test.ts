@@ -91,6 +91,9 @@ describe('almanac.answer (zero-download)', () => {
     }]);
     const a = (await almanac.answer('With an Osprey Plus subscription, how long is the community repository covered?')).answer;
     expect(a).toMatchObject({ kind: 'cell', text: '8 years', citations: [{ rowPath: ['Community repository'], columnPath: ['Osprey Plus'] }] });
+    // A table none of whose cells states a length does not answer it ("Lead" of the row the question names).
+    await almanac.ingest([{ name: 'release-1.29.md', content: '# Kubernetes 1.29 release cycle\n\n| What | Who | When |\n| --- | --- | --- |\n| Start of release cycle | Lead | Monday 4th September 2023 |\n| v1.29.0 released | Lead | Wednesday 13th December 2023 |\n' }]);
+    expect((await almanac.answer('How long is the Kubernetes 1.29 release cycle?')).answer.kind).toBe('none');
     await almanac.close();
   });
 
