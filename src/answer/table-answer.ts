@@ -184,6 +184,13 @@ function labelTerms(label: string): string[] {
 /** A name written as an identifier: `camelCase` or `snake_case`. */
 const IDENTIFIER = /[a-z][A-Z]|\w_\w/;
 
+/** `p` with `heading` read as its caption (see `TableAnswerOptions.heading`); `p` itself without one. */
+function withHeading(p: Prepared, heading: string | undefined): Prepared {
+  const words = heading ? tokenize(heading).filter((t) => !p.tableTerms.has(t)) : [];
+  if (!words.length) return p;
+  return { ...p, captionTerms: new Set([...p.captionTerms, ...words]), tableTerms: new Set([...p.tableTerms, ...words]) };
+}
+
 /**
  * `p` as one question reads it: a label written as initials that the question spells out ("eol"
  * for "when did Fedora 38 reach end of life?", `initials.ts`) names the question's words. A copy
@@ -281,9 +288,9 @@ export interface TableAnswerOptions {
   /** The text just before the table: a scale it states ("(in thousands)") holds for cells no label gives one. */
   preamble?: string;
   /**
-   * The heading search gives the table's passages (its caption; a data file's folder
-   * description: "co2-mm-mlo — mauna loa — Trends in Atmospheric Carbon Dioxide"): words a
-   * question names the table by, that a calculation over its rows checks it holds.
+   * What names a table that has no caption of its own, read as its caption: a data file's
+   * heading, its path and its folder's description ("co2-mm-mlo — mauna loa — Trends in
+   * Atmospheric Carbon Dioxide"), the only place the words "Mauna Loa" are.
    */
   heading?: string;
 }
@@ -294,14 +301,11 @@ export interface TableAnswerOptions {
  */
 export function answerTable(analysis: QuestionAnalysis, table: Table, options: TableAnswerOptions = {}): TableAnswer | undefined {
   const structure = options.structure ?? detectHeaders(table);
-  const p = withSpelledLabels(prepare(table, structure), analysis.question);
+  const p = withSpelledLabels(withHeading(prepare(table, structure), table.caption ? undefined : options.heading), analysis.question);
   if (!structure.dataRows.length || !structure.dataCols.length) return undefined;
   const allowed = options.cells ? new Set(options.cells.map(([r, c]) => r * table.cols + c)) : undefined;
   const stated = options.preamble ? preambleUnit(options.preamble) : undefined;
-  const ctx: Context = {
-    p, analysis, allowed, ...(options.context ? { context: new Set(tokenize(options.context)) } : {}),
-    ...(options.heading ? { heading: new Set(tokenize(options.heading)) } : {}), ...(stated ? { preambleUnit: stated } : {}),
-  };
+  const ctx: Context = { p, analysis, allowed, ...(options.context ? { context: new Set(tokenize(options.context)) } : {}), ...(stated ? { preambleUnit: stated } : {}) };
 
   const op = analysis.operation;
   // A bound first passed is read from a series that passes it, or not from this table at all.
@@ -365,8 +369,6 @@ interface Context {
   allowed?: Set<number>;
   /** Terms of text that names the whole table (see `TableAnswerOptions.context`). */
   context?: Set<string>;
-  /** Terms of the table's heading (see `TableAnswerOptions.heading`). */
-  heading?: Set<string>;
   /** The scale the text before the table states (see `TableAnswerOptions.preamble`). */
   preambleUnit?: { scale: Scale; unit: string };
 }
@@ -797,9 +799,10 @@ function overPeriod(ctx: Context, op: 'average' | 'sum'): TableAnswer | undefine
   const rows = periodRows(ctx);
   if (!rows) return undefined;
   // A series of something else ("Average" CO2 for "the average temperature anomaly in the
-  // 2010s"): a table that names fewer than half the question's other words does not answer.
+  // 2010s"): a table that names fewer than half the question's other words (its caption, a
+  // data file's heading, included) does not answer.
   const content = analysis.terms.filter((t) => !dateIn(t) && !AGGREGATE_TERMS.has(t));
-  const held = content.filter((t) => p.tableTerms.has(t) || ctx.context?.has(t) || ctx.heading?.has(t)).length;
+  const held = content.filter((t) => p.tableTerms.has(t) || ctx.context?.has(t)).length;
   if (held < content.length / 2) return undefined;
   // The cue may name the column ("Average" of a monthly file's columns).
   const asked = new Set(analysis.allTerms);

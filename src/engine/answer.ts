@@ -25,6 +25,10 @@ import { datedEvidence } from '../temporal/intervals.ts';
 
 const TABLE_KINDS = new Set<Passage['kind']>(['table', 'table-row', 'table-column']);
 const TEXT_KINDS = new Set<Passage['kind']>(['text', 'sentence']);
+/** Formats whose whole content is a table (a data file). */
+const DATA_FORMATS = new Set<string>(['csv', 'tsv', 'xlsx', 'ods']);
+/** Operations a table answers by ranking its rows ("the lowest concentration"), which a sentence rarely states. */
+const EXTREMES = new Set(['max', 'min', 'argmax', 'argmin']);
 
 /** Questions that may ask for a list (`answer/label-list` decides). */
 const LIST_GATE = /\b(?:years|periods|types|kinds|components|items|categories|segments|regions|countries|scopes|currencies|consists?|consisted|compris\w*|made up|composed|taken into account|included)\b|\bwhich (?:fiscal )?years?\b/i;
@@ -199,7 +203,8 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
     const passages = state.records.get(docId)?.passages;
     tables.forEach((table, tableIndex) => {
       const preamble = document ? document.text.slice(Math.max(0, table.start - 400), table.start) : '';
-      const heading = passages?.find((p) => p.tableIndex === tableIndex && p.heading)?.heading;
+      // A data file is named by its path and its folder's description alone: its passages' heading.
+      const heading = document && DATA_FORMATS.has(document.format) ? passages?.find((p) => p.tableIndex === tableIndex && p.heading)?.heading : undefined;
       const found = answerTable(analysis, table, { structure: structureOf(table), preamble, ...(document?.title ? { context: document.title } : {}), ...(heading ? { heading } : {}) });
       // A question for a time is not answered by a cell that holds none, nor "how long" by one
       // that states no length of time ("Lead" for "how long is the 1.29 release cycle?").
@@ -374,7 +379,7 @@ function chooseDeterministic(state: EngineState, analysis: QuestionAnalysis, sea
   // What ranked first decides between a table and a text answer; the other is the fallback. A
   // calculation is read from a table: a sentence does not hold the computed figure, nor the
   // first time a series passed a bound.
-  const tableFirst = tableOk && (!textOk || table!.rank <= text!.rank || COMPUTED.has(analysis.operation) || !!analysis.firstPast);
+  const tableFirst = tableOk && (!textOk || table!.rank <= text!.rank || COMPUTED.has(analysis.operation) || EXTREMES.has(analysis.operation) || !!analysis.firstPast);
   if (tableFirst) return tableAnswerOf(state, analysis, search, table!);
   if (textOk) return textAnswerOf(state, analysis, search, text!);
   return noAnswer(analysis);

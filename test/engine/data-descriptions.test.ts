@@ -67,4 +67,21 @@ describe('a data file named by abbreviations, found by what its README says', ()
     expect(gl.results.map((r) => r.passage.docId).filter((d) => d.endsWith('.csv'))[0]).toBe('rainfall/data/rain-annual-gl.csv');
     await almanac.close();
   });
+
+  it('computes over the rows of a span of time from the file its README names, and not from a file of another quantity', async () => {
+    const almanac = await createAlmanac();
+    const months = (base: number) => `Date,Average\n${Array.from({ length: 36 }, (_, i) => `${2009 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')},${base + i}`).join('\n')}\n`;
+    await almanac.ingest([
+      { name: 'rainfall/README.md', content: '# Island rainfall\n\nMonthly rainfall in millimetres at the Kilauea Summit station.\n' },
+      { name: 'rainfall/data/rain-mm-ks.csv', content: months(100) },
+    ]);
+    // 2010's twelve months: 112 ... 123.
+    const res = await almanac.answer('What was the average rainfall at Kilauea Summit in 2010?');
+    expect(res.answer).toMatchObject({ kind: 'computed', text: '117.5' });
+    expect(res.answer.calculation!.operands).toHaveLength(12);
+    expect(res.answer.citations[0]).toMatchObject({ docId: 'rainfall/data/rain-mm-ks.csv', rowPath: ['2010-01'] });
+    // The file's "Average" names no temperature: no average of it is one.
+    expect((await almanac.answer('What was the average temperature anomaly in 2010?')).answer.kind).not.toBe('computed');
+    await almanac.close();
+  });
 });
