@@ -22,7 +22,7 @@ import { calculate } from './calculator.ts';
 import { formatNumber, isEmptyValue, readNumber, readUnit, type Scale } from './numbers.ts';
 import { COMPUTED, type QuestionAnalysis } from './question.ts';
 import { initialsIn, spelledInitials, spelledLabel } from './initials.ts';
-import { fieldWords, isLifeEnd } from '../temporal/intervals.ts';
+import { fieldRole, fieldWords, isLifeEnd } from '../temporal/intervals.ts';
 
 /** A cell an answer rests on, with the header paths that say what it is. */
 export interface AnswerCell {
@@ -655,6 +655,27 @@ export function answerRow(analysis: QuestionAnalysis, table: Table, row: number,
   if (labelled) return labelled;
   const first = structure.dataCols.find((c) => !dateCols.has(c) && p.at(row, c) && !given(p.at(row, c)));
   return first === undefined ? undefined : cellAt(first);
+}
+
+/**
+ * The end of life of the row a question names, in a table whose rows are dated with an end
+ * ("releaseCycle | releaseDate | eol": the `eol` cell of the row "18" for "is Angular 18 still
+ * supported?"), as written, even where it says there is none ("false"). Undefined for a table
+ * without an end column or a row the question names.
+ */
+export function endOfRow(analysis: QuestionAnalysis, table: Table, options: { structure?: TableStructure } = {}): TableAnswer | undefined {
+  const structure = options.structure ?? detectHeaders(table);
+  const p = prepare(table, structure);
+  const ctx: Context = { p, analysis };
+  // By its header alone: an end column may say "false" in every row (none has ended).
+  const ends = structure.dataCols.filter((c) => fieldRole((structure.columnPaths[c] ?? []).join(' ')) === 'end');
+  const col = ends.find((c) => isLifeEnd((structure.columnPaths[c] ?? []).join(' '))) ?? ends[0];
+  if (col === undefined) return undefined;
+  // The row is named by the question's words; any cell of it will do to find it.
+  const best = bestCells(ctx, analysis.terms, false).find((s) => s.score > 0 && s.c !== col);
+  if (!best) return undefined;
+  const cell = cellOf(ctx, best.r, col);
+  return { kind: 'cell', text: cell.text, scale: '', cells: [cell], score: best.score, confidence: confidenceOf(ctx, best.score, analysis.terms) };
 }
 
 /** Whether the question already gives every word of a text (a cell or label that cannot be its answer). */

@@ -33,6 +33,9 @@ const EXTREMES = new Set(['max', 'min', 'argmax', 'argmin']);
 /** Questions that may ask for a list (`answer/label-list` decides). */
 const LIST_GATE = /\b(?:years|periods|types|kinds|components|items|categories|segments|regions|countries|scopes|currencies|consists?|consisted|compris\w*|made up|composed|taken into account|included)\b|\bwhich (?:fiscal )?years?\b/i;
 
+/** Questions that may ask whether something is still supported (`answer/support-status` decides). */
+const STATUS_GATE = /\bstill\b|\bend[\s-]of[\s-](?:life|support)\b|\beol\b|\bunsupported\b|\bout of support\b/i;
+
 /** The text of a `none` answer: the card shows the closest passages below it. */
 export const NO_ANSWER = 'No answer found in your documents; closest passages below.';
 
@@ -72,6 +75,20 @@ export async function runAnswer(state: EngineState, question: string, options: A
     if (list) {
       answer = list;
       steps.push('list-answer');
+    }
+  }
+  // "Is Angular 18 still supported?": the row's end of life against the reference date, by a
+  // module loaded when a question may ask for a status (the embed's budget, issue 13).
+  if (STATUS_GATE.test(question)) {
+    const { statusAnswer } = await import('./status-answer.ts');
+    const versions = versionsOf(analysis);
+    const status = statusAnswer(state, question, analysis, search, (searchOptions.referenceDate ?? new Date()).getTime(), {
+      settings: ANSWER_SETTINGS, structureOf, mayAnswer: (docId) => namesVersions(state, docId, versions),
+      citeCell: (docId, tableIndex, t, cell) => cellCitation(state, search, cellHolder(docId, tableIndex, t), cell),
+    });
+    if (status) {
+      answer = status;
+      steps.push('status-answer');
     }
   }
   // A duration or a group less those who did ("how many ... did not ...", checked in full by

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion } from '../../src/answer/question.ts';
-import { answerRow, answerTable } from '../../src/answer/table-answer.ts';
+import { answerRow, answerTable, endOfRow } from '../../src/answer/table-answer.ts';
 import { readHtmlTable } from '../../src/tables/index.ts';
 import { readGrid } from '../../src/tables/read-grid.ts';
 import type { Table } from '../../src/types.ts';
@@ -189,6 +189,13 @@ describe('table answers', () => {
     // A column the question names by its words wins over the role.
     expect(ask('When was the latestReleaseDate of 19?', readGrid([['cycle', 'releaseDate', 'eol', 'latestReleaseDate'], ['19', '2024-11-19', '2026-05-19', '2025-09-10']]).table)).toMatchObject({ text: '2025-09-10' });
     expect(answerRow(analyzeQuestion('When does the line of November 2024 reach its end?'), cycles(), 1)).toMatchObject({ text: '2026-05-19' });
+  });
+
+  it('reads the end of life of the row a question names, even where it says none', () => {
+    expect(endOfRow(analyzeQuestion('Is Angular 18 still supported?'), cycles())).toMatchObject({ text: '2025-11-21', cells: [{ cell: [2, 3], columnPath: ['eol'] }] });
+    const open = readGrid([['releaseCycle', 'releaseDate', 'eol'], ['1', '2023-09-07', 'false']]).table;
+    expect(endOfRow(analyzeQuestion('Is Bun 1 still supported?'), open)).toMatchObject({ text: 'false' });
+    expect(endOfRow(analyzeQuestion('Is Angular 18 still supported?'), readGrid([['cycle', 'releaseDate'], ['18', '2024-05-22']]).table)).toBeUndefined();
   });
 
   it('reads the column a question names in a row it names, and the row\'s label in a row it does not', () => {

@@ -234,6 +234,21 @@ describe('almanac.answer (zero-download)', () => {
     expect((await almanac.answer('Who is the release manager for Python 3.13?')).answer.kind).toBe('none');
   });
 
+  it('answers whether something is still supported from its end of life and the reference date, citing the cell', async () => {
+    const md = '---\ntitle: Distro\nreleases:\n  - releaseCycle: "22.04"\n    releaseDate: 2022-04-21\n    eol: 2027-06-01\n  - releaseCycle: "18.04"\n    releaseDate: 2018-04-26\n    eol: 2023-05-31\n---\n\n# Distro\n\nDistro is an operating system with long-term support releases.\n';
+    const almanac = await createAlmanac();
+    await almanac.ingest([{ name: 'distro.md', content: md }]);
+    const referenceDate = new Date(Date.UTC(2026, 11, 5));
+    const old = await almanac.answer('Is Distro 18.04 still supported?', { referenceDate });
+    expect(old.steps).toContain('status-answer');
+    expect(old.answer).toMatchObject({ kind: 'cell', text: 'No — end of life on 2023-05-31', citations: [{ text: '2023-05-31', columnPath: ['eol'] }] });
+    expect((await almanac.answer('Is Distro 22.04 still supported?', { referenceDate })).answer.text).toBe('Yes — supported until 2027-06-01');
+    expect((await almanac.answer('Has Distro 18.04 reached end of life?', { referenceDate })).answer.text).toBe('Yes — end of life on 2023-05-31');
+    // Another version than the document's is not answered from it.
+    expect((await almanac.answer('Is Distro 20.04 still supported?', { referenceDate })).steps).not.toContain('status-answer');
+    await almanac.close();
+  });
+
   it('says so when the documents do not support an answer', async () => {
     const almanac = await corpus();
     const res = await almanac.answer('What is the boiling point of mercury?');

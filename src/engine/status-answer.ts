@@ -1,0 +1,52 @@
+/**
+ * The engine side of support-status answers (`answer/support-status`): "Is Angular 18 still
+ * supported?" read from the end of life of the row the question names, in the first table of
+ * the best documents that has one, against the reference date. Its own module, loaded by
+ * `engine/answer.ts` when a question may ask for a status, so the embed's first download does not
+ * carry it; the helpers it needs come in from there.
+ */
+import { endOfRow, type AnswerCell } from '../answer/table-answer.ts';
+import { statusQuestion, supportStatus } from '../answer/support-status.ts';
+import type { QuestionAnalysis } from '../answer/question.ts';
+import type { TableStructure } from '../tables/headers.ts';
+import type { Answer, Citation, Passage, SearchResponse, Table } from '../types.ts';
+import type { EngineState } from './state.ts';
+
+const TABLE_KINDS = new Set<Passage['kind']>(['table', 'table-row', 'table-column']);
+
+/** What `engine/answer.ts` passes in. */
+export interface StatusHelpers {
+  settings: { tableDocuments: number; minTableConfidence: number };
+  structureOf(table: Table): TableStructure;
+  /** Whether a document may answer (it names the versions the question does). */
+  mayAnswer(docId: string): boolean;
+  /** The citation of one cell of a document's table. */
+  citeCell(docId: string, tableIndex: number, table: Table, cell: AnswerCell): Citation;
+}
+
+/**
+ * Whether the thing a status question names is supported at `reference`, with the end-of-life
+ * cell cited; undefined for another question, or where no table of the best documents gives the
+ * row's end of life with confidence.
+ */
+export function statusAnswer(state: EngineState, question: string, analysis: QuestionAnalysis, search: SearchResponse, reference: number, h: StatusHelpers): Answer | undefined {
+  const asked = statusQuestion(question);
+  if (!asked) return undefined;
+  const docs: string[] = [];
+  for (const r of search.results) {
+    const id = r.passage.docId;
+    if (TABLE_KINDS.has(r.passage.kind) && !docs.includes(id) && h.mayAnswer(id)) docs.push(id);
+    if (docs.length >= h.settings.tableDocuments) break;
+  }
+  for (const docId of docs) {
+    const tables = state.records.get(docId)?.document.tables ?? [];
+    for (let i = 0; i < tables.length; i++) {
+      const end = endOfRow(analysis, tables[i]!, { structure: h.structureOf(tables[i]!) });
+      if (!end || end.confidence < h.settings.minTableConfidence) continue;
+      const status = supportStatus(end.text, reference, asked.ended);
+      if (!status) continue;
+      return { text: status.text, kind: 'cell', citations: [h.citeCell(docId, i, tables[i]!, end.cells[0]!)], confidence: end.confidence, operation: analysis.operation };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { statusQuestion, supportStatus } from '../../src/answer/support-status.ts';
+
+const at = Date.UTC(2026, 11, 5);
+
+describe('support-status questions', () => {
+  it('reads what a status question asks about, and whether "yes" means it has ended', () => {
+    expect(statusQuestion('Is Angular 18 still supported?')).toEqual({ subject: 'Angular 18', ended: false });
+    expect(statusQuestion('Are Ubuntu 20.04 releases still getting security updates?')).toEqual({ subject: 'Ubuntu 20.04 releases', ended: false });
+    expect(statusQuestion('Has CentOS 7 reached end of life?')).toEqual({ subject: 'CentOS 7', ended: true });
+    expect(statusQuestion('Is Node.js 16 EOL?')).toEqual({ subject: 'Node.js 16', ended: true });
+    expect(statusQuestion('When does Angular 18 reach end of life?')).toBeUndefined();
+    expect(statusQuestion('Which Django version was still supported in July 2020?')).toBeUndefined();
+  });
+
+  it('answers from the end of life against the reference date, in the question\'s yes and no', () => {
+    expect(supportStatus('2025-11-21', at)).toEqual({ supported: false, text: 'No — end of life on 2025-11-21' });
+    expect(supportStatus('2027-06-30', at)).toEqual({ supported: true, text: 'Yes — supported until 2027-06-30' });
+    // Support runs to the end of the day, the month or the year the cell names.
+    expect(supportStatus('2026-12-05', at)?.supported).toBe(true);
+    expect(supportStatus('December 2026', at)?.supported).toBe(true);
+    expect(supportStatus('false', at)).toEqual({ supported: true, text: 'Yes — no end of life is set' });
+    expect(supportStatus('', at)?.supported).toBe(true);
+    expect(supportStatus('2024-06-30', at, true)).toEqual({ supported: false, text: 'Yes — end of life on 2024-06-30' });
+    expect(supportStatus('false', at, true)?.text).toBe('No — no end of life is set');
+    expect(supportStatus('see the vendor', at)).toBeUndefined();
+  });
+});
