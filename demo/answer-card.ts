@@ -26,6 +26,9 @@ export interface AnswerCard {
   clear(): void;
 }
 
+/** Citations listed before the rest are folded away. */
+const SHOWN_CITATIONS = 3;
+
 /** Builds the card; `getDocument` fetches (and caches) stored documents for opening citations. */
 export function answerCard(almanac: RemoteAlmanac, getDocument: (id: string) => Promise<StoredDocument | undefined>): AnswerCard {
   const element = el('section', { class: 'answer-card', attrs: { 'aria-live': 'polite', 'aria-label': 'Answer', hidden: true } });
@@ -111,16 +114,22 @@ export function answerCard(almanac: RemoteAlmanac, getDocument: (id: string) => 
     }
     const viewer = el('div', { class: 'citation-view' });
     const list = el('ol', { class: 'citations', attrs: { 'aria-label': 'Citations' } });
+    // An average over a decade of months cites 120 cells: the first few are listed, the rest
+    // folded under one line, so that the card stays short on a phone.
+    const more = a.citations.length > SHOWN_CITATIONS + 1 ? el('ol', { class: 'citations', attrs: { start: String(SHOWN_CITATIONS + 1), 'aria-label': 'More citations' } }) : undefined;
+    const buttons: HTMLElement[] = [];
     a.citations.forEach((c, i) => {
       const button = el('button', { class: 'citation link', text: describeCitation(c, { maxChars: 80, offsets: false }), attrs: { type: 'button', 'data-citation': i, 'aria-expanded': 'false' } });
       button.addEventListener('click', () => {
-        for (const b of list.querySelectorAll('button')) b.setAttribute('aria-expanded', 'false');
+        for (const b of buttons) b.setAttribute('aria-expanded', 'false');
         button.setAttribute('aria-expanded', 'true');
         void open(viewer, c);
       });
-      list.append(el('li', {}, [button]));
+      buttons.push(button);
+      (more && i >= SHOWN_CITATIONS ? more : list).append(el('li', {}, [button]));
     });
-    if (a.citations.length) element.append(el('p', { class: 'label', text: a.citations.length > 1 ? 'From:' : 'From:' }), list, viewer);
+    const folded = more ? el('details', { class: 'more-citations' }, [el('summary', { text: `${a.citations.length - SHOWN_CITATIONS} more cited cells` }), more]) : null;
+    if (a.citations.length) element.append(el('p', { class: 'label', text: 'From:' }), list, ...(folded ? [folded] : []), viewer);
     // The first citation opens by itself: the reader sees where the answer is at once.
     const first = a.citations[0];
     if (first) {

@@ -82,6 +82,14 @@ describe('formats in the built demo', () => {
     expect(await view.locator('.table-caption').textContent()).toMatch(/\(rows 478–517 of 600\)$/);
     expect(await view.locator('tbody tr').count()).toBe(40);
     expect(await view.locator('.cell-hit').first().textContent()).toBe('140.50');
+    // An average over the twelve months of 1990: the calculation, three cited cells and the rest folded.
+    await page.evaluate(() => { delete document.body.dataset.answered; });
+    await search(page, 'What was the average harbour index in 1990?');
+    await page.waitForSelector('body[data-answered]', { timeout: 60_000 });
+    expect(await card.locator('.answer-text').textContent()).toMatch(/^141\.3[78]\b/);
+    expect(await card.locator('.answer-calculation').textContent()).toMatch(/\/ 12 = 141\.3[78]/);
+    expect(await card.locator('ol.citations[aria-label="Citations"] > li').count()).toBe(3);
+    expect(await card.locator('.more-citations > summary').textContent()).toBe('9 more cited cells');
   });
 });
 
