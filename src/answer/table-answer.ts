@@ -678,6 +678,22 @@ export function endOfRow(analysis: QuestionAnalysis, table: Table, options: { st
   return { kind: 'cell', text: cell.text, scale: '', cells: [cell], score: best.score, confidence: confidenceOf(ctx, best.score, analysis.terms) };
 }
 
+/**
+ * The data row the question names by its name (its row header, or the first cell of a table
+ * without row headers: "20" of "the latest version of Angular 20"), when exactly one row is so
+ * named; undefined otherwise.
+ */
+export function namedRow(analysis: QuestionAnalysis, table: Table, options: { structure?: TableStructure } = {}): number | undefined {
+  const structure = options.structure ?? detectHeaders(table);
+  const p = prepare(table, structure);
+  const given = givenBy(analysis);
+  const rows = structure.dataRows.filter((r) => {
+    const name = p.idCol !== undefined ? p.at(r, p.idCol) : structure.rowPaths[r]?.at(-1);
+    return !!name && tokenize(name).length > 0 && given(name);
+  });
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
 /** Whether the question already gives every word of a text (a cell or label that cannot be its answer). */
 function givenBy(analysis: QuestionAnalysis): (text: string) => boolean {
   const asked = new Set(analysis.allTerms);

@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerField, asksField, versionsOf, asksLength, asksTime, hasDate, holdsAsked, statesLength, answerFromText, answerRecord, answerRow, answerTable, answerTerms, chooseAnswerSentence, formatNumber,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerField, asksField, versionsOf, asksLength, asksTime, hasDate, holdsAsked, statesLength, answerFromText, answerRecord, answerRow, answerTable, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -361,7 +361,10 @@ function recordCandidate(state: EngineState, analysis: QuestionAnalysis, search:
   if (p.kind === 'table-row' && p.tableIndex !== undefined && p.cells?.length) {
     const t = state.records.get(p.docId)?.document.tables[p.tableIndex];
     if (!t) return undefined;
-    const found = answerRow(analysis, t, p.cells[0]![0], { structure: structureOf(t) });
+    // A row the question names by its name is the one it asks about ("the latest version of
+    // Angular 20": the row "20", not the latest row the temporal path ranked first).
+    const row = namedRow(analysis, t, { structure: structureOf(t) }) ?? p.cells[0]![0];
+    const found = answerRow(analysis, t, row, { structure: structureOf(t) });
     if (!found) return undefined;
     const c: TableCandidate = { found: { ...found, confidence }, docId: p.docId, tableIndex: p.tableIndex, table: t, rank: chosen.rank };
     return { answer: tableAnswerOf(state, analysis, search, c), rank: chosen.rank };

@@ -214,6 +214,9 @@ describe('almanac.answer (zero-download)', () => {
     const c = res.answer.citations[0]!;
     expect(md.slice(c.source!.start, c.source!.end)).toBe('18.04');
     expect((await almanac.answer('Which codename did the Distro release of April 2018 have?')).answer.text).toBe('Bionic Beaver');
+    // "Latest" asks for the most recent row, unless the question names the row itself.
+    expect((await almanac.answer('Which Distro release is the latest?')).answer.text).toBe('22.04');
+    expect((await almanac.answer('What is the latest codename of Distro 18.04?')).answer.text).toBe('Bionic Beaver');
   });
 
   it('answers from a line whose whole name the question names, and not from a document of another version', async () => {
