@@ -70,14 +70,20 @@ export function asksLength(analysis: QuestionAnalysis): boolean {
 /**
  * The versions a question names: a number with a dot after the name of what it versions
  * ("Python 3.13", "Kubernetes v1.29": the tokenizer writes "3_13" and the name's compound
- * "python_3_13"; a figure, "$18.9 thousand", "exceed 0.5", has no such name). Each as a pattern
- * that finds it in a text ("3.13", "3.13.0", not "13.13" or "3.130"): a source that names none
- * of them speaks of another version.
+ * "python_3_13"; a figure, "$18.9 thousand", "exceed 0.5", has no such name). Each as the name,
+ * lower case without punctuation ("nodejs" of "Node.js 16"), and a pattern that finds the version
+ * in a text ("3.13", "3.13.0", not "13.13" or "3.130"): a source that names either not speaks of
+ * another thing or another version (Python 3.2's schedule for "Django 3.2").
  */
-export function versionsOf(analysis: QuestionAnalysis): RegExp[] {
+export function versionsOf(analysis: QuestionAnalysis): Array<{ name: string; version: RegExp }> {
   const terms = analysis.allTerms;
-  return terms.filter((t) => /^\d+(?:_\d+)+$/.test(t) && terms.some((x) => x.length > t.length + 1 && x.endsWith(`_${t}`) && /^\p{L}/u.test(x)))
-    .map((t) => new RegExp(`(?<![\\d.])${t.replace(/_/g, '\\.')}(?!\\d)`));
+  const out: Array<{ name: string; version: RegExp }> = [];
+  for (const t of terms) {
+    if (!/^\d+(?:_\d+)+$/.test(t)) continue;
+    const compound = terms.find((x) => x.length > t.length + 1 && x.endsWith(`_${t}`) && /^\p{L}/u.test(x));
+    if (compound) out.push({ name: compound.slice(0, -t.length - 1).replace(/_/g, ''), version: new RegExp(`(?<![\\d.])${t.replace(/_/g, '\\.')}(?!\\d)`) });
+  }
+  return out;
 }
 
 /** What {@link analyzeQuestion} found. */

@@ -293,12 +293,25 @@ interface RecordCandidate {
   rank: number;
 }
 
-/** Whether a document names every version a question does (`versionsOf`): one that does not speaks of another. */
-function namesVersions(state: EngineState, docId: string, versions: RegExp[]): boolean {
+/**
+ * Whether a document names every version a question does, each with its name (`versionsOf`):
+ * one that does not speaks of another thing or another version.
+ */
+function namesVersions(state: EngineState, docId: string, versions: ReturnType<typeof versionsOf>): boolean {
   if (!versions.length) return true;
   const document = state.records.get(docId)?.document;
-  const text = `${document?.title ?? ''}\n${document?.text ?? ''}`;
-  return versions.every((v) => v.test(text));
+  if (!document) return false;
+  const text = `${document.title ?? ''}\n${document.text}`;
+  const words = plainWords(document);
+  return versions.every((v) => v.version.test(text) && words.includes(v.name));
+}
+
+/** A document's title and text in lower case without punctuation or spaces ("Node.js" as "nodejs"), once per document. */
+const PLAIN = new WeakMap<object, string>();
+function plainWords(document: { title?: string; text: string }): string {
+  let plain = PLAIN.get(document);
+  if (plain === undefined) PLAIN.set(document, (plain = `${document.title ?? ''} ${document.text}`.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')));
+  return plain;
 }
 
 /**

@@ -111,9 +111,10 @@ describe('what a question asks for', () => {
   });
 
   it('reads the versions a question names after a name, not its figures', () => {
-    const found = (q: string) => versionsOf(analyzeQuestion(q)).map((r) => ['3.13', '3.13.0', '13.13', '3.130', '1.29'].filter((t) => r.test(t)));
-    expect(found('When is the Python 3.13 final release scheduled?')).toEqual([['3.13', '3.13.0']]);
-    expect(found('When was Kubernetes v1.29 released?')).toEqual([['1.29']]);
+    const found = (q: string) => versionsOf(analyzeQuestion(q)).map((v) => [v.name, ...['3.13', '3.13.0', '13.13', '3.130', '1.29'].filter((t) => v.version.test(t))]);
+    expect(found('When is the Python 3.13 final release scheduled?')).toEqual([['python', '3.13', '3.13.0']]);
+    expect(found('When was Kubernetes v1.29 released?')).toEqual([['kubernetes', '1.29']]);
+    expect(found('Is Node.js 1.29 still supported?')).toEqual([['nodejs', '1.29']]);
     expect(found('Of the $18.9 thousand in funding, how much came from energy?')).toEqual([]);
     expect(found('How many quarters did earnings exceed 0.5 dollars?')).toEqual([]);
   });

@@ -235,6 +235,8 @@ describe('almanac.answer (zero-download)', () => {
     // No document speaks of 3.13: neither the 2.7 table nor the 3.12 crew answers for it.
     expect((await almanac.answer('When is the Python 3.13.0 final release scheduled?')).answer.kind).toBe('none');
     expect((await almanac.answer('Who is the release manager for Python 3.13?')).answer.kind).toBe('none');
+    // Nor does Python 3.12's schedule answer for another thing's 3.12.
+    expect((await almanac.answer('When was Django 3.12.0 final released?')).answer.kind).toBe('none');
   });
 
   it('answers whether something is still supported from its end of life and the reference date, citing the cell', async () => {
