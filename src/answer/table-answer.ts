@@ -306,6 +306,11 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   const allowed = options.cells ? new Set(options.cells.map(([r, c]) => r * table.cols + c)) : undefined;
   const stated = options.preamble ? preambleUnit(options.preamble) : undefined;
   const ctx: Context = { p, analysis, allowed, ...(options.context ? { context: new Set(tokenize(options.context)) } : {}), ...(stated ? { preambleUnit: stated } : {}) };
+  const named = namedNumberRows(ctx);
+  if (named) {
+    if (!named.size) return undefined;
+    ctx.allowed = named;
+  }
 
   const op = analysis.operation;
   // A bound first passed is read from a series that passes it, or not from this table at all.
@@ -667,6 +672,9 @@ export function endOfRow(analysis: QuestionAnalysis, table: Table, options: { st
   const structure = options.structure ?? detectHeaders(table);
   const p = prepare(table, structure);
   const ctx: Context = { p, analysis };
+  const named = namedNumberRows(ctx);
+  if (named && !named.size) return undefined;
+  if (named) ctx.allowed = named;
   // By its header alone: an end column may say "false" in every row (none has ended).
   const ends = structure.dataCols.filter((c) => fieldRole((structure.columnPaths[c] ?? []).join(' ')) === 'end');
   const col = ends.find((c) => isLifeEnd((structure.columnPaths[c] ?? []).join(' '))) ?? ends[0];
@@ -692,6 +700,38 @@ export function namedRow(analysis: QuestionAnalysis, table: Table, options: { st
     return !!name && tokenize(name).length > 0 && given(name);
   });
   return rows.length === 1 ? rows[0] : undefined;
+}
+
+/**
+ * The numbers the question names after a name ("Angular 19", "Alpine Linux 3.20": the
+ * tokenizer's compounds "angular_19", "linux_3_20"), as terms ("19", "3_20").
+ */
+function namedNumbers(analysis: QuestionAnalysis): string[] {
+  const terms = analysis.allTerms;
+  return terms.filter((t) => /^\d+(?:_\d+)*$/.test(t) && terms.some((x) => x.length > t.length + 1 && x.endsWith(`_${t}`) && /^\p{L}/u.test(x)));
+}
+
+/**
+ * A table whose first column names its rows by number ("releaseCycle": "19", "3.20") answers a
+ * question that names one ("Angular 19") from that row only: the cells of the rows so named, an
+ * empty set when none is (CentOS's rows 7 and 8 do not answer for "CentOS Stream 9"). Undefined
+ * (no limit) for other tables and questions.
+ */
+function namedNumberRows(ctx: Context): Set<number> | undefined {
+  const { p } = ctx;
+  if (p.idCol === undefined) return undefined;
+  const asked = namedNumbers(ctx.analysis);
+  if (!asked.length) return undefined;
+  const numbered = p.structure.dataRows.filter((r) => /^\s*v?\d+(?:\.\d+)*\s*$/i.test(p.at(r, p.idCol!)));
+  if (numbered.length < p.structure.dataRows.length / 2) return undefined;
+  const cols = p.table.cols;
+  const out = new Set<number>();
+  for (const r of numbered) {
+    const id = tokenize(p.at(r, p.idCol));
+    if (!id.some((t) => asked.includes(t))) continue;
+    for (let c = 0; c < cols; c++) if (!ctx.allowed || ctx.allowed.has(r * cols + c)) out.add(r * cols + c);
+  }
+  return out;
 }
 
 /** Whether the question already gives every word of a text (a cell or label that cannot be its answer). */

@@ -177,6 +177,18 @@ describe('table answers', () => {
     expect(ask('When was Angular 19 released?', cycles())).toMatchObject({ text: '2024-11-19', cells: [{ cell: [1, 1], rowPath: ['releaseCycle 19'], columnPath: ['releaseDate'] }] });
   });
 
+  it('answers for a numbered row the question names from that row only, and for a number no row has not at all', () => {
+    const centos = readGrid([
+      ['releaseCycle', 'releaseDate', 'eol', 'link'],
+      ['8', '2019-09-24', '2021-12-31', 'https://blog.centos.org/2020/12/future-is-centos-stream/'],
+      ['7', '2014-07-07', '2024-06-30', ''],
+    ]).table;
+    expect(ask('When was CentOS 7 released?', centos)).toMatchObject({ text: '2014-07-07' });
+    // Row 8's link names "stream"; no row is 9.
+    expect(ask('When was CentOS Stream 9 released?', centos)).toBeUndefined();
+    expect(endOfRow(analyzeQuestion('Is CentOS Stream 9 still supported?'), centos)).toBeUndefined();
+  });
+
   it('reads a camelCase or snake_case header as the words it names', () => {
     expect(ask('What is the release date of 18?', cycles())).toMatchObject({ text: '2024-05-22' });
     const snake = readGrid([['cycle', 'release_date', 'support_end'], ['3', '2021-01-04', '2023-06-30'], ['4', '2022-02-01', '2024-06-30']]).table;
