@@ -327,8 +327,13 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     if (over) return over;
   }
   if (op === 'argmax' || op === 'argmin' || op === 'max' || op === 'min') {
-    // "The highest price in the 1980s": among the rows of that span.
-    const extreme = extremeOf(withinPeriod(ctx) ?? ctx);
+    // "The highest price in the 1980s": among the rows of that span, which the question's time
+    // chose (its "1980" names no row more than another).
+    const within = withinPeriod(ctx);
+    const extreme = extremeOf(within ? { ...within, analysis: { ...analysis, terms: analysis.terms.filter((t) => !dateIn(t)) } } : ctx);
+    // Its rows chosen by the time and ranked, no label need name them: the table is the one
+    // asked about as far as it holds the question's words (its caption, a data file's heading).
+    if (extreme && within) return { ...extreme, confidence: Math.max(extreme.confidence, heldShare(ctx)) };
     if (extreme) return extreme;
   }
   if (COMPUTED.has(op)) {
@@ -867,6 +872,17 @@ function withinPeriod(ctx: Context): Context | undefined {
 }
 
 /**
+ * The share of the question's words, its time and its aggregate cue aside, that the table holds
+ * (its labels, its caption, a data file's heading) or its document's title gives; 1 when there
+ * are none.
+ */
+function heldShare(ctx: Context): number {
+  const content = ctx.analysis.terms.filter((t) => !dateIn(t) && !AGGREGATE_TERMS.has(t));
+  if (!content.length) return 1;
+  return content.filter((t) => ctx.p.tableTerms.has(t) || ctx.context?.has(t)).length / content.length;
+}
+
+/**
  * The average (or total) of the figures the question names over the rows inside its span: the
  * column its words name best (the first figure column when none does), of the rows that name the
  * rest of the question best ("GISTEMP" of a file that lists two sources by year).
@@ -876,11 +892,8 @@ function overPeriod(ctx: Context, op: 'average' | 'sum'): TableAnswer | undefine
   const rows = periodRows(ctx);
   if (!rows) return undefined;
   // A series of something else ("Average" CO2 for "the average temperature anomaly in the
-  // 2010s"): a table that names fewer than half the question's other words (its caption, a
-  // data file's heading, included) does not answer.
-  const content = analysis.terms.filter((t) => !dateIn(t) && !AGGREGATE_TERMS.has(t));
-  const held = content.filter((t) => p.tableTerms.has(t) || ctx.context?.has(t)).length;
-  if (held < content.length / 2) return undefined;
+  // 2010s"): a table that names fewer than half the question's other words does not answer.
+  if (heldShare(ctx) < 0.5) return undefined;
   // The cue may name the column ("Average" of a monthly file's columns).
   const asked = new Set(analysis.allTerms);
   const figures = p.structure.dataCols.filter((c) => !p.moments.has(c) && c !== p.idCol && rows.some((r) => readNumber(p.at(r, c))));

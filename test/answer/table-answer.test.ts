@@ -224,6 +224,9 @@ describe('table answers', () => {
     expect(ask('What was the average price from 2000 to 2002?', annual)).toMatchObject({ text: '131' });
     expect(ask('What was the total price in the 1970s?', annual)).toMatchObject({ text: '1045' });
     expect(ask('What was the highest price in the 1980s?', annual)).toMatchObject({ text: '119' });
+    // A table with a second figure column: the decade's "1980" does not name the row of 1980.
+    const two = readGrid([['Year', 'Mean', 'Uncertainty'], ...Array.from({ length: 30 }, (_, i) => [String(1970 + i), String(300 + i), '0.12'])]).table;
+    expect(ask('What was the highest mean in the 1980s?', two)).toMatchObject({ text: '319', cells: [{ rowPath: ['1989'] }] });
     // One row of the span is a lookup.
     expect(ask('What was the price in 1990?', annual)).toMatchObject({ kind: 'cell', text: '120' });
     const monthly = readGrid([['Source', 'Date', 'Mean'], ...['gcag', 'GISTEMP'].flatMap((src, k) => ['2000-01', '2000-02', '2000-03', '2001-01'].map((d, i) => [src, d, String(k * 10 + i)]))]).table;
