@@ -1,9 +1,8 @@
 /**
  * The engine side of support-status answers (`answer/support-status`): "Is Angular 18 still
  * supported?" read from the end of life of the row the question names, in the first table of
- * the best documents that has one, against the reference date. Its own module, loaded by
- * `engine/answer.ts` when a question may ask for a status, so the embed's first download does not
- * carry it; the helpers it needs come in from there.
+ * the best documents that has one, against the reference date. The helpers it needs come in
+ * from `engine/answer.ts` (the citation of a cell, the version check).
  */
 import { endOfRow, type AnswerCell } from '../answer/table-answer.ts';
 import { statusQuestion, supportStatus } from '../answer/support-status.ts';

@@ -6,7 +6,7 @@
  * which the grammar leaves to it.
  */
 
-import * as chrono from 'chrono-node';
+import * as chrono from 'chrono-node/en';
 import type { TimeSpan } from '../types.ts';
 import { findDates, utc } from './date-grammar.ts';
 import { blockedSpans, overlapsAny } from './false-dates.ts';
