@@ -179,7 +179,7 @@ export default defineConfig({
     exclude: ['@huggingface/transformers', 'onnxruntime-web'],
     // The engine worker's dependencies, bundled up front: discovered only when the worker
     // starts, they would make the dev server re-optimise and reload the page mid-ingest.
-    include: ['@orama/orama', '@orama/orama/components', 'idb', 'chrono-node', 'htmlparser2', 'papaparse', 'comlink', 'entities', 'pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs', 'mammoth', 'fflate', 'numfmt'],
+    include: ['@orama/orama', '@orama/orama/components', 'idb', 'chrono-node/en', 'htmlparser2', 'papaparse', 'comlink', 'entities', 'pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs', 'mammoth', 'fflate', 'numfmt'],
   },
   build: {
     // `dist/` itself is the npm package's build (`npm run build:package`); the app goes beside it.

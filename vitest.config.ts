@@ -34,7 +34,7 @@ export default defineConfig({
         // re-optimise and reload the page in the middle of a test.
         optimizeDeps: {
           include: [
-            '@orama/orama', '@orama/orama/components', 'idb', 'chrono-node', 'htmlparser2', 'papaparse', 'comlink', 'entities',
+            '@orama/orama', '@orama/orama/components', 'idb', 'chrono-node/en', 'htmlparser2', 'papaparse', 'comlink', 'entities',
             'pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs', 'mammoth', 'fflate', 'numfmt', 'docx', 'pdf-lib',
             ...['arabic', 'armenian', 'greek', 'indian', 'russian', 'tamil'].map((l) => `@orama/stemmers/${l}`),
           ],
