@@ -31,6 +31,9 @@ const FIELD_LINE = /^[ \t]*(?:[-*•+][ \t]+)?([\p{L}\p{N}][^:\n]{0,58}?)[ \t]*:
 const URL_SCHEME = /^(?:https?|ftp|mailto|file)$/i;
 /** Most words a field's name has. */
 const MAX_NAME_WORDS = 6;
+/** A question for whoever wrote something, and the words of the field that says. */
+const WROTE = /\bwho\s+(?:wrote|authored|has\s+written|had\s+written)\b|\bwritten\s+by\s+whom\b/i;
+const AUTHOR_TERMS = answerTerms('author authors');
 /** Most words a field's value has ("Thomas Wouters <thomas@python.org>", "Tuesday, 2024-12-03"). */
 const MAX_VALUE_WORDS = 8;
 const NUMBER = /^[\d_.,]+$/;
@@ -49,6 +52,8 @@ export function asksField(analysis: QuestionAnalysis): boolean {
 export function answerField(analysis: QuestionAnalysis, text: string): FieldAnswer | undefined {
   if (!asksField(analysis) || !text.includes(':')) return undefined;
   const asked = new Set(analysis.allTerms);
+  // "Who wrote X?" names the field "Author" by its verb.
+  if (WROTE.test(analysis.question)) for (const t of AUTHOR_TERMS) asked.add(t);
   let best: { answer: FieldAnswer; named: number } | undefined;
   for (const m of text.matchAll(FIELD_LINE)) {
     const name = m[1]!.trim();

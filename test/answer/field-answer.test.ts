@@ -13,6 +13,7 @@ describe('field answers', () => {
     expect(PEP.slice(...f.line)).toBe('- 3.12 Release Manager: Thomas Wouters');
     expect(read('What is the status of PEP 693?')).toMatchObject({ text: 'Active' });
     expect(read('Who does the documentation?')).toMatchObject({ text: 'Julien Palard' });
+    expect(read('Who wrote PEP 693?')).toMatchObject({ text: 'Thomas Wouters <thomas@python.org>', field: 'Author' });
   });
 
   it('answers a question for a time only with a value that states one', () => {
