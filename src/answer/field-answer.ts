@@ -18,6 +18,12 @@ export interface FieldAnswer {
   span: [number, number];
   /** `[start, end)` of the whole line (its name and value). */
   line: [number, number];
+  /**
+   * `[start, end)` of the record the line belongs to: the run of `name: value` lines around it,
+   * nothing but line breaks between them (a PEP's header: "PEP: 602", "Created: 04-Jun-2019"),
+   * which says what the value is of.
+   */
+  record: [number, number];
   /** The field's name, as written. */
   field: string;
 }
@@ -54,8 +60,9 @@ export function answerField(analysis: QuestionAnalysis, text: string): FieldAnsw
   const asked = new Set(analysis.allTerms);
   // "Who wrote X?" names the field "Author" by its verb.
   if (WROTE.test(analysis.question)) for (const t of AUTHOR_TERMS) asked.add(t);
-  let best: { answer: FieldAnswer; named: number } | undefined;
-  for (const m of text.matchAll(FIELD_LINE)) {
+  let best: { answer: Omit<FieldAnswer, 'record'>; named: number } | undefined;
+  const lines = [...text.matchAll(FIELD_LINE)];
+  for (const m of lines) {
     const name = m[1]!.trim();
     const value = m[2]!;
     // A name that is a date is a timeline's entry ("November 1946: the squadron ..."), and a
@@ -72,5 +79,17 @@ export function answerField(analysis: QuestionAnalysis, text: string): FieldAnsw
     const at = m.index! + m[0].lastIndexOf(value);
     best = { answer: { text: value, span: [at, at + value.length], line: [m.index!, m.index! + m[0].length], field: name }, named: terms.length };
   }
-  return best?.answer;
+  if (!best) return undefined;
+  return { ...best.answer, record: recordAround(text, lines, best.answer.line) };
+}
+
+/** The run of field lines with nothing but line breaks between them (a reader's text may space them as paragraphs) that holds `line`. */
+function recordAround(text: string, lines: RegExpExecArray[] | RegExpMatchArray[], line: [number, number]): [number, number] {
+  const spans = lines.map((m) => [m.index!, m.index! + m[0].length] as const);
+  let i = spans.findIndex(([s]) => s === line[0]);
+  let j = i;
+  const adjacent = (a: readonly [number, number], b: readonly [number, number]) => /^\s*$/.test(text.slice(a[1], b[0]));
+  while (i > 0 && adjacent(spans[i - 1]!, spans[i]!)) i--;
+  while (j < spans.length - 1 && adjacent(spans[j]!, spans[j + 1]!)) j++;
+  return [spans[i]![0], spans[j]![1]];
 }

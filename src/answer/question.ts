@@ -68,22 +68,30 @@ export function asksLength(analysis: QuestionAnalysis): boolean {
 }
 
 /**
- * The versions a question names: a number with a dot after the name of what it versions
- * ("Python 3.13", "Kubernetes v1.29": the tokenizer writes "3_13" and the name's compound
- * "python_3_13"; a figure, "$18.9 thousand", "exceed 0.5", has no such name). Each as the name,
- * lower case without punctuation ("nodejs" of "Node.js 16"), and a pattern that finds the version
- * in a text ("3.13", "3.13.0", not "13.13" or "3.130"): a source that names either not speaks of
- * another thing or another version (Python 3.2's schedule for "Django 3.2").
+ * The numbers a question names after a name ("Angular 19", "PEP 602", "Python 3.13": the
+ * tokenizer writes "3_13" and the name's compound "python_3_13"; a figure, "$18.9 thousand",
+ * "exceed 0.5", has no such name), each with the name, lower case without punctuation ("nodejs"
+ * of "Node.js 16"), and a pattern that finds the number in a text ("3.13", "3.13.0", not "13.13"
+ * or "3.130").
  */
-export function versionsOf(analysis: QuestionAnalysis): Array<{ name: string; version: RegExp }> {
+export function namedNumbers(analysis: QuestionAnalysis): Array<{ term: string; name: string; pattern: RegExp }> {
   const terms = analysis.allTerms;
-  const out: Array<{ name: string; version: RegExp }> = [];
+  const out: Array<{ term: string; name: string; pattern: RegExp }> = [];
   for (const t of terms) {
-    if (!/^\d+(?:_\d+)+$/.test(t)) continue;
+    if (!/^\d+(?:_\d+)*$/.test(t)) continue;
     const compound = terms.find((x) => x.length > t.length + 1 && x.endsWith(`_${t}`) && /^\p{L}/u.test(x));
-    if (compound) out.push({ name: compound.slice(0, -t.length - 1).replace(/_/g, ''), version: new RegExp(`(?<![\\d.])${t.replace(/_/g, '\\.')}(?!\\d)`) });
+    if (compound) out.push({ term: t, name: compound.slice(0, -t.length - 1).replace(/_/g, ''), pattern: new RegExp(`(?<![\\d.])${t.replace(/_/g, '\\.')}(?!\\d)`) });
   }
   return out;
+}
+
+/**
+ * The versions a question names: its {@link namedNumbers} with a dot ("Python 3.13", "Django
+ * 3.2"). A source that lacks one, or its name, speaks of another thing or another version
+ * (Python 3.2's schedule for "Django 3.2").
+ */
+export function versionsOf(analysis: QuestionAnalysis): Array<{ name: string; version: RegExp }> {
+  return namedNumbers(analysis).filter((n) => n.term.includes('_')).map((n) => ({ name: n.name, version: n.pattern }));
 }
 
 /** What {@link analyzeQuestion} found. */

@@ -20,7 +20,7 @@ import { answerTerms as tokenize } from './synonyms.ts';
 import type { Table } from '../types.ts';
 import { calculate } from './calculator.ts';
 import { formatNumber, isEmptyValue, readNumber, readUnit, type Scale } from './numbers.ts';
-import { COMPUTED, type QuestionAnalysis } from './question.ts';
+import { COMPUTED, namedNumbers, type QuestionAnalysis } from './question.ts';
 import { initialsIn, spelledInitials, spelledLabel } from './initials.ts';
 import { fieldRole, fieldWords, isLifeEnd } from '../temporal/intervals.ts';
 
@@ -708,15 +708,6 @@ export function namedRow(analysis: QuestionAnalysis, table: Table, options: { st
 }
 
 /**
- * The numbers the question names after a name ("Angular 19", "Alpine Linux 3.20": the
- * tokenizer's compounds "angular_19", "linux_3_20"), as terms ("19", "3_20").
- */
-function namedNumbers(analysis: QuestionAnalysis): string[] {
-  const terms = analysis.allTerms;
-  return terms.filter((t) => /^\d+(?:_\d+)*$/.test(t) && terms.some((x) => x.length > t.length + 1 && x.endsWith(`_${t}`) && /^\p{L}/u.test(x)));
-}
-
-/**
  * A table whose first column names its rows by number ("releaseCycle": "19", "3.20") answers a
  * question that names one ("Angular 19") from that row only: the cells of the rows so named, an
  * empty set when none is (CentOS's rows 7 and 8 do not answer for "CentOS Stream 9"). Undefined
@@ -725,7 +716,7 @@ function namedNumbers(analysis: QuestionAnalysis): string[] {
 function namedNumberRows(ctx: Context): Set<number> | undefined {
   const { p } = ctx;
   if (p.idCol === undefined) return undefined;
-  const asked = namedNumbers(ctx.analysis);
+  const asked = namedNumbers(ctx.analysis).map((n) => n.term);
   if (!asked.length) return undefined;
   const numbered = p.structure.dataRows.filter((r) => /^\s*v?\d+(?:\.\d+)*\s*$/i.test(p.at(r, p.idCol!)));
   if (numbered.length < p.structure.dataRows.length / 2) return undefined;

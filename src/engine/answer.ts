@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerField, asksField, versionsOf, asksLength, asksTime, hasDate, holdsAsked, statesLength, answerFromText, answerRecord, answerRow, answerTable, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerField, asksField, namedNumbers, versionsOf, asksLength, asksTime, hasDate, holdsAsked, statesLength, answerFromText, answerRecord, answerRow, answerTable, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -321,11 +321,16 @@ function plainWords(document: { title?: string; text: string }): string {
 function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse): RecordCandidate | undefined {
   if (!asksField(analysis)) return undefined;
   const versions = versionsOf(analysis);
+  const numbers = namedNumbers(analysis);
   for (let rank = 0; rank < search.results.length; rank++) {
     const p = search.results[rank]!.passage;
     if (!TEXT_KINDS.has(p.kind)) continue;
     const read = answerField(analysis, p.text);
     if (!read) continue;
+    // The field's record names the numbers the question names ("PEP 602": the header's "PEP:
+    // 602"); another PEP's header, ranked above, has its own "Created:".
+    const record = p.text.slice(...read.record);
+    if (!numbers.every((n) => n.pattern.test(record))) continue;
     if (!namesVersions(state, p.docId, versions)) continue;
     const [s, e] = read.line;
     // A question with a time ("the president from 1999 to 2001") is answered by a line that

@@ -11,6 +11,9 @@ describe('field answers', () => {
     expect(f).toMatchObject({ text: 'Thomas Wouters', field: '3.12 Release Manager' });
     expect(PEP.slice(...f.span)).toBe('Thomas Wouters');
     expect(PEP.slice(...f.line)).toBe('- 3.12 Release Manager: Thomas Wouters');
+    // Its record: the crew list, not the header above the heading.
+    expect(PEP.slice(...f.record)).toBe('- 3.12 Release Manager: Thomas Wouters\n- Windows installers: Steve Dower\n- Documentation: Julien Palard');
+    expect(PEP.slice(...read('When was PEP 693 created?')!.record)).toMatch(/^PEP: 693\n[^]*\nCreated: 24-May-2022$/);
     expect(read('What is the status of PEP 693?')).toMatchObject({ text: 'Active' });
     expect(read('Who does the documentation?')).toMatchObject({ text: 'Julien Palard' });
     expect(read('Who wrote PEP 693?')).toMatchObject({ text: 'Thomas Wouters <thomas@python.org>', field: 'Author' });

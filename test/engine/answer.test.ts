@@ -239,6 +239,18 @@ describe('almanac.answer (zero-download)', () => {
     expect((await almanac.answer('When was Django 3.12.0 final released?')).answer.kind).toBe('none');
   });
 
+  it('answers a field only from a record that names the number the question names after a name', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([
+      { name: 'pep-0693.rst', content: 'PEP: 693\nTitle: Python 3.12 Release Schedule\nStatus: Active\nCreated: 24-May-2022\n\nThis PEP follows the annual release cycle of PEP 602 and PEP 602 again, as PEP 602 says.\n' },
+      { name: 'pep-0602.rst', content: 'PEP: 602\nTitle: Annual Release Cycle for Python\nStatus: Active\nCreated: 04-Jun-2019\n\nPython releases once a year.\n' },
+    ]);
+    // PEP 693's passage, ranked first, names PEP 602 in its text, not in the header its "Created:" belongs to.
+    expect((await almanac.answer('When was PEP 602 created?')).answer.text).toBe('04-Jun-2019');
+    expect((await almanac.answer('When was PEP 693 created?')).answer.text).toBe('24-May-2022');
+    await almanac.close();
+  });
+
   it('answers whether something is still supported from its end of life and the reference date, citing the cell', async () => {
     const md = '---\ntitle: Distro\nreleases:\n  - releaseCycle: "22.04"\n    releaseDate: 2022-04-21\n    eol: 2027-06-01\n  - releaseCycle: "18.04"\n    releaseDate: 2018-04-26\n    eol: 2023-05-31\n---\n\n# Distro\n\nDistro is an operating system with long-term support releases.\n';
     const almanac = await createAlmanac();
