@@ -12,7 +12,7 @@ import {
 } from '../answer/index.ts';
 import type {
   Answer, AnswerEvent, AnswerOptions, AnswerResponse, CalculationOperand, Citation, Passage,
-  SearchResponse, SearchResult, Table,
+  SearchResponse, SearchResult, Table, TimeSpan,
 } from '../types.ts';
 import { eventQueue } from './event-queue.ts';
 import { statusAnswer } from './status-answer.ts';
@@ -28,6 +28,9 @@ const TABLE_KINDS = new Set<Passage['kind']>(['table', 'table-row', 'table-colum
 const TEXT_KINDS = new Set<Passage['kind']>(['text', 'sentence']);
 /** Formats whose whole content is a table (a data file). */
 const DATA_FORMATS = new Set<string>(['csv', 'tsv', 'xlsx', 'ods']);
+/** How many times the question's span (at least a year) a sentence's time may span and still say what held then. */
+const SPECIFIC_SPAN = 25;
+const LEAP_YEAR_MS = 366 * 86_400_000;
 /** Operations a table answers by ranking its rows ("the lowest concentration"), which a sentence rarely states. */
 const EXTREMES = new Set(['max', 'min', 'argmax', 'argmin']);
 
@@ -251,6 +254,13 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
     return { text: r.passage.text, sentences: r.passage.sentences, heading: [r.passage.heading, title].filter(Boolean).join(' ') };
   };
   const first = texts[0]!;
+  const constraint = search.constraint;
+  // A time that fits a question's point in time ("in 2016", "on 6 May") by spanning far more
+  // than it ("from 1880 to the present") says what a file covers, not what held then; a year
+  // ("2018: £3.5 million" for "at 31 December 2018") states what held in it.
+  const point = constraint?.relation === 'in' || constraint?.relation === 'on';
+  const specific = (t: TimeSpan) => !point || t.end - t.start <= Math.max(SPECIFIC_SPAN * (constraint!.end - constraint!.start), LEAP_YEAR_MS);
+  const fits = (x: Passage['sentences'][number]) => temporalScore(constraint!, x.times.filter(specific), x.intervals) >= ANSWER_SETTINGS.minTemporalEvidence;
   if (search.constraint && first.r.temporal) {
     const pool = texts.slice(0, ANSWER_SETTINGS.sentencePassages);
     const top = first.r.score > 0 ? first.r.score : 1;
@@ -259,7 +269,9 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
     })), { constraint: search.constraint, mainContent: first.r.temporal.mainContent });
     if (!chosen) return undefined;
     const at = pool[chosen.candidate]!;
-    return { found: chosen.answer, passage: at.r.passage, rank: at.rank, supported: chosen.evidence >= ANSWER_SETTINGS.minTemporalEvidence };
+    const own = at.r.passage.sentences.find((x) => x.start === chosen.answer.sentence[0]);
+    const timely = !point || !own || (!own.times.length && !own.intervals?.length) || fits(own);
+    return { found: chosen.answer, passage: at.r.passage, rank: at.rank, supported: timely && chosen.evidence >= ANSWER_SETTINGS.minTemporalEvidence };
   }
   const found = answerFromText(analysis, sourceOf(first.r));
   if (!found) return undefined;
@@ -278,8 +290,6 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
   // A question with a time ("the anomaly for 1998") that the temporal reranker did not read: its
   // answer sentence must state a time that fits it (an undated one, its passage), as a reranked
   // one must (`minTemporalEvidence`); a README that names every word but the year does not answer it.
-  const constraint = search.constraint;
-  const fits = (x: Passage['sentences'][number]) => temporalScore(constraint!, x.times, x.intervals) >= ANSWER_SETTINGS.minTemporalEvidence;
   const own = sentenceOf(found, first.r.passage);
   const timely = !constraint || constraint.relation === 'any'
     || (own && (own.times.length || own.intervals?.length) ? fits(own) : first.r.passage.sentences.some(fits));

@@ -79,6 +79,10 @@ describe('almanac.answer (zero-download)', () => {
     ]);
     const r = await almanac.answer('What was the GISTEMP global mean temperature anomaly for 1998?');
     expect(r.answer).toMatchObject({ kind: 'cell', text: '0.61', citations: [{ docId: 'global-temp/data/annual.csv', rowPath: ['GISTEMP'], columnPath: ['Mean'] }] });
+    // Nor from one whose time covers every year ("from 1880 to the present"): that is what the file covers.
+    await almanac.ingest([{ name: 'global-temp/README.md', content: '# Global temperature\n\nGlobal temperature anomaly data come from the Global Historical Climatology Network, which has data from 1880 to the present. Global temperature anomaly series are blended.\n' }]);
+    const covered = await almanac.answer('What was the global temperature anomaly in 1998?');
+    expect(covered.answer).toMatchObject({ kind: 'cell', text: '0.61' });
     await almanac.close();
   });
 
