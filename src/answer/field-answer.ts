@@ -6,6 +6,7 @@
  * README's "License: MIT", an e-mail's headers. Pure.
  */
 import { fieldWords } from '../temporal/intervals.ts';
+import { findDates } from '../temporal/date-grammar.ts';
 import type { QuestionAnalysis } from './question.ts';
 import { answerTerms } from './synonyms.ts';
 import { hasDate } from './table-answer.ts';
@@ -83,13 +84,78 @@ export function answerField(analysis: QuestionAnalysis, text: string): FieldAnsw
   return { ...best.answer, record: recordAround(text, lines, best.answer.line) };
 }
 
-/** The run of field lines with nothing but line breaks between them (a reader's text may space them as paragraphs) that holds `line`. */
-function recordAround(text: string, lines: RegExpExecArray[] | RegExpMatchArray[], line: [number, number]): [number, number] {
-  const spans = lines.map((m) => [m.index!, m.index! + m[0].length] as const);
-  let i = spans.findIndex(([s]) => s === line[0]);
-  let j = i;
-  const adjacent = (a: readonly [number, number], b: readonly [number, number]) => /^\s*$/.test(text.slice(a[1], b[0]));
-  while (i > 0 && adjacent(spans[i - 1]!, spans[i]!)) i--;
-  while (j < spans.length - 1 && adjacent(spans[j]!, spans[j + 1]!)) j++;
-  return [spans[i]![0], spans[j]![1]];
+/**
+ * "Which Python 3.12 release came out in August 2023?" over a schedule written as lines ("-
+ * 3.12.0 candidate 1: Sunday, 2023-08-06"): the name of a line whose value, a date and nothing
+ * else, `score` rates above 0, in a record of three such lines or more (most of its lines:
+ * a header's "Created: 16-Dec-2018" beside its title and author is no schedule). For a question
+ * that asks for a thing ("which", "what"), not a date or a figure.
+ */
+export function answerDatedLine(analysis: QuestionAnalysis, text: string, score: (value: string) => number): FieldAnswer | undefined {
+  if (!['lookup', 'name'].includes(analysis.operation) || analysis.asksFigure || !/^\s*(?:which|what)\b/i.test(analysis.question) || !text.includes(':')) return undefined;
+  const lines: RegExpMatchArray[] = [...text.matchAll(FIELD_LINE)];
+  const asked = new Set(analysis.allTerms);
+  let best: { answer: FieldAnswer; score: number; named: number } | undefined;
+  for (const record of records(text, lines)) {
+    const dated = record.filter((m) => onlyDate(m[2]!));
+    if (dated.length < MIN_SCHEDULE || dated.length < SCHEDULE_SHARE * record.length) continue;
+    for (const m of dated) {
+      const s = score(m[2]!);
+      const name = m[1]!.trim();
+      if (s <= 0 || answerTerms(name).every((t) => asked.has(t))) continue;
+      // Of the lines whose dates fit (two releases in July 2020), the one whose line and the note
+      // under it name the most of the question's words ("(security hotfix)"), then the best dated.
+      const next = lines[lines.indexOf(m) + 1];
+      const named = answerTerms(text.slice(m.index!, next ? next.index! : m.index! + m[0].length + NOTE_CHARS)).filter((t) => asked.has(t)).length;
+      if (best && (best.named > named || (best.named === named && best.score >= s))) continue;
+      const at = m.index! + m[0].indexOf(name);
+      const first = record[0]!;
+      const last = record[record.length - 1]!;
+      best = { answer: { text: name, span: [at, at + name.length], line: [m.index!, m.index! + m[0].length], field: name, record: [first.index!, last.index! + last[0].length] }, score: s, named };
+    }
+  }
+  return best?.answer;
+}
+
+/** How far past its last line a schedule's note is read. */
+const NOTE_CHARS = 200;
+
+/** Fewest lines a schedule has, and the share of its record's lines they are at least. */
+const MIN_SCHEDULE = 3;
+const SCHEDULE_SHARE = 0.6;
+const WEEKDAY = /\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?/gi;
+
+/** A value that is a date and nothing else, but a weekday and a note in brackets ("Monday, 2023-10-02", "29 Jul 2003", "2020-07-20 (security hotfix)"). */
+function onlyDate(value: string): boolean {
+  const d = findDates(value, { shortYears: 'none', reference: 0, prepositions: false })[0];
+  return !!d && `${value.slice(0, d.from)}${value.slice(d.to)}`.replace(/\([^)]*\)|\[[^\]]*\]/g, '').replace(WEEKDAY, '').replace(/[\s,.;:]+/g, '') === '';
+}
+
+/**
+ * Whether two field lines belong to one record: nothing but line breaks between them (a
+ * reader's text may space them as paragraphs), both list items or neither (a header above a
+ * list is another record).
+ */
+function together(text: string, a: RegExpMatchArray, b: RegExpMatchArray): boolean {
+  return /^\s*$/.test(text.slice(a.index! + a[0].length, b.index!)) && BULLET.test(a[0]) === BULLET.test(b[0]);
+}
+const BULLET = /^[ \t]*[-*•+][ \t]/;
+
+/** The field lines of `text` grouped into records (see `together`). */
+function records(text: string, lines: RegExpMatchArray[]): RegExpMatchArray[][] {
+  const out: RegExpMatchArray[][] = [];
+  for (const m of lines) {
+    const run = out[out.length - 1];
+    const prev = run?.[run.length - 1];
+    if (prev && together(text, prev, m)) run!.push(m);
+    else out.push([m]);
+  }
+  return out;
+}
+
+/** The record (see `together`) that holds `line`. */
+function recordAround(text: string, lines: RegExpMatchArray[], line: [number, number]): [number, number] {
+  const record = records(text, lines).find((r) => r.some((m) => m.index === line[0]))!;
+  const last = record[record.length - 1]!;
+  return [record[0]!.index!, last.index! + last[0].length];
 }

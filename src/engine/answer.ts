@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerField, asksField, namedNumbers, versionsOf, asksLength, asksTime, hasDate, holdsAsked, statesLength, answerFromText, answerRecord, answerRow, answerTable, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerDatedLine, answerField, asksField, namedNumbers, versionsOf, asksLength, asksTime, hasDate, holdsAsked, statesLength, answerFromText, answerRecord, answerRow, answerTable, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -23,6 +23,7 @@ import { sourceOffset } from '../ingest/source-map.ts';
 import { cellTextSpan } from '../ingest/table-text.ts';
 import { contentTerms, temporalScore } from '../temporal/index.ts';
 import { datedEvidence } from '../temporal/intervals.ts';
+import { findDates } from '../temporal/date-grammar.ts';
 
 const TABLE_KINDS = new Set<Passage['kind']>(['table', 'table-row', 'table-column']);
 const TEXT_KINDS = new Set<Passage['kind']>(['text', 'sentence']);
@@ -314,6 +315,15 @@ function namesVersions(state: EngineState, docId: string, versions: ReturnType<t
   return versions.every((v) => v.version.test(text) && words.includes(v.name));
 }
 
+/** Whether a document holds each of the question's words but those of its time (`timeText`): each a word, or a stem that opens one. */
+function holdsWords(state: EngineState, docId: string, analysis: QuestionAnalysis, timeText: string): boolean {
+  const document = state.records.get(docId)?.document;
+  if (!document) return false;
+  const text = `${document.title ?? ''} ${document.text}`.toLowerCase();
+  const time = new Set(answerTerms(timeText));
+  return analysis.terms.filter((t) => !/\d/.test(t) && !t.includes('_') && !time.has(t)).every((t) => new RegExp(`(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').test(text));
+}
+
 /** A document's title and text in lower case without punctuation or spaces ("Node.js" as "nodejs"), once per document. */
 const PLAIN = new WeakMap<object, string>();
 function plainWords(document: { title?: string; text: string }): string {
@@ -329,13 +339,24 @@ function plainWords(document: { title?: string; text: string }): string {
  * "Release Manager:" does not answer for Python 3.13).
  */
 function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse): RecordCandidate | undefined {
-  if (!asksField(analysis)) return undefined;
+  const constraint = search.constraint;
+  const timed = !!constraint && constraint.relation !== 'any';
+  // "Which 3.12 release came out in August 2023?": the schedule line whose date fits the time.
+  const dateScore = (value: string) => {
+    const times = findDates(value, { shortYears: 'none', reference: 0, prepositions: false }).map((d) => ({ start: d.start, end: d.end, granularity: d.granularity, from: d.from, to: d.to }));
+    const s = temporalScore(constraint!, times);
+    return s >= ANSWER_SETTINGS.minTemporalEvidence ? s : 0;
+  };
+  if (!asksField(analysis) && !timed) return undefined;
   const versions = versionsOf(analysis);
   const numbers = namedNumbers(analysis);
   for (let rank = 0; rank < search.results.length; rank++) {
     const p = search.results[rank]!.passage;
     if (!TEXT_KINDS.has(p.kind)) continue;
-    const read = answerField(analysis, p.text);
+    // A schedule answers a question whose words its document holds (Python's releases are no
+    // answer to "which Rust version was released in June 2023?").
+    const dated = timed && holdsWords(state, p.docId, analysis, constraint!.text) ? answerDatedLine(analysis, p.text, dateScore) : undefined;
+    const read = dated ?? answerField(analysis, p.text);
     if (!read) continue;
     // The field's record names the numbers the question names ("PEP 602": the header's "PEP:
     // 602"); another PEP's header, ranked above, has its own "Created:".
@@ -345,8 +366,7 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
     const [s, e] = read.line;
     // A question with a time ("the president from 1999 to 2001") is answered by a line that
     // states a time that fits it, as a sentence must be (`minTemporalEvidence`).
-    const constraint = search.constraint;
-    if (constraint && constraint.relation !== 'any' && !p.sentences.some((x) => x.start < e && x.end > s && temporalScore(constraint, x.times, x.intervals) >= ANSWER_SETTINGS.minTemporalEvidence)) continue;
+    if (!dated && timed && !p.sentences.some((x) => x.start < e && x.end > s && temporalScore(constraint!, x.times, x.intervals) >= ANSWER_SETTINGS.minTemporalEvidence)) continue;
     const source = sourceSpan(state, p.docId, p.start + s, p.start + e);
     const citation: Citation = {
       docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence',

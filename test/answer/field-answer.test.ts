@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion } from '../../src/answer/question.ts';
-import { answerField } from '../../src/answer/field-answer.ts';
+import { answerDatedLine, answerField } from '../../src/answer/field-answer.ts';
 
 const PEP = 'PEP: 693\nTitle: Python 3.12 Release Schedule\nAuthor: Thomas Wouters <thomas@python.org>\nStatus: Active\nCreated: 24-May-2022\n\nRelease Manager and Crew\n========================\n\n- 3.12 Release Manager: Thomas Wouters\n- Windows installers: Steve Dower\n- Documentation: Julien Palard\n\nSee https://peps.python.org/pep-0693/ for more.\n';
 const read = (q: string, text = PEP) => answerField(analyzeQuestion(q), text);
@@ -39,5 +39,21 @@ describe('field answers', () => {
 
   it('leaves figures and computations to the tables', () => {
     expect(read('How many installers are there?', 'Installers: 3\n')).toBeUndefined();
+  });
+
+  it('answers "which ... in <time>?" with the name of a schedule line whose date fits, a note under it deciding between equals', () => {
+    const schedule = 'PEP: 569\nTitle: Python 3.8 Release Schedule\nCreated: 27-Jan-2018\n\n- 3.8.3 final: Wednesday, 2020-05-13\n- 3.8.4 final: Monday, 2020-07-13\n- 3.8.5 final: Monday, 2020-07-20\n  (security hotfix)\n- 3.8.6 final: Thursday, 2020-09-24\n';
+    const july = (v: string) => (/2020-07/.test(v) ? 1 : 0);
+    const dated = (q: string, score: (v: string) => number, text = schedule) => answerDatedLine(analyzeQuestion(q), text, score);
+    expect(dated('Which Python 3.8 release came out in May 2020?', (v) => (/2020-05/.test(v) ? 1 : 0))).toMatchObject({ text: '3.8.3 final' });
+    expect(dated('Which Python 3.8 release in July 2020 was a security hotfix?', july)).toMatchObject({ text: '3.8.5 final' });
+    const f = dated('Which release came out in July 2020?', july)!;
+    // Its record: the list, not the header above it; the note under 3.8.5 ends it.
+    expect(schedule.slice(...f.record)).toMatch(/^- 3\.8\.3 final[^]*2020-07-20$/);
+    // A header's dates beside its title are no schedule; a question for a date is no "which".
+    expect(dated('Which PEP was created in January 2018?', (v) => (/Jan-2018/.test(v) ? 1 : 0))).toBeUndefined();
+    expect(dated('When was Python 3.8.5 released?', july)).toBeUndefined();
+    // A line whose value says more than a date is a fact of its own, not a dated item.
+    expect(dated('Who was president in 2001?', () => 1, '- President: Grazia Francescato (1999–2001)\n- Spokesman: Alfonso Pecoraro Scanio (2001–2008)\n- Treasurer: Angelo Bonelli (2009–2013)\n')).toBeUndefined();
   });
 });

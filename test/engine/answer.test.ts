@@ -255,6 +255,19 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('answers "which release came out in <time>?" from a schedule of dated lines, in a document that holds the question\'s words', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([
+      { name: 'pep-0693.rst', content: 'PEP: 693\nTitle: Python 3.12 Release Schedule\n\nThis document describes the release schedule of Python version 3.12.\n\n3.12.0 schedule\n---------------\n\n- 3.12.0 beta 4: Tuesday, 2023-07-11\n- 3.12.0 candidate 1: Sunday, 2023-08-06\n- 3.12.0 final: Monday, 2023-10-02\n- 3.12.1: Thursday, 2023-12-07\n' },
+    ]);
+    const res = await almanac.answer('Which Python version was released in October 2023?');
+    expect(res.answer).toMatchObject({ kind: 'sentence', text: '3.12.0 final' });
+    expect(res.answer.citations[0]!.text).toBe('3.12.0 final: Monday, 2023-10-02');
+    // Python's schedule is no answer for Rust.
+    expect((await almanac.answer('Which Rust version was released in October 2023?')).answer.text).not.toBe('3.12.0 final');
+    await almanac.close();
+  });
+
   it('answers whether something is still supported from its end of life and the reference date, citing the cell', async () => {
     const md = '---\ntitle: Distro\nreleases:\n  - releaseCycle: "22.04"\n    releaseDate: 2022-04-21\n    eol: 2027-06-01\n  - releaseCycle: "18.04"\n    releaseDate: 2018-04-26\n    eol: 2023-05-31\n---\n\n# Distro\n\nDistro is an operating system with long-term support releases.\n';
     const almanac = await createAlmanac();
