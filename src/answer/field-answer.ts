@@ -3,7 +3,9 @@
  * "Status: Active", "Created: 16-Dec-2018"): a question that names every word of the field's
  * name ("who is the release manager for Python 3.12?") is answered by its value. Such lines are
  * how real documents state one fact each: a PEP's header and its crew list, front matter, a
- * README's "License: MIT", an e-mail's headers. Pure.
+ * README's "License: MIT", an e-mail's headers. A run of them dated ("- 3.12.0 final: Monday,
+ * 2023-10-02") is a schedule, which answers "which ... in <time>?" with a line's name
+ * (`answerDatedLine`). Pure.
  */
 import { fieldWords } from '../temporal/intervals.ts';
 import { findDates } from '../temporal/date-grammar.ts';
@@ -21,8 +23,8 @@ export interface FieldAnswer {
   line: [number, number];
   /**
    * `[start, end)` of the record the line belongs to: the run of `name: value` lines around it,
-   * nothing but line breaks between them (a PEP's header: "PEP: 602", "Created: 04-Jun-2019"),
-   * which says what the value is of.
+   * nothing but line breaks between them and all list items or none (a PEP's header: "PEP: 602",
+   * "Created: 04-Jun-2019"), which says what the value is of.
    */
   record: [number, number];
   /** The field's name, as written. */
