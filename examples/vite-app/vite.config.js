@@ -6,6 +6,6 @@ export default {
   // `new URL('…/engine.worker.js', import.meta.url)`; `vite build` needs nothing.
   optimizeDeps: {
     exclude: ['almanac'],
-    include: ['almanac > papaparse', 'almanac > @orama/orama', 'almanac > chrono-node', 'almanac > htmlparser2', 'almanac > idb', 'almanac > comlink'],
+    include: ['almanac > papaparse', 'almanac > @orama/orama', 'almanac > chrono-node/en', 'almanac > htmlparser2', 'almanac > idb', 'almanac > comlink'],
   },
 };
