@@ -90,7 +90,7 @@ mark { background: var(--almanac-mark-bg); color: var(--almanac-mark-fg); border
 .answer-calculation { font-family: ui-monospace, monospace; font-size: 0.85rem; overflow-x: auto; }
 .warning, .error { color: var(--almanac-error); font-size: 0.85rem; }
 .citations { margin: 0.2rem 0; padding-left: 1.2rem; font-size: 0.875rem; }
-.more-citations > summary { cursor: pointer; min-height: 44px; display: flex; align-items: center; font-size: 0.875rem; }
+.more-citations > summary { cursor: pointer; padding: 0.7rem 0; font-size: 0.875rem; }
 button.citation { min-height: 32px; padding: 0.2rem 0.3rem; border: none; text-align: left; text-decoration: underline; }
 button.citation[aria-expanded="true"] { font-weight: 600; }
 .citation-passage { margin: 0.25rem 0; padding: 0.4rem 0.6rem; border-left: 3px solid var(--almanac-border); max-height: 14rem; overflow: auto; white-space: pre-wrap; font-size: 0.875rem; }
