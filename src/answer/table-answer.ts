@@ -495,7 +495,12 @@ function boundaryDate(ctx: Context, ranked: Scored[]): Scored | undefined {
 function roleColumns(ctx: Context, role: 'start' | 'end'): number[] {
   const dated = datedColumns(ctx.p.table, ctx.p.structure);
   const of = dated?.roles.filter((x) => x.role === role) ?? [];
-  return [...of.filter((x) => isLifeEnd(x.name)), ...of.filter((x) => !isLifeEnd(x.name))].map((x) => x.col);
+  return lifeFirst(of);
+}
+
+/** The columns of `ends`, an end of life ("eol", "Left office") before other ends ("end of active support"). */
+function lifeFirst(ends: ReadonlyArray<{ col: number; name: string }>): number[] {
+  return [...ends.filter((x) => isLifeEnd(x.name)), ...ends.filter((x) => !isLifeEnd(x.name))].map((x) => x.col);
 }
 
 /** Whether a cell's text holds a date (a year, a day, a month): what a question for a time is answered with. */
@@ -655,7 +660,7 @@ export function answerRow(analysis: QuestionAnalysis, table: Table, row: number,
   const given = givenBy(analysis);
   // A row the question names already ("what is the latest version of Angular 21?": the row "21")
   // is not the answer: the column the question names by its words is ("latest").
-  const name = p.idCol !== undefined ? p.at(row, p.idCol) : structure.rowPaths[row]?.at(-1);
+  const name = rowName(p, row);
   if (name && given(name)) {
     const asked = new Set(analysis.terms);
     const inNamed = bestCells(ctx, analysis.terms, false).find((s) => s.c !== p.idCol && hasAny(p.colTerms.get(s.c)!, asked));
@@ -681,8 +686,8 @@ export function endOfRow(analysis: QuestionAnalysis, table: Table, options: { st
   if (named && !named.size) return undefined;
   if (named) ctx.allowed = named;
   // By its header alone: an end column may say "false" in every row (none has ended).
-  const ends = structure.dataCols.filter((c) => fieldRole((structure.columnPaths[c] ?? []).join(' ')) === 'end');
-  const col = ends.find((c) => isLifeEnd((structure.columnPaths[c] ?? []).join(' '))) ?? ends[0];
+  const headed = structure.dataCols.map((c) => ({ col: c, name: (structure.columnPaths[c] ?? []).join(' ') }));
+  const col = lifeFirst(headed.filter((x) => fieldRole(x.name) === 'end'))[0];
   if (col === undefined) return undefined;
   // The row is named by the question's words; any cell of it will do to find it.
   const best = bestCells(ctx, analysis.terms, false).find((s) => s.score > 0 && s.c !== col);
@@ -701,7 +706,7 @@ export function namedRow(analysis: QuestionAnalysis, table: Table, options: { st
   const p = prepare(table, structure);
   const given = givenBy(analysis);
   const rows = structure.dataRows.filter((r) => {
-    const name = p.idCol !== undefined ? p.at(r, p.idCol) : structure.rowPaths[r]?.at(-1);
+    const name = rowName(p, r);
     return !!name && tokenize(name).length > 0 && given(name);
   });
   return rows.length === 1 ? rows[0] : undefined;
@@ -730,6 +735,11 @@ function namedNumberRows(ctx: Context): Set<number> | undefined {
   return out;
 }
 
+/** What names row `r`: the first cell of a table without row headers, else its innermost row header. */
+function rowName(p: Prepared, r: number): string | undefined {
+  return p.idCol !== undefined ? p.at(r, p.idCol) : p.structure.rowPaths[r]?.at(-1);
+}
+
 /** Whether the question already gives every word of a text (a cell or label that cannot be its answer). */
 function givenBy(analysis: QuestionAnalysis): (text: string) => boolean {
   const asked = new Set(analysis.allTerms);
@@ -747,6 +757,18 @@ function rowLabel(ctx: Context, r: number, given: (text: string) => boolean, sco
   return { kind: 'label', text: label, scale: '', cells: [cell], score, confidence };
 }
 
+/** Of `cols`, the one whose labels name `asked` with the most weight, and that weight; none when no label names a word of it. */
+function namedColumn(p: Prepared, cols: readonly number[], asked: ReadonlySet<string>): { col?: number; named: number } {
+  let col: number | undefined;
+  let named = 0;
+  for (const c of cols) {
+    let score = 0;
+    for (const t of p.colTerms.get(c)!) if (asked.has(t)) score += p.weight(t);
+    if (score > named) [col, named] = [c, score];
+  }
+  return col === undefined ? { named } : { col, named };
+}
+
 /**
  * "In which year did the global mean first exceed 400 ppm?": the date of the first row, in time
  * order, whose figure in the column the question names is past the bound, citing the date and
@@ -756,14 +778,7 @@ function rowLabel(ctx: Context, r: number, given: (text: string) => boolean, sco
 function firstPast(ctx: Context, bound: NonNullable<QuestionAnalysis['firstPast']>): TableAnswer | undefined {
   const { p, analysis } = ctx;
   const { structure } = p;
-  const asked = new Set(analysis.terms);
-  let col: number | undefined;
-  let named = 0;
-  for (const c of structure.dataCols) {
-    let score = 0;
-    for (const t of p.colTerms.get(c)!) if (asked.has(t)) score += p.weight(t);
-    if (score > named) [col, named] = [c, score];
-  }
+  const { col, named } = namedColumn(p, structure.dataCols, new Set(analysis.terms));
   if (col === undefined) return undefined;
   const series: Array<{ r: number; dateCol: number; at: number; value: number }> = [];
   for (const r of structure.dataRows) {
@@ -888,15 +903,9 @@ function overPeriod(ctx: Context, op: 'average' | 'sum'): TableAnswer | undefine
   // The cue may name the column ("Average" of a monthly file's columns).
   const asked = new Set(analysis.allTerms);
   const figures = p.structure.dataCols.filter((c) => !p.moments.has(c) && c !== p.idCol && rows.some((r) => readNumber(p.at(r, c))));
-  let col: number | undefined;
-  let named = 0;
-  for (const c of figures) {
-    let score = 0;
-    for (const t of p.colTerms.get(c)!) if (asked.has(t)) score += p.weight(t);
-    if (score > named) [col, named] = [c, score];
-  }
+  const { col: byName, named } = namedColumn(p, figures, asked);
   // None named: a data file leads with its series ("Date | Index | Inflation" of a CPI file).
-  col ??= figures.find((c) => !p.derivedCols.has(c));
+  const col = byName ?? figures.find((c) => !p.derivedCols.has(c));
   if (col === undefined) return undefined;
   // The rows are told apart by the question's other words; its time chose them already.
   const others = [...asked].filter((t) => !dateIn(t));

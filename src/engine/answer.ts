@@ -310,26 +310,32 @@ function namesVersions(state: EngineState, docId: string, versions: ReturnType<t
   if (!versions.length) return true;
   const document = state.records.get(docId)?.document;
   if (!document) return false;
-  const text = `${document.title ?? ''}\n${document.text}`;
-  const words = plainWords(document);
-  return versions.every((v) => v.version.test(text) && words.includes(v.name));
+  const { lower, plain } = readable(document);
+  return versions.every((v) => v.version.test(lower) && plain.includes(v.name));
 }
 
 /** Whether a document holds each of the question's words but those of its time (`timeText`): each a word, or a stem that opens one. */
 function holdsWords(state: EngineState, docId: string, analysis: QuestionAnalysis, timeText: string): boolean {
   const document = state.records.get(docId)?.document;
   if (!document) return false;
-  const text = `${document.title ?? ''} ${document.text}`.toLowerCase();
+  const { lower } = readable(document);
   const time = new Set(answerTerms(timeText));
-  return analysis.terms.filter((t) => !/\d/.test(t) && !t.includes('_') && !time.has(t)).every((t) => new RegExp(`(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').test(text));
+  return analysis.terms.filter((t) => !/\d/.test(t) && !t.includes('_') && !time.has(t)).every((t) => new RegExp(`(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').test(lower));
 }
 
-/** A document's title and text in lower case without punctuation or spaces ("Node.js" as "nodejs"), once per document. */
-const PLAIN = new WeakMap<object, string>();
-function plainWords(document: { title?: string; text: string }): string {
-  let plain = PLAIN.get(document);
-  if (plain === undefined) PLAIN.set(document, (plain = `${document.title ?? ''} ${document.text}`.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')));
-  return plain;
+/**
+ * A document's title and text in lower case (`lower`), and without punctuation or spaces too
+ * (`plain`: "Node.js" as "nodejs"), made once per document: the checks above read them for every
+ * passage of a question's results.
+ */
+const READABLE = new WeakMap<object, { lower: string; plain: string }>();
+function readable(document: { title?: string; text: string }): { lower: string; plain: string } {
+  let r = READABLE.get(document);
+  if (!r) {
+    const lower = `${document.title ?? ''} ${document.text}`.toLowerCase();
+    READABLE.set(document, (r = { lower, plain: lower.replace(/[^\p{L}\p{N}]+/gu, '') }));
+  }
+  return r;
 }
 
 /**
