@@ -141,14 +141,24 @@ export interface QuestionAnalysis {
   /**
    * The span of time the question names, `[start, end)` in ms ("in the 1990s", "from 2000 to
    * 2010", "in 2000"): a table of dated rows answers "the average price in the 1990s" over the
-   * rows inside it. Absent when the question names no time, or only an open one ("since 2015").
+   * rows inside it. An open span runs without end ("since 1950": from 1950 on) or without start
+   * ("until 1990"). Absent when the question names no time. `words`: the words that name it
+   * ("since 1950"), which no table need hold.
    */
-  period?: { start: number; end: number };
+  period?: { start: number; end: number; words: string };
 }
 
+/** Words that open a span of time ("since 1950", "until 1990") or bound one ("from 2000 to 2010"). */
+const SPAN_WORD = /\b(?:since|from|after|until|till|through|before|between|during|in|to|and)\s*$/i;
+
 function periodOf(question: string): QuestionAnalysis['period'] {
-  const d = findDates(question, { shortYears: 'none', reference: 0, prepositions: true }).find((x) => !x.open);
-  return d ? { start: d.start, end: d.end } : undefined;
+  const d = findDates(question, { shortYears: 'none', reference: 0, prepositions: true })[0];
+  if (!d) return undefined;
+  // The reference is not the search's here: an open end runs on (rows are read as they stand).
+  const start = d.open === 'start' ? -Infinity : d.start;
+  const end = d.open === 'end' ? Infinity : d.end;
+  const lead = SPAN_WORD.exec(question.slice(0, d.from))?.[0] ?? '';
+  return { start, end, words: question.slice(d.from - lead.length, d.to) };
 }
 
 /** Words of a question that ask when something starts, and when it ends. */

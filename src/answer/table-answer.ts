@@ -330,10 +330,15 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     // "The highest price in the 1980s": among the rows of that span, which the question's time
     // chose (its "1980" names no row more than another).
     const within = withinPeriod(ctx);
-    const extreme = extremeOf(within ? { ...within, analysis: { ...analysis, terms: analysis.terms.filter((t) => !dateIn(t)) } } : ctx);
+    const extreme = extremeOf(within ? { ...within, analysis: { ...analysis, terms: withoutTime(analysis) } } : ctx);
     // Its rows chosen by the time and ranked, no label need name them: the table is the one
-    // asked about as far as it holds the question's words (its caption, a data file's heading).
-    if (extreme && within) return { ...extreme, confidence: Math.max(extreme.confidence, heldShare(ctx)) };
+    // asked about as far as it holds the question's words (its caption, a data file's heading),
+    // and one that holds fewer than half of them is a series of something else (gold prices for
+    // "the lowest global temperature anomaly since 1950"), as for an average over a span.
+    if (extreme && within) {
+      const held = heldShare(ctx);
+      return held < 0.5 ? undefined : { ...extreme, confidence: Math.max(extreme.confidence, held) };
+    }
     if (extreme) return extreme;
   }
   if (COMPUTED.has(op)) {
@@ -868,6 +873,12 @@ function periodRows(ctx: Context): number[] | undefined {
   return rows.length >= 2 ? rows : undefined;
 }
 
+/** The question's words but those of its time ("1950", and "since" of "since 1950"). */
+function withoutTime(analysis: QuestionAnalysis): string[] {
+  const time = new Set(tokenize(analysis.period?.words ?? ''));
+  return analysis.terms.filter((t) => !dateIn(t) && !time.has(t));
+}
+
 /** `ctx` with its cells limited to the rows inside the question's span, or undefined when the table has no such rows. */
 function withinPeriod(ctx: Context): Context | undefined {
   const rows = periodRows(ctx);
@@ -883,7 +894,7 @@ function withinPeriod(ctx: Context): Context | undefined {
  * are none.
  */
 function heldShare(ctx: Context): number {
-  const content = ctx.analysis.terms.filter((t) => !dateIn(t) && !AGGREGATE_TERMS.has(t));
+  const content = withoutTime(ctx.analysis).filter((t) => !AGGREGATE_TERMS.has(t));
   if (!content.length) return 1;
   return content.filter((t) => ctx.p.tableTerms.has(t) || ctx.context?.has(t)).length / content.length;
 }

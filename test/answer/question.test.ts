@@ -120,11 +120,15 @@ describe('what a question asks for', () => {
   });
 
   it('reads the span of time a question names', () => {
-    const period = (q: string) => { const p = analyzeQuestion(q).period; return p && [new Date(p.start).toISOString().slice(0, 10), new Date(p.end).toISOString().slice(0, 10)]; };
+    const day = (t: number) => (Number.isFinite(t) ? new Date(t).toISOString().slice(0, 10) : t);
+    const period = (q: string) => { const p = analyzeQuestion(q).period; return p && [day(p.start), day(p.end)]; };
     expect(period('What was the average gold price in the 1990s?')).toEqual(['1990-01-01', '2000-01-01']);
     expect(period('What was the average price from 2000 to 2010?')).toEqual(['2000-01-01', '2011-01-01']);
     expect(period('What was the CPI in March 2000?')).toEqual(['2000-03-01', '2000-04-01']);
-    expect(period('What has the price been since 2015?')).toBeUndefined();
+    // An open span runs on without end (or without start), and its words are known.
+    expect(period('What has the lowest price been since 2015?')).toEqual(['2015-01-01', Infinity]);
+    expect(analyzeQuestion('What has the lowest price been since 2015?').period?.words).toBe('since 2015');
+    expect(period('What was the highest price until 1990?')).toEqual([-Infinity, '1991-01-01']);
     expect(period('What is the price?')).toBeUndefined();
   });
 

@@ -224,6 +224,11 @@ describe('table answers', () => {
     expect(ask('What was the average price from 2000 to 2002?', annual)).toMatchObject({ text: '131' });
     expect(ask('What was the total price in the 1970s?', annual)).toMatchObject({ text: '1045' });
     expect(ask('What was the highest price in the 1980s?', annual)).toMatchObject({ text: '119' });
+    // An open span: the rows from its year on, not the row of its year.
+    expect(ask('What was the lowest price since 2000?', annual)).toMatchObject({ text: '130', cells: [{ rowPath: ['2000'] }] });
+    expect(ask('What was the highest price since 2000?', annual)).toMatchObject({ text: '139', cells: [{ rowPath: ['2009'] }] });
+    // A table that holds too few of the question's words is a series of something else.
+    expect(answerTable(analyzeQuestion('What is the lowest global temperature anomaly since 1990?'), annual, { heading: 'gold-prices — Gold Prices' })).toBeUndefined();
     // A table with a second figure column: the decade's "1980" does not name the row of 1980.
     const two = readGrid([['Year', 'Mean', 'Uncertainty'], ...Array.from({ length: 30 }, (_, i) => [String(1970 + i), String(300 + i), '0.12'])]).table;
     expect(ask('What was the highest mean in the 1980s?', two)).toMatchObject({ text: '319', cells: [{ rowPath: ['1989'] }] });
