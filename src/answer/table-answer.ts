@@ -17,6 +17,7 @@ import { coverMap } from '../tables/grid.ts';
 import { datedColumns } from '../tables/dated-rows.ts';
 import { findDates, type DateMatch } from '../temporal/date-grammar.ts';
 import { answerTerms as tokenize } from './synonyms.ts';
+import { escapeRegExp } from '../text/escape-regexp.ts';
 import type { Table } from '../types.ts';
 import { calculate } from './calculator.ts';
 import { formatNumber, isEmptyValue, readNumber, readUnit, type Scale } from './numbers.ts';
@@ -1066,7 +1067,7 @@ function compute(ctx: Context, as?: QuestionAnalysis['operation']): TableAnswer 
     // "From A to B" is B minus A, as written; otherwise ("between 2018 and 2019", "in 2019
     // compared with 2018") the later minus the earlier.
     const [y0, y1] = analysis.mentions;
-    const fromTo = new RegExp(`\\bfrom\\W+(?:\\w+\\W+){0,3}?${escapeRe(y0)}\\b.*\\bto\\W+(?:\\w+\\W+){0,3}?${escapeRe(y1)}\\b`, 'i').test(analysis.question);
+    const fromTo = new RegExp(`\\bfrom\\W+(?:\\w+\\W+){0,3}?${escapeRegExp(y0)}\\b.*\\bto\\W+(?:\\w+\\W+){0,3}?${escapeRegExp(y1)}\\b`, 'i').test(analysis.question);
     const laterFirst = fromTo ? true : !(/^\d{4}/.test(y0) && /^\d{4}/.test(y1) && y0 > y1);
     if (laterFirst) operands = [operands[1]!, operands[0]!];
   }
@@ -1102,9 +1103,6 @@ function compute(ctx: Context, as?: QuestionAnalysis['operation']): TableAnswer 
   };
 }
 
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 function formatOperand(x: number): string {
   return x < 0 ? `(${x})` : String(x);

@@ -6,7 +6,8 @@
 import { STOP_WORDS } from '../text/stopwords.ts';
 import type { Sentence } from '../types.ts';
 import { readNumber } from './numbers.ts';
-import { asksLength, asksTime, type QuestionAnalysis } from './question.ts';
+import { asksLength, asksTime, namedNumbers, type QuestionAnalysis } from './question.ts';
+import { escapeRegExp } from '../text/escape-regexp.ts';
 import { answerTerms } from './synonyms.ts';
 
 /** A passage as the text answerer reads it. */
@@ -110,10 +111,19 @@ export function statesLength(text: string): boolean {
 /** Where a sentence states a time that the question does not give (what a "when" question asks for), if it does. */
 function answerableTime(analysis: QuestionAnalysis, sentence: string, s: Sentence): [number, number] | undefined {
   const asked = new Set(analysis.years);
-  const time = s.times.find((t) => !asked.has(sentence.slice(t.from, t.to).trim()));
+  // A time stated as the other end of a span does not answer for this one: "until June 30, 2026"
+  // is when something stops, not when it was released; "since 2015" when it began, not ended.
+  const other = analysis.boundary === 'start' ? 'start' : analysis.boundary === 'end' ? 'end' : undefined;
+  const bounds = other ? s.times.filter((t) => t.open === other) : [];
+  // A number after the name the question numbers is another of its versions, not a year
+  // ("Amazon Linux 2023" beside "Amazon Linux 2").
+  const names = namedNumbers(analysis).map((n) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(n.name)}\\p{L}*\\s+$`, 'iu'));
+  const named = (from: number) => names.some((re) => re.test(sentence.slice(Math.max(0, from - 40), from)));
+  const time = s.times.find((t) => !asked.has(sentence.slice(t.from, t.to).trim()) && !bounds.includes(t) && !named(t.from));
   if (time) return [time.from, time.to];
   const year = /\b(1[5-9]\d\d|20\d\d)\b/.exec(sentence);
-  return year && !asked.has(year[0]) ? [year.index, year.index + year[0].length] : undefined;
+  if (!year || asked.has(year[0]) || named(year.index) || bounds.some((t) => t.from <= year.index && year.index < t.to)) return undefined;
+  return [year.index, year.index + year[0].length];
 }
 
 /**

@@ -24,6 +24,7 @@ import { cellTextSpan } from '../ingest/table-text.ts';
 import { contentTerms, temporalScore } from '../temporal/index.ts';
 import { datedEvidence } from '../temporal/intervals.ts';
 import { findDates } from '../temporal/date-grammar.ts';
+import { escapeRegExp } from '../text/escape-regexp.ts';
 
 const TABLE_KINDS = new Set<Passage['kind']>(['table', 'table-row', 'table-column']);
 const TEXT_KINDS = new Set<Passage['kind']>(['text', 'sentence']);
@@ -320,7 +321,7 @@ function holdsWords(state: EngineState, docId: string, analysis: QuestionAnalysi
   if (!document) return false;
   const { lower } = readable(document);
   const time = new Set(answerTerms(timeText));
-  return analysis.terms.filter((t) => !/\d/.test(t) && !t.includes('_') && !time.has(t)).every((t) => new RegExp(`(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').test(lower));
+  return analysis.terms.filter((t) => !/\d/.test(t) && !t.includes('_') && !time.has(t)).every((t) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(t)}`, 'u').test(lower));
 }
 
 /**

@@ -4,6 +4,8 @@
  * layout rests on.
  */
 
+import { escapeRegExp } from '../text/escape-regexp.ts';
+
 const NUMBER = /^[(\-–−+]?\s*[$€£¥]?\s*[(\-–−+]?\s*\d[\d,.\s]*\s*%?\s*\)?\s*[a-z]{0,2}$/i;
 const YEAR = /^(?:(?:fy|fiscal|fiscal year|year|fys?)\s*)?(1[89]\d\d|20\d\d)(?:\s*[-–/]\s*\d{2,4})?(?:\s*[a-z]{0,2})?$/i;
 const DASH_ONLY = /^[-–—.x…*]+$|^(?:n\/?a|none|nil|\.\.\.?|f|e|x)$/i;
@@ -19,16 +21,12 @@ const UNIT_PHRASE = new RegExp(
   String.raw`^(?:in\s+)?(?:\(?\s*)?(?:` +
     String.raw`(?:current|constant|nominal|real)?\s*(?:[$€£¥]|us\$|c\$|cad|usd|eur)\s*(?:thousands?|millions?|billions?|000s?)?` +
     String.raw`|(?:thousands?|millions?|billions?|hundreds?)\s+(?:of\s+)?(?:current\s+|constant\s+)?(?:dollars|\$|euros|people|persons|tonnes|hours)` +
-    String.raw`|(?:${UNIT_WORDS.map(escape).join('|')})(?:\s+(?:of|per)\s+[a-z$ ]{1,30})?` +
+    String.raw`|(?:${UNIT_WORDS.map(escapeRegExp).join('|')})(?:\s+(?:of|per)\s+[a-z$ ]{1,30})?` +
     String.raw`|rate\s+per\s+[\d,]+(?:\s+[a-z]+){0,3}` +
     String.raw`|(?:[$€£¥])?\s*(?:thousands?|millions?|billions?)(?:\s+of\s+dollars)?` +
     String.raw`)\s*\)?$`,
   'i',
 );
-
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** A number as tables write it: `1,452.4`, `$ (3.2)`, `-27`, `12%`, `45.6e`. */
 export function isNumeric(text: string): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion } from '../../src/answer/question.ts';
-import { answerFromText } from '../../src/answer/text-answer.ts';
+import { answerFromText, holdsAsked } from '../../src/answer/text-answer.ts';
 import { extractTimestamps } from '../../src/temporal/index.ts';
 import { splitSentences } from '../../src/text/segment.ts';
 
@@ -28,6 +28,20 @@ describe('text answers', () => {
     const rule = passage('Goodwill is considered impaired if its carrying value is greater than its recoverable amount. Goodwill was tested on 31 March 2019.');
     const c = answerFromText(analyzeQuestion('When is goodwill considered impaired?'), rule)!;
     expect(c.text).toMatch(/^Goodwill is considered impaired if/);
+  });
+
+  it('does not answer for one end of a span with a time stated as the other, nor with another version\'s number', () => {
+    const q = analyzeQuestion('When was Osprey 2 released?');
+    const until = passage('Osprey 2 will get security updates for all packages until June 30, 2026.');
+    expect(holdsAsked(q, until.text, until.sentences[0]!)).toBe(false);
+    expect(holdsAsked(analyzeQuestion('When will Osprey 2 support end?'), until.text, until.sentences[0]!)).toBe(true);
+    const since = passage('Osprey 2 has been available since 2018.');
+    expect(holdsAsked(analyzeQuestion('When will Osprey 2 support end?'), since.text, since.sentences[0]!)).toBe(false);
+    expect(holdsAsked(q, since.text, since.sentences[0]!)).toBe(true);
+    // "Osprey 2023" is a version of Osprey, not a year; a question that names no version reads it as one.
+    const successor = passage('The company announced Osprey 2023 as a successor to Osprey 2, with a new planner.');
+    expect(holdsAsked(q, successor.text, successor.sentences[0]!)).toBe(false);
+    expect(holdsAsked(analyzeQuestion('When was a successor to Osprey announced?'), successor.text, successor.sentences[0]!)).toBe(true);
   });
 
   it('answers "how long" with a sentence that states a length of time', () => {
