@@ -3,14 +3,14 @@
  * the table answerer, the answer sentence, and RECAP's prompt and reply. No DOM, no workers,
  * no I/O; the engine (`src/engine/answer.ts`) runs it over search results.
  */
-export { analyzeQuestion, asksLength, asksTime, namedNumbers, versionsOf, COMPUTED, type Operation, type QuestionAnalysis } from './question.ts';
+export { analyzeQuestion, asksLength, asksTime, namedNumbers, versionsOf, namesOf, asksFrequency, COMPUTED, type Operation, type QuestionAnalysis } from './question.ts';
 export { calculate, tryCalculate, parseExpression, evaluateExpression, formatExpression, CalculationError, MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH, type CalculationFailure, type ExpressionNode } from './calculator.ts';
 export { readNumber, readUnit, isEmptyValue, formatNumber, type ReadNumber, type Scale, type UnitReading } from './numbers.ts';
 export { answerTable, answerRow, namedRow, hasDate, type AnswerCell, type TableAnswer, type TableAnswerOptions } from './table-answer.ts';
 export { answerRecord, type RecordAnswer } from './record-answer.ts';
 export { answerDatedLine, answerField, asksField, type FieldAnswer } from './field-answer.ts';
 export { answerTerms } from './synonyms.ts';
-export { answerFromText, answerAt, holdsAsked, statesLength, type TextAnswer, type TextSource, type TextAnswerOptions } from './text-answer.ts';
+export { answerFromText, answerAt, holdsAsked, statesFrequency, statesLength, type TextAnswer, type TextSource, type TextAnswerOptions } from './text-answer.ts';
 export { chooseAnswerSentence, novelNames, type SentenceCandidate, type AnswerSentenceOptions, type ChosenSentence } from './answer-sentence.ts';
 export { recapPrompt, parseRecap, RECAP, REFUSAL, type RecapEvidence, type RecapReply } from './recap.ts';
 export { ANSWER_SETTINGS } from './settings.ts';

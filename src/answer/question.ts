@@ -58,6 +58,11 @@ export function asksTime(analysis: QuestionAnalysis): boolean {
   return !/^\s*when\b/.test(q) || /^\s*when\s+(?:was|were|did|had|will|would)\b/.test(q);
 }
 
+/** Whether a question asks how often something happens ("how often is Python released?"): its answer states a frequency. */
+export function asksFrequency(analysis: QuestionAnalysis): boolean {
+  return /\bhow (?:often|frequently)\b/i.test(analysis.question);
+}
+
 /**
  * Whether a question asks how long something lasts or holds ("how long is the Universe
  * repository covered?"): its answer states a length of time. Not a duration computed between two
@@ -93,6 +98,27 @@ export function namedNumbers(analysis: QuestionAnalysis): Array<{ term: string; 
 export function versionsOf(analysis: QuestionAnalysis): Array<{ name: string; version: RegExp }> {
   return namedNumbers(analysis).filter((n) => n.term.includes('_')).map((n) => ({ name: n.name, version: n.pattern }));
 }
+
+/**
+ * The names a question gives, lower-cased: its words written with a capital letter after the
+ * first word ("Rust" of "What version of Rust added ...?", "Bootstrap", "Amazon", "Linux"), but
+ * those in capitals alone (an acronym may be spelled out: "GDP"), a month's or a day's name, and
+ * "I". A source that lacks one speaks of something else (a Go release's notes do not answer for
+ * Rust), however many of the question's other words it holds.
+ */
+export function namesOf(analysis: QuestionAnalysis): string[] {
+  const words = analysis.question.match(/[\p{L}\p{N}][\p{L}\p{N}'’]*/gu) ?? [];
+  const out: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (!/^\p{Lu}/u.test(w) || !/\p{Ll}/u.test(w) || NOT_NAMES.test(w)) continue;
+    const name = w.toLowerCase().replace(/['’]s$/, '');
+    if (!out.includes(name)) out.push(name);
+  }
+  return out;
+}
+
+const NOT_NAMES = /^(?:I|Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Mon(?:day)?|Tue(?:sday)?|Wed(?:nesday)?|Thu(?:rsday)?|Fri(?:day)?|Sat(?:urday)?|Sun(?:day)?)$/;
 
 /** What {@link analyzeQuestion} found. */
 export interface QuestionAnalysis {

@@ -6,7 +6,7 @@
 import { STOP_WORDS } from '../text/stopwords.ts';
 import type { Sentence } from '../types.ts';
 import { readNumber } from './numbers.ts';
-import { asksLength, asksTime, namedNumbers, type QuestionAnalysis } from './question.ts';
+import { asksFrequency, asksLength, asksTime, namedNumbers, type QuestionAnalysis } from './question.ts';
 import { escapeRegExp } from '../text/escape-regexp.ts';
 import { answerTerms } from './synonyms.ts';
 
@@ -100,8 +100,37 @@ const LENGTH_OF_TIME = /\b(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seve
 export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sentence): boolean | undefined {
   if (asksTime(analysis)) return !!answerableTime(analysis, sentence, s);
   if (asksLength(analysis)) return statesLength(sentence);
+  if (asksFrequency(analysis)) return statesFrequency(sentence);
+  // "What version of Rust added ...?": a sentence that names nothing numbered ("POSIX.1-2024",
+  // "3.12", "Windows 10") besides its dates and what the question gives does not answer it.
+  if (asksNumbered(analysis)) return namesNumbered(analysis, sentence, s);
   return undefined;
 }
+
+/** Whether a sentence holds a word with a digit outside its dates that the question does not give. */
+function namesNumbered(analysis: QuestionAnalysis, sentence: string, s: Sentence): boolean {
+  for (const m of sentence.matchAll(/[\p{L}\p{N}]*\d[\p{L}\p{N}.+-]*/gu)) {
+    const word = m[0].replace(/[.+-]+$/, '');
+    // A date is no version, but a name that holds one is ("POSIX.1-2024").
+    const from = m.index, to = m.index + word.length;
+    if (!s.times.some((t) => t.from <= from && to <= t.to) && !analysis.question.includes(word)) return true;
+  }
+  return false;
+}
+
+/** Whether a "which X" question asks for a numbered kind of thing (a version, a release, a line). */
+function asksNumbered(analysis: QuestionAnalysis): boolean {
+  return !!analysis.target && NUMBERED_KIND.test(analysis.target);
+}
+
+const NUMBERED_KIND = /\b(?:version|release|edition|line|branch|series|update|model|cycle)s?\b/;
+
+/** Whether a text (a sentence, a cell) states how often something happens ("every year", "annually", "twice a month"): what answers "how often". */
+export function statesFrequency(text: string): boolean {
+  return FREQUENCY.test(text);
+}
+
+const FREQUENCY = /\b(?:every|each)\s+(?:\w+\s+)?(?:day|week|month|year|quarter|release|\d+)|\b(?:daily|weekly|monthly|yearly|annual(?:ly)?|quarterly|bi-?annual(?:ly)?|biennial(?:ly)?|fortnightly|hourly|semi-?annual(?:ly)?)\b|\b(?:once|twice|thrice|\w+\s+times)\s+(?:a|an|per|each|every)\b|\bper\s+(?:day|week|month|year|quarter)\b|\b\d+[- ](?:day|week|month|year)\s+(?:release\s+)?(?:cycle|cadence|interval)\b/i;
 
 /** Whether a text (a sentence, a cell) states a length of time ("10 years", "14 weeks"): what answers "how long". */
 export function statesLength(text: string): boolean {
@@ -189,6 +218,14 @@ function inDate(s: Sentence, from: number, to: number): boolean {
 // In that order: "Week 15 — Kubernetes v1.29.0 released" names v1.29.0.
 const VERSIONS = [/\b[vV]?\d+(?:\.\d+)+\b|\b[vV]\d+\b/g, /(?<=\p{Lu}\S*\s)\d{1,3}\b(?![.,]\d|\s*%)/gu];
 
+/** The first version number of a sentence outside its dates that the question does not give. */
+function versionSpan(analysis: QuestionAnalysis, sentence: string, s: Sentence): [number, number] | undefined {
+  for (const m of VERSIONS.flatMap((re) => [...sentence.matchAll(re)])) {
+    if (!inDate(s, m.index, m.index + m[0].length) && !analysis.question.includes(m[0])) return [m.index, m.index + m[0].length];
+  }
+  return undefined;
+}
+
 /**
  * What a "which X" question asks for in a sentence. For a numbered kind ("which version /
  * release / LTS line"), the first version number outside the sentence's dates that the question
@@ -198,10 +235,9 @@ const VERSIONS = [/\b[vV]?\d+(?:\.\d+)+\b|\b[vV]\d+\b/g, /(?<=\p{Lu}\S*\s)\d{1,3
  * heading or lead-in over the item names what the question asks for (`context`).
  */
 function labelSpan(analysis: QuestionAnalysis, sentence: string, s: Sentence, context: string): { at: [number, number] } | undefined {
-  if (/\b(?:version|release|edition|line|branch|series|update|model|cycle)s?\b/.test(analysis.target!)) {
-    for (const m of VERSIONS.flatMap((re) => [...sentence.matchAll(re)])) {
-      if (!inDate(s, m.index, m.index + m[0].length) && !analysis.question.includes(m[0])) return { at: [m.index, m.index + m[0].length] };
-    }
+  if (asksNumbered(analysis)) {
+    const at = versionSpan(analysis, sentence, s);
+    if (at) return { at };
   }
   const m = /^(\s*(?:(?:[-*•+]|\d+[.)])\s+)?)([^():;,–—]+?)\s*(?:\(|:|\s[–—-]\s)/u.exec(sentence);
   if (!m || m[2]!.split(' ').length > 5) return undefined;

@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerDatedLine, answerField, asksField, namedNumbers, versionsOf, asksLength, asksTime, hasDate, holdsAsked, statesLength, answerFromText, answerRecord, answerRow, answerTable, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerDatedLine, answerField, asksField, namedNumbers, versionsOf, namesOf, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -84,9 +84,9 @@ export async function runAnswer(state: EngineState, question: string, options: A
   // module of its own, loaded with the worker: loaded on demand, it split the modules it shares
   // with the start into chunks of their own and saved nothing, 0.9 kB.)
   {
-    const versions = versionsOf(analysis);
+    const subject = subjectOf(state, analysis, search);
     const status = statusAnswer(state, question, analysis, search, (searchOptions.referenceDate ?? new Date()).getTime(), {
-      settings: ANSWER_SETTINGS, structureOf, mayAnswer: (docId) => namesVersions(state, docId, versions),
+      settings: ANSWER_SETTINGS, structureOf, mayAnswer: (docId) => namesSubject(state, docId, subject),
       citeCell: (docId, tableIndex, t, cell) => cellCitation(state, search, cellHolder(docId, tableIndex, t), cell),
     });
     if (status) {
@@ -208,10 +208,11 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
 function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, docs: Array<{ docId: string; rank: number }>, unsure: (c: TableCandidate) => void): TableCandidate | undefined {
   const timed = asksTime(analysis);
   const long = asksLength(analysis);
-  const versions = versionsOf(analysis);
+  const often = asksFrequency(analysis);
+  const subject = subjectOf(state, analysis, search);
   for (const { docId, rank } of docs) {
     // A release table of Python 2.7 does not answer for Python 3.13.
-    if (!namesVersions(state, docId, versions)) continue;
+    if (!namesSubject(state, docId, subject)) continue;
     const document = state.records.get(docId)?.document;
     const tables = document?.tables ?? [];
     // The table search ranked first among the document's answers, when it answers with
@@ -227,8 +228,9 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
       const heading = document && DATA_FORMATS.has(document.format) ? passages?.find((p) => p.tableIndex === tableIndex && p.heading)?.heading : undefined;
       const found = answerTable(analysis, table, { structure: structureOf(table), preamble, ...(document?.title ? { context: document.title } : {}), ...(heading ? { heading } : {}) });
       // A question for a time is not answered by a cell that holds none, nor "how long" by one
-      // that states no length of time ("Lead" for "how long is the 1.29 release cycle?").
-      if (!found || (timed && !found.cells.some((c) => hasDate(c.text))) || (long && !found.cells.some((c) => statesLength(c.text)))) return;
+      // that states no length of time ("Lead" for "how long is the 1.29 release cycle?"), nor
+      // "how often" by one that states no frequency (a release manager's name).
+      if (!found || (timed && !found.cells.some((c) => hasDate(c.text))) || (long && !found.cells.some((c) => statesLength(c.text))) || (often && !found.cells.some((c) => statesFrequency(c.text)))) return;
       const candidate = { found, docId, tableIndex, table, rank };
       if (tableIndex === searched) ranked = candidate;
       if (!best || found.score > best.found.score) best = candidate;
@@ -247,9 +249,9 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
  * temporal evidence. Otherwise the best text passage's sentence that names the question most.
  */
 function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse): TextCandidate | undefined {
-  // Passages of documents that name every version the question does (`namesVersions`).
-  const versions = versionsOf(analysis);
-  const texts = search.results.map((r, rank) => ({ r, rank })).filter(({ r }) => TEXT_KINDS.has(r.passage.kind) && namesVersions(state, r.passage.docId, versions));
+  // Passages of documents that name the question's subject (`namesSubject`).
+  const subject = subjectOf(state, analysis, search);
+  const texts = search.results.map((r, rank) => ({ r, rank })).filter(({ r }) => TEXT_KINDS.has(r.passage.kind) && namesSubject(state, r.passage.docId, subject));
   if (!texts.length) return undefined;
   const sourceOf = (r: SearchResult) => {
     const title = state.records.get(r.passage.docId)?.document.title;
@@ -304,22 +306,45 @@ interface RecordCandidate {
 }
 
 /**
- * Whether a document names every version a question does, each with its name (`versionsOf`):
- * one that does not speaks of another thing or another version.
+ * What a source must name to answer a question: every version it names, each with its name
+ * (`versionsOf`), and every name it gives (`namesOf`). One that does not speaks of another thing
+ * or another version: Python 2.7's release table for Python 3.13, a Go release's notes for "what
+ * version of Rust added ...?".
  */
-function namesVersions(state: EngineState, docId: string, versions: ReturnType<typeof versionsOf>): boolean {
-  if (!versions.length) return true;
-  const document = state.records.get(docId)?.document;
-  if (!document) return false;
-  const { lower, plain } = readable(document);
-  return versions.every((v) => v.version.test(lower) && plain.includes(v.name));
+interface Subject {
+  versions: ReturnType<typeof versionsOf>;
+  names: RegExp[];
+}
+
+/**
+ * The subject of a question, as the documents of its results can tell it: a name that none of
+ * them holds tells no document from another ("the Company's" of a report that says "we"), and
+ * is not asked for. Made once per search.
+ */
+function subjectOf(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse): Subject {
+  let subject = SUBJECTS.get(search);
+  if (subject) return subject;
+  const docs = [...new Set(search.results.map((r) => r.passage.docId))].flatMap((id) => state.records.get(id) ?? []).map((r) => readable(r).folded);
+  const names = namesOf(analysis).map((n) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(fold(n))}`, 'u')).filter((re) => docs.some((d) => re.test(d)));
+  SUBJECTS.set(search, (subject = { versions: versionsOf(analysis), names }));
+  return subject;
+}
+const SUBJECTS = new WeakMap<SearchResponse, Subject>();
+
+/** Whether a document names a question's {@link Subject}. */
+function namesSubject(state: EngineState, docId: string, subject: Subject): boolean {
+  if (!subject.versions.length && !subject.names.length) return true;
+  const record = state.records.get(docId);
+  if (!record) return false;
+  const { lower, plain, folded } = readable(record);
+  return subject.versions.every((v) => v.version.test(lower) && plain.includes(v.name)) && (!subject.names.length || subject.names.some((n) => n.test(folded)));
 }
 
 /** Whether a document holds each of the question's words but those of its time (`timeText`): each a word, or a stem that opens one. */
 function holdsWords(state: EngineState, docId: string, analysis: QuestionAnalysis, timeText: string): boolean {
-  const document = state.records.get(docId)?.document;
-  if (!document) return false;
-  const { lower } = readable(document);
+  const record = state.records.get(docId);
+  if (!record) return false;
+  const { lower } = readable(record);
   const time = new Set(answerTerms(timeText));
   return analysis.terms.filter((t) => !/\d/.test(t) && !t.includes('_') && !time.has(t)).every((t) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(t)}`, 'u').test(lower));
 }
@@ -327,16 +352,31 @@ function holdsWords(state: EngineState, docId: string, analysis: QuestionAnalysi
 /**
  * A document's title and text in lower case (`lower`), and without punctuation or spaces too
  * (`plain`: "Node.js" as "nodejs"), made once per document: the checks above read them for every
- * passage of a question's results.
+ * passage of a question's results. A data file's heading (its folder's description: "mauna loa"
+ * of a CO2 file) is read with it, as the table answer reads it.
  */
-const READABLE = new WeakMap<object, { lower: string; plain: string }>();
-function readable(document: { title?: string; text: string }): { lower: string; plain: string } {
+interface Readable {
+  lower: string;
+  plain: string;
+  /** `lower` without diacritics, made when first read: a name is found however it is accented ("Mônica" for "Monica"). */
+  readonly folded: string;
+}
+const READABLE = new WeakMap<object, Readable>();
+function readable(record: { document: { title?: string; text: string; format: string }; passages: readonly Passage[] }): Readable {
+  const document = record.document;
   let r = READABLE.get(document);
   if (!r) {
-    const lower = `${document.title ?? ''} ${document.text}`.toLowerCase();
-    READABLE.set(document, (r = { lower, plain: lower.replace(/[^\p{L}\p{N}]+/gu, '') }));
+    const heading = DATA_FORMATS.has(document.format) ? record.passages.find((p) => p.heading)?.heading ?? '' : '';
+    const lower = `${document.title ?? ''} ${heading} ${document.text}`.toLowerCase();
+    let folded: string | undefined;
+    READABLE.set(document, (r = { lower, plain: lower.replace(/[^\p{L}\p{N}]+/gu, ''), get folded() { return (folded ??= fold(lower)); } }));
   }
   return r;
+}
+
+/** A text without its diacritics. */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '');
 }
 
 /**
@@ -355,7 +395,7 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
     return s >= ANSWER_SETTINGS.minTemporalEvidence ? s : 0;
   };
   if (!asksField(analysis) && !timed) return undefined;
-  const versions = versionsOf(analysis);
+  const subject = subjectOf(state, analysis, search);
   const numbers = namedNumbers(analysis);
   for (let rank = 0; rank < search.results.length; rank++) {
     const p = search.results[rank]!.passage;
@@ -369,7 +409,7 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
     // 602"); another PEP's header, ranked above, has its own "Created:".
     const record = p.text.slice(...read.record);
     if (!numbers.every((n) => n.pattern.test(record))) continue;
-    if (!namesVersions(state, p.docId, versions)) continue;
+    if (!namesSubject(state, p.docId, subject)) continue;
     const [s, e] = read.line;
     // A question with a time ("the president from 1999 to 2001") is answered by a line that
     // states a time that fits it, as a sentence must be (`minTemporalEvidence`).

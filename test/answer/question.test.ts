@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeQuestion, versionsOf } from '../../src/answer/question.ts';
+import { namesOf, analyzeQuestion, versionsOf } from '../../src/answer/question.ts';
 import { tokenize } from '../../src/text/tokenizer.ts';
 
 const op = (q: string) => analyzeQuestion(q).operation;
 
 describe('question analysis', () => {
+  it('reads the names a question gives: capitalised words after the first, not acronyms, months or days', () => {
+    const names = (q: string) => namesOf(analyzeQuestion(q));
+    expect(names('What version of Rust added the question mark operator?')).toEqual(['rust']);
+    expect(names('When does Bootstrap 4 reach end of life?')).toEqual(['bootstrap']);
+    expect(names("What was the GDP of Canada in May 2010, on Monday?")).toEqual(['canada']);
+    expect(names("Which club beat Jürgen Klopp's team?")).toEqual(['jürgen', 'klopp']);
+    expect(names('what was the revenue in 2019?')).toEqual([]);
+  });
+
   it('tells each operation from its cues', () => {
     expect(op('Mexican peso buy 2013')).toBe('lookup');
     expect(op('What was the buy rate of the Mexican peso in 2013?')).toBe('lookup');

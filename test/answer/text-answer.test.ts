@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion } from '../../src/answer/question.ts';
-import { answerFromText, holdsAsked } from '../../src/answer/text-answer.ts';
+import { answerFromText, holdsAsked, statesFrequency } from '../../src/answer/text-answer.ts';
 import { extractTimestamps } from '../../src/temporal/index.ts';
 import { splitSentences } from '../../src/text/segment.ts';
 
@@ -42,6 +42,27 @@ describe('text answers', () => {
     const successor = passage('The company announced Osprey 2023 as a successor to Osprey 2, with a new planner.');
     expect(holdsAsked(q, successor.text, successor.sentences[0]!)).toBe(false);
     expect(holdsAsked(analyzeQuestion('When was a successor to Osprey announced?'), successor.text, successor.sentences[0]!)).toBe(true);
+  });
+
+  it('answers "which version" only with a sentence that names something numbered besides its dates', () => {
+    const q = analyzeQuestion('What version of Osprey added the planner?');
+    const none = passage('Osprey builds on top of its core, adding a planner for memory allocation.');
+    expect(holdsAsked(q, none.text, none.sentences[0]!)).toBe(false);
+    const dated = passage('Osprey added the planner in 2019.');
+    expect(holdsAsked(q, dated.text, dated.sentences[0]!)).toBe(false);
+    const named = passage('Unlike its predecessors, POSIX.1-2024 requires the planner.');
+    expect(holdsAsked(analyzeQuestion('Which edition of POSIX requires the planner?'), named.text, named.sentences[0]!)).toBe(true);
+    const version = passage('Osprey 2.4 added the planner.');
+    expect(holdsAsked(q, version.text, version.sentences[0]!)).toBe(true);
+  });
+
+  it('answers "how often" with a sentence or a cell that states a frequency', () => {
+    const q = analyzeQuestion('How often is Osprey released?');
+    const plan = passage('Osprey is released by the release team. A new Osprey version is released every six months.');
+    expect(holdsAsked(q, 'Osprey is released by the release team.', plan.sentences[0]!)).toBe(false);
+    expect(answerFromText(q, plan)!.text).toBe('A new Osprey version is released every six months.');
+    for (const f of ['annually', 'twice a year', 'once per quarter', 'every release', 'on a 12-month release cycle']) expect(statesFrequency(f)).toBe(true);
+    for (const n of ['Benjamin Peterson', 'in 12 months', 'year-report.pdf']) expect(statesFrequency(n)).toBe(false);
   });
 
   it('answers "how long" with a sentence that states a length of time', () => {

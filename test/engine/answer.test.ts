@@ -283,6 +283,24 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('answers only from a document that names the question\'s subject, accented or not, where another document names it', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([
+      { name: 'go1.18.md', content: '# Go 1.18 Release Notes\n\nGo 1.18 adds the question mark operator to generic code, and will be deprecated in a future Go release. Go 1.18 was released in March 2022.\n' },
+      { name: 'rust-1.6.md', content: '# Announcing Rust 1.6\n\nThe largest new feature of Rust is that libcore is now stable. Rust’s libstd builds on top of libcore, adding support for memory allocation.\n' },
+      { name: 'turma.md', content: '# Turma da Mônica\n\nThe comics were first published by Editora Abril in 1970.\n' },
+    ]);
+    // The Go notes name the question's words and a version; only Rust's notes name Rust, and they state no version for it.
+    const rust = await almanac.answer('What version of Rust added the question mark operator?');
+    expect(rust.answer.citations.every((c) => c.docId !== 'go1.18.md')).toBe(true);
+    expect(rust.answer.kind).toBe('none');
+    expect((await almanac.answer('When was Go 1.18 released?')).answer.text).toBe('March 2022');
+    // "Monica" names "Mônica"; a name no document holds ("the Company") asks for nothing.
+    expect((await almanac.answer('Who first published Monica comics in 1970?')).answer.citations[0]?.docId).toBe('turma.md');
+    expect((await almanac.answer('Who first published the Company comics in 1970?')).answer.citations[0]?.docId).toBe('turma.md');
+    await almanac.close();
+  });
+
   it('says so when the documents do not support an answer', async () => {
     const almanac = await corpus();
     const res = await almanac.answer('What is the boiling point of mercury?');
