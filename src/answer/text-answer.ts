@@ -101,6 +101,8 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
   if (asksTime(analysis)) return !!answerableTime(analysis, sentence, s);
   if (asksLength(analysis)) return statesLength(sentence);
   if (asksFrequency(analysis)) return statesFrequency(sentence);
+  // "Who ...?": a sentence that names no one besides the question's own names ("RM = Release Manager").
+  if (analysis.operation === 'name') return !!nameSpan(analysis, sentence, s);
   // "What version of Rust added ...?": a sentence that names nothing numbered ("POSIX.1-2024",
   // "3.12", "Windows 10") besides its dates and what the question gives does not answer it.
   if (asksNumbered(analysis)) return namesNumbered(analysis, sentence, s);
@@ -255,6 +257,8 @@ function labelSpan(analysis: QuestionAnalysis, sentence: string, s: Sentence, co
 const STOP = new Set(STOP_WORDS);
 /** Titles written before a name: they introduce the name, they are not it ("Col. William Pattison"). */
 const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'sir', 'dame', 'lord', 'lady', 'col', 'gen', 'lt', 'capt', 'maj', 'sgt', 'rev', 'st', 'hon']);
+/** A word of a name: initials, or a capitalised word without a full stop inside it. */
+const NAME_WORD = /^(?:(?:\p{Lu}\.)+\p{Lu}?|\p{Lu}[\p{L}\p{M}'’-]*)$/u;
 /** A run of capitalised words, with the particles names carry inside them ("Ursula von der Leyen"). */
 const CAPITALISED_RUN = /\p{Lu}[\p{L}\p{M}'’.-]*(?:\s+(?:(?:de|van|von|der|den|da|di|del|la|le|du|bin|al|ibn)\s+)*\p{Lu}[\p{L}\p{M}'’.-]*)*/gu;
 
@@ -280,6 +284,8 @@ function nameSpan(analysis: QuestionAnalysis, sentence: string, s: Sentence): { 
       const lower = word.toLowerCase();
       if (STOP.has(lower) || HONORIFICS.has(lower) || inDate(s, from, to)) return false;
       if (!/^\p{Lu}/u.test(word)) return true; // a particle inside the name
+      // Initials ("J.", "S.E") or a word; not a pattern like "3.X.YaN".
+      if (!NAME_WORD.test(word)) return false;
       const terms = answerTerms(word);
       return terms.length > 0 && terms.some((t) => !asked.has(t));
     });

@@ -249,9 +249,16 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
  * temporal evidence. Otherwise the best text passage's sentence that names the question most.
  */
 function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse): TextCandidate | undefined {
-  // Passages of documents that name the question's subject (`namesSubject`).
+  // Passages of documents that name the question's subject (`namesSubject`), each of which
+  // names its versions itself, in its text or its headings: PEP 101's list of release managers
+  // names no Python version, though its document names 3.13 elsewhere.
   const subject = subjectOf(state, analysis, search);
-  const texts = search.results.map((r, rank) => ({ r, rank })).filter(({ r }) => TEXT_KINDS.has(r.passage.kind) && namesSubject(state, r.passage.docId, subject));
+  const namesVersions = (p: Passage) => {
+    if (!subject.versions.length) return true;
+    const text = `${state.records.get(p.docId)?.document.title ?? ''} ${p.heading ?? ''} ${p.text}`.toLowerCase();
+    return subject.versions.every((v) => v.version.test(text));
+  };
+  const texts = search.results.map((r, rank) => ({ r, rank })).filter(({ r }) => TEXT_KINDS.has(r.passage.kind) && namesSubject(state, r.passage.docId, subject) && namesVersions(r.passage));
   if (!texts.length) return undefined;
   const sourceOf = (r: SearchResult) => {
     const title = state.records.get(r.passage.docId)?.document.title;

@@ -65,6 +65,16 @@ describe('text answers', () => {
     for (const n of ['Benjamin Peterson', 'in 12 months', 'year-report.pdf']) expect(statesFrequency(n)).toBe(false);
   });
 
+  it('answers "who" only with a sentence that names someone the question does not', () => {
+    const q = analyzeQuestion('Who is the release manager for Osprey?');
+    for (const text of ['RM = Release Manager', 'A version is of the form 3.X.YaN for Osprey.']) {
+      const p = passage(text);
+      expect(holdsAsked(q, text, p.sentences[0]!)).toBe(false);
+    }
+    const named = passage('The release manager for Osprey is Savannah Ostrowski.');
+    expect(answerFromText(q, named)!.text).toBe('Savannah Ostrowski');
+  });
+
   it('answers "how long" with a sentence that states a length of time', () => {
     const plan = passage('Osprey Plus covers the community repository. The community repository gets fixes for 8 years after each release.');
     const a = answerFromText(analyzeQuestion('How long does Osprey Plus cover the community repository?'), plan)!;

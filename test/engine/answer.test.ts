@@ -243,6 +243,15 @@ describe('almanac.answer (zero-download)', () => {
     expect((await almanac.answer('When was Django 3.12.0 final released?')).answer.kind).toBe('none');
   });
 
+  it('answers a version\'s question from a passage that names the version, and "who" with a name', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([{ name: 'pep-0101.rst', content: 'PEP: 101\nTitle: Doing Python Releases 101\n\nGlossary\n========\n\nRM = Release Manager\n\nSavannah Ostrowski and Hugo van Kemenade are release managers.\n\nVersions\n========\n\nA version number is of the form 3.X.YaN, e.g. 3.13.0a3 for Python 3.13.0.\n' }]);
+    // The document names Python 3.13, but not where it names release managers; nor is "3.X.YaN" anyone.
+    expect((await almanac.answer('Who is the release manager for Python 3.13?')).answer.kind).toBe('none');
+    expect((await almanac.answer('Who is a release manager of Python?')).answer.text).toBe('Savannah Ostrowski');
+    await almanac.close();
+  });
+
   it('answers a field only from a record that names the number the question names after a name', async () => {
     const almanac = await createAlmanac();
     await almanac.ingest([
