@@ -280,6 +280,7 @@ async function tatqa(argv: string[], log: Log, maxQ: number, fold: string | unde
     const pred = tatqaPrediction(res);
     const { em, f1 } = tatqaScore(q, pred.answer, pred.scale);
     e2e.add(q, em, f1, res.answer.kind !== 'none');
+    details.write({ suite: 'tatqa', setting: 'end_to_end', id: q.uid, question: q.question, gold: q.answer, pred: pred.answer, kind: res.answer.kind, doc: res.answer.citations[0]?.docId, em, f1 });
   }
   await almanac.close();
   log(`tatqa end-to-end: EM ${pct(e2e.em, e2e.n)} F1 ${pct(e2e.f1, e2e.n)}`);

@@ -108,8 +108,10 @@ const DERIVED_ASKED = new Set(tokenize('change changed changes difference differ
 /** A label that says its figures are percentages ("percent", "%", "share (%)"; not "95% confidence interval"). */
 const PERCENT_LABEL = /\bper ?cent(?:age)?s?\b|^\s*%\s*$|\(%\)|\bproportion\b|\bshare\b/i;
 
-/** A column header that names when each row is (its cells the rows' moments, not figures). */
-const TIME_HEADER = /^(?:years?|dates?|month|day|period|quarter|fiscal year|fy|time)$/i;
+/** A column header that names when each row is (its cells the rows' moments, not figures): "Year", "Date", "Decimal Date". */
+const TIME_HEADER = /^(?:years?|dates?|month|day|period|quarter|fiscal year|fy|time|(?:[a-z]+\s+)?(?:year|date))$/i;
+/** A year with its fraction, as data files write a month ("1990.208"). */
+const DECIMAL_YEAR = /^(?:1[5-9]|20)\d\d\.\d+$/;
 /** Share of the rows whose cell in such a column must be a date. */
 const MOMENT_SHARE = 0.9;
 
@@ -131,7 +133,7 @@ function prepare(table: Table, structure: TableStructure): Prepared {
   // A column of dates headed "Year" or "Date" names its rows' moments: a row's year is a label
   // of the row, as much as a row header ("GISTEMP | 1998 | 0.605" for "the GISTEMP anomaly for 1998").
   const moments = structure.dataCols.filter((c) => c !== idCol && TIME_HEADER.test(structure.columnPaths[c]?.at(-1)?.trim() ?? '')
-    && structure.dataRows.filter((r) => hasDate(at(r, c))).length >= MOMENT_SHARE * structure.dataRows.length);
+    && structure.dataRows.filter((r) => hasDate(at(r, c)) || DECIMAL_YEAR.test(at(r, c))).length >= MOMENT_SHARE * structure.dataRows.length);
   for (const r of structure.dataRows) {
     const path = structure.rowPaths[r] ?? [];
     // The first column of a table without row headers names its row as a row header would
@@ -878,6 +880,21 @@ function periodRows(ctx: Context): number[] | undefined {
 function withoutTime(analysis: QuestionAnalysis): string[] {
   const time = new Set(tokenize(analysis.period?.words ?? ''));
   return analysis.terms.filter((t) => !dateIn(t) && !time.has(t));
+}
+
+/**
+ * Whether a table answers a question for a time coarser than it asks: every cell read is of a row
+ * dated by a span that holds the question's and is longer ("1990"'s annual mean for "the CO2
+ * concentration in March 1990"). Another table may hold the month itself.
+ */
+export function answersCoarsely(analysis: QuestionAnalysis, found: TableAnswer): boolean {
+  const period = analysis.period;
+  // A question that names two times ("as of December 31, 2019 ... issued in August 2019") may ask for either.
+  if (!period || analysis.years.length > 1 || !Number.isFinite(period.start) || !Number.isFinite(period.end) || !found.cells.length) return false;
+  return found.cells.every((cell) => {
+    const d = dateIn(cell.rowPath.join(' '));
+    return !!d && d.start <= period.start && d.end >= period.end && d.end - d.start > period.end - period.start;
+  });
 }
 
 /** `ctx` with its cells limited to the rows inside the question's span, or undefined when the table has no such rows. */

@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerDatedLine, answerField, asksField, namedNumbers, versionsOf, namesOf, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerDatedLine, answerField, asksField, namedNumbers, versionsOf, namesOf, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, answersCoarsely, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -198,10 +198,13 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
   // it, the best passage of each of more documents, ranked after every result shown, is read, and
   // answers only with confidence. (A lookup finds some cell in almost any table: reading further
   // documents for one answered 8 more HiTab questions, all wrongly.)
-  if (found || fallback || !analysis.firstPast || docs.length >= ANSWER_SETTINGS.tableDocuments) return found ?? fallback;
+  // So is a month the question names, where the results shown give only a year's row.
+  const coarse = !!found && answersCoarsely(analysis, found.found);
+  if ((found && !coarse) || (!found && (fallback || !analysis.firstPast)) || docs.length >= ANSWER_SETTINGS.tableDocuments) return found ?? fallback;
   const before = docs.length;
   add((await byDocument()).results, search.results.length);
-  return tableOf(state, analysis, search, docs.slice(before), () => undefined);
+  const further = tableOf(state, analysis, search, docs.slice(before), () => undefined);
+  return coarse ? (further && !answersCoarsely(analysis, further.found) ? further : found) : further;
 }
 
 /** The first of `docs` whose tables answer with confidence; a document's best answer below it goes to `unsure`. */
@@ -210,6 +213,7 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
   const long = asksLength(analysis);
   const often = asksFrequency(analysis);
   const subject = subjectOf(state, analysis, search);
+  let coarse: TableCandidate | undefined;
   for (const { docId, rank } of docs) {
     // A release table of Python 2.7 does not answer for Python 3.13.
     if (!namesSubject(state, docId, subject)) continue;
@@ -237,10 +241,13 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
     });
     const chosen: TableCandidate | undefined = ranked && ranked.found.confidence >= ANSWER_SETTINGS.minTableConfidence ? ranked : best;
     if (!chosen) continue;
-    if (chosen.found.confidence >= ANSWER_SETTINGS.minTableConfidence) return chosen;
-    unsure(chosen);
+    if (chosen.found.confidence < ANSWER_SETTINGS.minTableConfidence) unsure(chosen);
+    // A year's row does not say what held in a month the question names (an annual mean is not
+    // March's): a later document's table that holds the month answers first.
+    else if (answersCoarsely(analysis, chosen.found)) coarse ??= chosen;
+    else return chosen;
   }
-  return undefined;
+  return coarse;
 }
 
 /**

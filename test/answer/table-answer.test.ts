@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion } from '../../src/answer/question.ts';
-import { answerRow, answerTable, endOfRow } from '../../src/answer/table-answer.ts';
+import { answerRow, answerTable, answersCoarsely, endOfRow } from '../../src/answer/table-answer.ts';
 import { readHtmlTable } from '../../src/tables/index.ts';
 import { readGrid } from '../../src/tables/read-grid.ts';
 import type { Table } from '../../src/types.ts';
@@ -241,6 +241,21 @@ describe('table answers', () => {
     const q = analyzeQuestion('What was the average global temperature anomaly in 2010?');
     expect(answerTable(q, co2, { heading: 'co2-mm-gl — global — Trends in Atmospheric Carbon Dioxide' })?.kind).not.toBe('computed');
     expect(answerTable(analyzeQuestion('What was the average CO2 in 2010?'), co2, { heading: 'co2-mm-gl — global — Trends in Atmospheric Carbon Dioxide' })).toMatchObject({ kind: 'computed', text: '395.5' });
+  });
+
+  it('reads a decimal date as the row\'s moment, and tells when a year\'s row answers a question for a month', () => {
+    const monthly = readGrid([['Date', 'Decimal Date', 'Average', 'Trend'], ['1990-02', '1990.125', '354.88', '0.15'], ['1990-03', '1990.208', '355.20', '0.13']]).table;
+    const march = analyzeQuestion('What was the CO2 concentration in March 1990?');
+    const fine = answerTable(march, monthly)!;
+    expect(fine).toMatchObject({ text: '355.20', cells: [{ rowPath: ['1990-03'], columnPath: ['Average'] }] });
+    expect(answersCoarsely(march, fine)).toBe(false);
+    const annual = readGrid([['Year', 'Mean'], ['1989', '352.1'], ['1990', '354.06'], ['1991', '355.4']]).table;
+    const coarse = answerTable(march, annual)!;
+    expect(coarse).toMatchObject({ text: '354.06' });
+    expect(answersCoarsely(march, coarse)).toBe(true);
+    expect(answersCoarsely(analyzeQuestion('What was the CO2 concentration in 1990?'), answerTable(analyzeQuestion('What was the CO2 concentration in 1990?'), annual)!)).toBe(false);
+    // Two times named: either may be the one asked about.
+    expect(answersCoarsely(analyzeQuestion('What was the CO2 concentration as of March 1990, measured in 1991?'), coarse)).toBe(false);
   });
 
   it('does not ask a cell to name the words the document\'s title gives', () => {

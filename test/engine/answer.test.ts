@@ -310,6 +310,20 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('answers a question for a month from a table of months, over a table of years ranked above it', async () => {
+    const almanac = await createAlmanac();
+    const years = Array.from({ length: 12 }, (_, i) => `${1985 + i},${(345 + i * 1.5).toFixed(2)},0.1`).join('\n');
+    const months = Array.from({ length: 12 }, (_, i) => `1990-${String(i + 1).padStart(2, '0')},${(353 + i / 4).toFixed(2)}`).join('\n');
+    await almanac.ingest([
+      { name: 'co2-annual.csv', content: `Year,CO2 concentration,Uncertainty\n${years}\n` },
+      { name: 'co2-monthly.csv', content: `Date,Average\n${months}\n` },
+    ]);
+    const march = await almanac.answer('What was the CO2 concentration in March 1990?');
+    expect(march.answer).toMatchObject({ text: '353.50', citations: [{ docId: 'co2-monthly.csv', rowPath: ['1990-03'] }] });
+    expect((await almanac.answer('What was the CO2 concentration in 1990?')).answer).toMatchObject({ text: '352.50', citations: [{ docId: 'co2-annual.csv' }] });
+    await almanac.close();
+  });
+
   it('says so when the documents do not support an answer', async () => {
     const almanac = await corpus();
     const res = await almanac.answer('What is the boiling point of mercury?');
