@@ -191,6 +191,11 @@ function periodOf(question: string): QuestionAnalysis['period'] {
 const ASKS_START = /\b(?:release[sd]?|start(?:s|ed)?|beg[ai]n|begins|launch(?:e[sd])?|introduced|c[oa]me out|comes out|founded|opened|first available|t[oa]ok office|takes office)\b/;
 const ASKS_END = /\b(?:end|ends|ended|ending|expire[sd]?|expir(?:y|ation)|until|eol|end[\s-]of[\s-](?:life|support)|retire[sd]?|discontinued|sunset|deprecated|die[sd]?|left office|leaves? office|stops?(?: being)? supported)\b/;
 
+/** Which end of a span a label names, read as a question's words are ("v1.33.0 released": `start`; "eol": `end`). */
+export function boundaryNamed(label: string): QuestionAnalysis['boundary'] {
+  return boundaryOf(label.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase());
+}
+
 function boundaryOf(q: string): QuestionAnalysis['boundary'] {
   const start = ASKS_START.test(q);
   const end = ASKS_END.test(q);

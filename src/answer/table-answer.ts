@@ -21,7 +21,7 @@ import { escapeRegExp } from '../text/escape-regexp.ts';
 import type { Table } from '../types.ts';
 import { calculate } from './calculator.ts';
 import { formatNumber, isEmptyValue, readNumber, readUnit, type Scale } from './numbers.ts';
-import { COMPUTED, namedNumbers, type QuestionAnalysis } from './question.ts';
+import { COMPUTED, boundaryNamed, namedNumbers, type QuestionAnalysis } from './question.ts';
 import { initialsIn, spelledInitials, spelledLabel } from './initials.ts';
 import { fieldRole, fieldWords, isLifeEnd } from '../temporal/intervals.ts';
 
@@ -378,7 +378,20 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   const given = (s: Scored) => s.c === p.idCol;
   const ranked = bestCells(ctx, analysis.terms, analysis.numeric).filter((s) => !given(s));
   const best = inAskedUnit(ctx, ranked) ?? dateOfRow(ctx, ranked) ?? boundaryDate(ctx, ranked) ?? ranked[0] ?? (analysis.numeric ? bestCells(ctx, analysis.terms, false).filter((s) => !given(s))[0] : undefined);
+  // A date is when a thing happened, its start, unless its labels say otherwise: "when does X
+  // reach end of life?" is answered by a date named an end, not by one the table gives for
+  // something else ("Release Notes complete | Wednesday 13th December 2023" of a release schedule).
+  if (best && analysis.operation === 'date' && analysis.boundary && datedRole(ctx, best) !== analysis.boundary) return undefined;
   return best && best.score > 0 ? cellAnswer(ctx, best) : undefined;
+}
+
+/** Which end of a span a cell dates: an end where its column is an end's or its labels name one, else a start. */
+function datedRole(ctx: Context, s: Scored): 'start' | 'end' {
+  if (roleColumns(ctx, 'end').includes(s.c)) return 'end';
+  if (roleColumns(ctx, 'start').includes(s.c)) return 'start';
+  const { rowPaths, columnPaths } = ctx.p.structure;
+  const labels = [...(rowPaths[s.r] ?? []), ...(columnPaths[s.c] ?? []), ...(ctx.p.idCol !== undefined ? [ctx.p.at(s.r, ctx.p.idCol)] : [])];
+  return labels.some((label) => boundaryNamed(label) === 'end') ? 'end' : 'start';
 }
 
 interface Context {

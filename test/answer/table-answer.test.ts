@@ -203,6 +203,17 @@ describe('table answers', () => {
     expect(answerRow(analyzeQuestion('When does the line of November 2024 reach its end?'), cycles(), 1)).toMatchObject({ text: '2026-05-19' });
   });
 
+  it('answers when something ends only with a date named an end; a date otherwise named is when a thing happened', () => {
+    const schedule = readGrid([['What', 'Who', 'When'], ['Release cycle begins', 'Lead', 'Monday 4th September 2023'], ['Release Notes complete', 'Release Notes Lead', 'Wednesday 13th December 2023'], ['v1.29.0 released', 'Branch Manager', 'Wednesday 13th December 2023']]).table;
+    expect(ask('When is the end of life of Kubernetes 1.29?', schedule)).toBeUndefined();
+    expect(ask('When was v1.29.0 released?', schedule)).toMatchObject({ text: 'Wednesday 13th December 2023' });
+    expect(ask('When does the release cycle end?', readGrid([['What', 'When'], ['Release cycle ends', 'Friday 15th December 2023']]).table)).toMatchObject({ text: 'Friday 15th December 2023' });
+    // A discography's year is when its single came out.
+    const singles = readGrid([['Year', 'Single', 'Peak'], ['2016', 'Alright', '12'], ['2018', 'Invisible', '3']]).table;
+    expect(ask('When did the single Invisible release?', singles)).toMatchObject({ text: '2018' });
+    expect(ask('When does 19 end?', cycles())).toMatchObject({ text: '2026-05-19' });
+  });
+
   it('reads the end of life of the row a question names, even where it says none', () => {
     expect(endOfRow(analyzeQuestion('Is Angular 18 still supported?'), cycles())).toMatchObject({ text: '2025-11-21', cells: [{ cell: [2, 3], columnPath: ['eol'] }] });
     const open = readGrid([['releaseCycle', 'releaseDate', 'eol'], ['1', '2023-09-07', 'false']]).table;
