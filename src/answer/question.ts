@@ -9,6 +9,7 @@
 import { tokenize } from '../text/tokenizer.ts';
 import { findDates } from '../temporal/date-grammar.ts';
 import { answerTerms } from './synonyms.ts';
+import { escapeRegExp } from '../text/escape-regexp.ts';
 import type { Scale } from './numbers.ts';
 
 /** What a question asks the table or the text for. */
@@ -119,6 +120,24 @@ export function namesOf(analysis: QuestionAnalysis): string[] {
 }
 
 const NOT_NAMES = /^(?:I|Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Mon(?:day)?|Tue(?:sday)?|Wed(?:nesday)?|Thu(?:rsday)?|Fri(?:day)?|Sat(?:urday)?|Sun(?:day)?)$/;
+
+/** A word after a version that names a release before it ("Rust 1.0 Beta", "3.12.0 rc1"). */
+const PRE_RELEASE = /^[\s-]*(?:alpha|beta|rc\d*|preview|pre-?release|release candidate|candidate|nightly|dev)\b/i;
+
+/**
+ * Whether a text names the versions the question numbers only as releases before them ("Announcing
+ * Rust 1.0 Beta" for "when was Rust 1.0 released?"), where the question names no such release:
+ * it speaks of another release.
+ */
+export function namesPreReleaseOnly(analysis: QuestionAnalysis, text: string): boolean {
+  if (PRE_RELEASE_WORD.test(analysis.question)) return false;
+  return namedNumbers(analysis).some((n) => {
+    const mention = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(n.name)}[\\p{L}.]*\\s+v?${n.term.replace(/_/g, '\\.')}(?:\\.\\d+)*(?![\\d.]*\\d)`, 'giu');
+    const mentions = [...text.matchAll(mention)];
+    return mentions.length > 0 && mentions.every((m) => PRE_RELEASE.test(text.slice(m.index + m[0].length)));
+  });
+}
+const PRE_RELEASE_WORD = /\b(?:alpha|beta|rc\d*|preview|pre-?release|release candidate|candidate|nightly)\b/i;
 
 /** What {@link analyzeQuestion} found. */
 export interface QuestionAnalysis {

@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerDatedLine, answerField, asksField, namedNumbers, versionsOf, namesOf, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, answersCoarsely, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerDatedLine, answerField, asksField, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, answersCoarsely, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -265,7 +265,8 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
     const text = `${state.records.get(p.docId)?.document.title ?? ''} ${p.heading ?? ''} ${p.text}`.toLowerCase();
     return subject.versions.every((v) => v.version.test(text));
   };
-  const texts = search.results.map((r, rank) => ({ r, rank })).filter(({ r }) => TEXT_KINDS.has(r.passage.kind) && namesSubject(state, r.passage.docId, subject) && namesVersions(r.passage));
+  // Nor does a passage that names the version only as a release before it ("Rust 1.0 Beta").
+  const texts = search.results.map((r, rank) => ({ r, rank })).filter(({ r }) => TEXT_KINDS.has(r.passage.kind) && namesSubject(state, r.passage.docId, subject) && namesVersions(r.passage) && !namesPreReleaseOnly(analysis, r.passage.text));
   if (!texts.length) return undefined;
   const sourceOf = (r: SearchResult) => {
     const title = state.records.get(r.passage.docId)?.document.title;

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { namesOf, analyzeQuestion, versionsOf } from '../../src/answer/question.ts';
+import { namesOf, namesPreReleaseOnly, analyzeQuestion, versionsOf } from '../../src/answer/question.ts';
 import { tokenize } from '../../src/text/tokenizer.ts';
 
 const op = (q: string) => analyzeQuestion(q).operation;
 
 describe('question analysis', () => {
+  it('tells a text that names a version only as a release before it', () => {
+    const q = analyzeQuestion('When was Osprey 2.0 released?');
+    expect(namesPreReleaseOnly(q, 'title: Announcing Osprey 2.0 Beta')).toBe(true);
+    expect(namesPreReleaseOnly(q, 'Osprey 2.0-rc1 and Osprey 2.0 alpha are out.')).toBe(true);
+    expect(namesPreReleaseOnly(q, 'Osprey 2.0 beta is out; the final Osprey 2.0 release comes in May.')).toBe(false);
+    expect(namesPreReleaseOnly(q, 'Nothing about it.')).toBe(false);
+    expect(namesPreReleaseOnly(analyzeQuestion('When was the Osprey 2.0 beta released?'), 'Announcing Osprey 2.0 Beta')).toBe(false);
+  });
+
   it('reads the names a question gives: capitalised words after the first, not acronyms, months or days', () => {
     const names = (q: string) => namesOf(analyzeQuestion(q));
     expect(names('What version of Rust added the question mark operator?')).toEqual(['rust']);

@@ -310,6 +310,14 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('does not answer for a version from a post that names only its beta', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([{ name: 'osprey-2.0-beta.md', content: '+++\ntitle = "Announcing Osprey 2.0 Beta"\ndate = 2015-04-03\n+++\n\nToday we are excited to announce the release of Osprey 2.0 beta, released on 3 April 2015.\n' }]);
+    expect((await almanac.answer('When was Osprey 2.0 released?')).answer.kind).toBe('none');
+    expect((await almanac.answer('When was the Osprey 2.0 beta released?')).answer.text).toMatch(/2015/);
+    await almanac.close();
+  });
+
   it('answers a question for a month from a table of months, over a table of years ranked above it', async () => {
     const almanac = await createAlmanac();
     const years = Array.from({ length: 12 }, (_, i) => `${1985 + i},${(345 + i * 1.5).toFixed(2)},0.1`).join('\n');
