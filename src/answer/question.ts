@@ -112,14 +112,19 @@ export function namesOf(analysis: QuestionAnalysis): string[] {
   const out: string[] = [];
   for (let i = 1; i < words.length; i++) {
     const w = words[i]!;
-    if (!/^\p{Lu}/u.test(w) || !/\p{Ll}/u.test(w) || NOT_NAMES.test(w)) continue;
+    if (!/^\p{Lu}/u.test(w) || !/\p{Ll}/u.test(w) || w === 'I' || isCalendarWord(w)) continue;
     const name = w.toLowerCase().replace(/['’]s$/, '');
     if (!out.includes(name)) out.push(name);
   }
   return out;
 }
 
-const NOT_NAMES = /^(?:I|Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Mon(?:day)?|Tue(?:sday)?|Wed(?:nesday)?|Thu(?:rsday)?|Fri(?:day)?|Sat(?:urday)?|Sun(?:day)?)$/;
+/** Whether a word names a month or a day of the week ("October", "Mon"): a time, not a name. */
+export function isCalendarWord(word: string): boolean {
+  return CALENDAR_WORD.test(word);
+}
+
+const CALENDAR_WORD = /^(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Mon(?:day)?|Tue(?:sday)?|Wed(?:nesday)?|Thu(?:rsday)?|Fri(?:day)?|Sat(?:urday)?|Sun(?:day)?)$/;
 
 /** A word after a version that names a release before it ("Rust 1.0 Beta", "3.12.0 rc1"). */
 const PRE_RELEASE = /^[\s-]*(?:alpha|beta|rc\d*|preview|pre-?release|release candidate|candidate|nightly|dev)\b/i;

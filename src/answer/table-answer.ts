@@ -338,10 +338,11 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     // asked about as far as it holds the question's words (its caption, a data file's heading),
     // and one that holds fewer than half of them is a series of something else (gold prices for
     // "the lowest global temperature anomaly since 1950"), as for an average over a span.
-    if (extreme && within) {
-      const held = heldShare(ctx);
-      return held < 0.5 ? undefined : { ...extreme, confidence: Math.max(extreme.confidence, held) };
-    }
+    // So is one, whatever its rows, for the extreme over a span of years of something it does
+    // not name (Exchange's "2000" row for "the highest global temperature anomaly in the 2000s").
+    const held = analysis.period && analysis.period.end - analysis.period.start > YEAR_MS ? heldShare(ctx) : 1;
+    if (held < 0.5) return undefined;
+    if (extreme && within) return { ...extreme, confidence: Math.max(extreme.confidence, held) };
     if (extreme) return extreme;
   }
   if (COMPUTED.has(op)) {
@@ -888,6 +889,9 @@ function periodRows(ctx: Context): number[] | undefined {
   const rows = [...rowMoments(ctx)].filter(([, d]) => d.start >= period.start && d.end <= period.end).map(([r]) => r);
   return rows.length >= 2 ? rows : undefined;
 }
+
+/** A leap year, in ms: a span longer than it holds more than one year. */
+const YEAR_MS = 366 * 86_400_000;
 
 /** The question's words but those of its time ("1950", and "since" of "since 1950"). */
 function withoutTime(analysis: QuestionAnalysis): string[] {

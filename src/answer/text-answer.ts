@@ -6,7 +6,7 @@
 import { STOP_WORDS } from '../text/stopwords.ts';
 import type { Sentence } from '../types.ts';
 import { readNumber } from './numbers.ts';
-import { asksFrequency, asksLength, asksTime, namedNumbers, type QuestionAnalysis } from './question.ts';
+import { asksFrequency, asksLength, asksTime, isCalendarWord, namedNumbers, type QuestionAnalysis } from './question.ts';
 import { escapeRegExp } from '../text/escape-regexp.ts';
 import { answerTerms } from './synonyms.ts';
 
@@ -139,6 +139,9 @@ export function statesLength(text: string): boolean {
   return LENGTH_OF_TIME.test(text);
 }
 
+/** Capitalised words that lead a year as a time, not as a name's number ("Since 2015", "Summer 2016", "Early 2020"). */
+const TIME_LEAD = /^(?:Since|Until|Till|During|After|Before|Around|Circa|Through|Year|Early|Late|Mid|Spring|Summer|Autumn|Fall|Winter|Christmas|Easter|FY|Q[1-4]|H[12])$/;
+
 /** Where a sentence states a time that the question does not give (what a "when" question asks for), if it does. */
 function answerableTime(analysis: QuestionAnalysis, sentence: string, s: Sentence): [number, number] | undefined {
   const asked = new Set(analysis.years);
@@ -149,7 +152,14 @@ function answerableTime(analysis: QuestionAnalysis, sentence: string, s: Sentenc
   // A number after the name the question numbers is another of its versions, not a year
   // ("Amazon Linux 2023" beside "Amazon Linux 2").
   const names = namedNumbers(analysis).map((n) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(n.name)}\\p{L}*\\s+$`, 'iu'));
-  const named = (from: number) => names.some((re) => re.test(sentence.slice(Math.max(0, from - 40), from)));
+  // Nor is a bare year after a capitalised name (not a month's or a season's): "Server 2008",
+  // "Windows 2000" name products.
+  const named = (from: number) => {
+    const before = sentence.slice(Math.max(0, from - 40), from);
+    if (names.some((re) => re.test(before))) return true;
+    const word = /(?:^|[^\p{L}])(\p{Lu}[\p{L}.]*)\s+$/u.exec(before)?.[1];
+    return !!word && !STOP.has(word.toLowerCase()) && !TIME_LEAD.test(word) && !isCalendarWord(word.replace(/\.$/, '')) && /^\d{4}\b(?![-–/.]\d)/.test(sentence.slice(from, from + 6)) && !/^\d{4}\s*[-–]/.test(sentence.slice(from));
+  };
   const time = s.times.find((t) => !asked.has(sentence.slice(t.from, t.to).trim()) && !bounds.includes(t) && !named(t.from));
   if (time) return [time.from, time.to];
   const year = /\b(1[5-9]\d\d|20\d\d)\b/.exec(sentence);
@@ -300,7 +310,8 @@ function nameSpan(analysis: QuestionAnalysis, sentence: string, s: Sentence): { 
     }
     if (!best) continue;
     const [i, j] = best;
-    if (i === j && words[i]!.from === first) continue;
+    // A month or a day alone is a time, not a name ("October"; "Theresa May" is one).
+    if (i === j && (words[i]!.from === first || isCalendarWord(words[i]!.word))) continue;
     return { at: [words[i]!.from, words[j]!.to] };
   }
   return undefined;

@@ -240,6 +240,9 @@ describe('table answers', () => {
     expect(ask('What was the highest price since 2000?', annual)).toMatchObject({ text: '139', cells: [{ rowPath: ['2009'] }] });
     // A table that holds too few of the question's words is a series of something else.
     expect(answerTable(analyzeQuestion('What is the lowest global temperature anomaly since 1990?'), annual, { heading: 'gold-prices — Gold Prices' })).toBeUndefined();
+    // So is one whose rows do not span the decade: a product's "2000" row is no anomaly of the 2000s.
+    const exchange = readGrid([['releaseCycle', 'releaseLabel', 'eol'], ['2000', '2000 SP3', '2005-12-31'], ['2019', '2019 CU15', '2025-10-14']]).table;
+    expect(answerTable(analyzeQuestion('What was the highest global temperature anomaly in the 2000s?'), exchange)).toBeUndefined();
     // A table with a second figure column: the decade's "1980" does not name the row of 1980.
     const two = readGrid([['Year', 'Mean', 'Uncertainty'], ...Array.from({ length: 30 }, (_, i) => [String(1970 + i), String(300 + i), '0.12'])]).table;
     expect(ask('What was the highest mean in the 1980s?', two)).toMatchObject({ text: '319', cells: [{ rowPath: ['1989'] }] });

@@ -38,10 +38,12 @@ describe('text answers', () => {
     const since = passage('Osprey 2 has been available since 2018.');
     expect(holdsAsked(analyzeQuestion('When will Osprey 2 support end?'), since.text, since.sentences[0]!)).toBe(false);
     expect(holdsAsked(q, since.text, since.sentences[0]!)).toBe(true);
-    // "Osprey 2023" is a version of Osprey, not a year; a question that names no version reads it as one.
+    // "Osprey 2023" is a version of Osprey, not a year, whether or not the question names one.
     const successor = passage('The company announced Osprey 2023 as a successor to Osprey 2, with a new planner.');
     expect(holdsAsked(q, successor.text, successor.sentences[0]!)).toBe(false);
-    expect(holdsAsked(analyzeQuestion('When was a successor to Osprey announced?'), successor.text, successor.sentences[0]!)).toBe(true);
+    expect(holdsAsked(analyzeQuestion('When was a successor to Osprey announced?'), successor.text, successor.sentences[0]!)).toBe(false);
+    const dated = passage('The company announced Osprey 2023 as a successor to Osprey 2 in March 2023.');
+    expect(holdsAsked(analyzeQuestion('When was a successor to Osprey announced?'), dated.text, dated.sentences[0]!)).toBe(true);
   });
 
   it('answers "which version" only with a sentence that names something numbered besides its dates', () => {
@@ -73,6 +75,20 @@ describe('text answers', () => {
     }
     const named = passage('The release manager for Osprey is Savannah Ostrowski.');
     expect(answerFromText(q, named)!.text).toBe('Savannah Ostrowski');
+    // A month alone is a time; within a name it is part of it.
+    const month = passage('Osprey is released in October, by the team.');
+    expect(holdsAsked(q, month.text, month.sentences[0]!)).toBe(false);
+    expect(answerFromText(analyzeQuestion('Who resigned as prime minister?'), passage('As prime minister, Theresa May resigned.'))!.text).toBe('Theresa May');
+  });
+
+  it('does not read a year that numbers a product ("Server 2008") as a time', () => {
+    const q = analyzeQuestion('When was Osprey 1.20 released?');
+    const support = passage('Osprey 1.20 is the last release that will run on Windows 7, Server 2008 and Server 2012.');
+    expect(holdsAsked(q, support.text, support.sentences[0]!)).toBe(false);
+    for (const text of ['In 2018, Osprey 1.20 was released.', 'Osprey 1.20 was released in Summer 2008.', 'Osprey 1.20 came out in FY 2019.']) {
+      const p = passage(text);
+      expect(holdsAsked(q, text, p.sentences[0]!)).toBe(true);
+    }
   });
 
   it('answers "how long" with a sentence that states a length of time', () => {
