@@ -47,6 +47,22 @@ const AUTHOR_TERMS = answerTerms('author authors');
 const MAX_VALUE_WORDS = 8;
 const NUMBER = /^[\d_.,]+$/;
 
+/**
+ * Whether a text is a record of fields and nothing else: two or more lines, each `name: value`
+ * (a PEP's header), or front matter's fields on one line, three or more `key: value` from its
+ * start ("date: 2018-05-10 path: 2018/05/10/Rust-1.26 title: Announcing Rust 1.26"). Its values
+ * answer a question one field at a time; the record whole answers none ("what feature did Rust
+ * 1.26 stabilize?").
+ */
+export function isFieldRecord(text: string): boolean {
+  const lines = text.split('\n').filter((l) => l.trim());
+  if (lines.length >= 2) return lines.every((l) => new RegExp(FIELD_LINE.source, 'u').test(l));
+  return INLINE_FIELD_START.test(text) && (text.match(INLINE_KEY) ?? []).length >= 3;
+}
+/** A front-matter key and its colon, as the Markdown reader writes fields on one line. */
+const INLINE_KEY = /(?:^|\s)[A-Za-z][\w.-]*:\s/g;
+const INLINE_FIELD_START = /^\s*[A-Za-z][\w.-]*:\s/;
+
 /** Whether a question asks for the kind of thing one field states: a name, a date, a value (not a figure to compute or compare). */
 export function asksField(analysis: QuestionAnalysis): boolean {
   return ['lookup', 'name', 'date'].includes(analysis.operation) && !analysis.asksFigure;

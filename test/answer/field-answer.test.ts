@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion } from '../../src/answer/question.ts';
-import { answerDatedLine, answerField } from '../../src/answer/field-answer.ts';
+import { answerDatedLine, answerField, isFieldRecord } from '../../src/answer/field-answer.ts';
 
 const PEP = 'PEP: 693\nTitle: Python 3.12 Release Schedule\nAuthor: Thomas Wouters <thomas@python.org>\nStatus: Active\nCreated: 24-May-2022\n\nRelease Manager and Crew\n========================\n\n- 3.12 Release Manager: Thomas Wouters\n- Windows installers: Steve Dower\n- Documentation: Julien Palard\n\nSee https://peps.python.org/pep-0693/ for more.\n';
 const read = (q: string, text = PEP) => answerField(analyzeQuestion(q), text);
 
 describe('field answers', () => {
+  it('tells a record of fields, on lines or as front matter on one line, from prose', () => {
+    expect(isFieldRecord('PEP: 693\nStatus: Active\nCreated: 24-May-2022')).toBe(true);
+    expect(isFieldRecord('date: 2018-05-10 path: 2018/05/10/Rust-1.26 title: Announcing Rust 1.26 authors: The Rust Core Team')).toBe(true);
+    expect(isFieldRecord('Note: the release ships in May.')).toBe(false);
+    expect(isFieldRecord('Status: Active\nThe council meets weekly.')).toBe(false);
+  });
+
   it('answers with the value of the line whose whole name the question names, with its span', () => {
     const f = read('Who is the release manager for Python 3.12?')!;
     expect(f).toMatchObject({ text: 'Thomas Wouters', field: '3.12 Release Manager' });

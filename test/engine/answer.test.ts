@@ -310,6 +310,15 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('answers from a record of fields one field at a time, never with the record whole', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([{ name: 'osprey-1.26.md', content: '+++\ntitle = "Announcing Osprey 1.26"\ndate = 2018-05-10\nauthors = ["The Osprey Team"]\n+++\n\nThe Osprey team is happy to announce a new version of Osprey, 1.26.0.\n' }]);
+    expect((await almanac.answer('When was Osprey 1.26 announced?')).answer.text).toBe('2018-05-10');
+    const feature = await almanac.answer('What feature did Osprey 1.26 stabilize?');
+    expect(feature.answer.text).not.toMatch(/title: Announcing/);
+    await almanac.close();
+  });
+
   it('does not answer for a version from a post that names only its beta', async () => {
     const almanac = await createAlmanac();
     await almanac.ingest([{ name: 'osprey-2.0-beta.md', content: '+++\ntitle = "Announcing Osprey 2.0 Beta"\ndate = 2015-04-03\n+++\n\nToday we are excited to announce the release of Osprey 2.0 beta, released on 3 April 2015.\n' }]);
