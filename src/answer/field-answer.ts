@@ -59,6 +59,22 @@ export function isFieldRecord(text: string): boolean {
   if (lines.length >= 2) return lines.every((l) => new RegExp(FIELD_LINE.source, 'u').test(l));
   return INLINE_FIELD_START.test(text) && (text.match(INLINE_KEY) ?? []).length >= 3;
 }
+/**
+ * The record of fields (two lines or more, or front matter on one line: {@link isFieldRecord})
+ * that holds characters `start`..`end` of `text`, as `[start, end)`; undefined where they stand
+ * outside one.
+ */
+export function fieldRecordAt(text: string, start: number, end: number): [number, number] | undefined {
+  if (!text.includes('\n')) return isFieldRecord(text) ? [0, text.length] : undefined;
+  for (const record of records(text, [...text.matchAll(FIELD_LINE)])) {
+    const first = record[0]!.index!;
+    const last = record[record.length - 1]!;
+    const to = last.index! + last[0].length;
+    if (record.length >= 2 && first <= start && end <= to) return [first, to];
+  }
+  return undefined;
+}
+
 /** A front-matter key and its colon, as the Markdown reader writes fields on one line. */
 const INLINE_KEY = /(?:^|\s)[A-Za-z][\w.-]*:\s/g;
 const INLINE_FIELD_START = /^\s*[A-Za-z][\w.-]*:\s/;

@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerDatedLine, answerField, asksField, isFieldRecord, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, answersCoarsely, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerDatedLine, answerField, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, answersCoarsely, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -298,9 +298,16 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
   // next passages that state one, else no text answer (a sentence without a time does not answer
   // "when was ...?", however well it matches).
   const sentenceOf = (f: TextAnswer, p: Passage) => p.sentences.find((x) => x.start === f.sentence[0]);
-  // A record of fields read whole (no span of it asked for) is no answer: its fields are read one by one (`fieldCandidate`).
-  const holds = (f: TextAnswer, p: Passage) => (!f.span && isFieldRecord(p.text.slice(f.sentence[0], f.sentence[1])) ? false
-    : holdsAsked(analysis, p.text.slice(f.sentence[0], f.sentence[1]), sentenceOf(f, p) ?? { start: f.sentence[0], end: f.sentence[1], times: [] }));
+  // A record of fields read whole (no span of it asked for) is no answer: its fields are read one
+  // by one (`fieldCandidate`). Nor is one that does not name the numbers the question names (PEP
+  // 693's header, whose "Created:" is its own, for "when was PEP 602 created?").
+  const numbers = namedNumbers(analysis);
+  const holds = (f: TextAnswer, p: Passage) => {
+    const sentence = p.text.slice(f.sentence[0], f.sentence[1]);
+    const record = fieldRecordAt(p.text, f.sentence[0], f.sentence[1]);
+    if (record && (!f.span || !numbers.every((n) => n.pattern.test(p.text.slice(...record))))) return false;
+    return holdsAsked(analysis, sentence, sentenceOf(f, p) ?? { start: f.sentence[0], end: f.sentence[1], times: [] });
+  };
   if (holds(found, first.r.passage) === false) {
     for (const x of texts.slice(1, ANSWER_SETTINGS.sentencePassages)) {
       const next = answerFromText(analysis, sourceOf(x.r));

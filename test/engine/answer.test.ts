@@ -262,6 +262,11 @@ describe('almanac.answer (zero-download)', () => {
     expect((await almanac.answer('When was PEP 602 created?')).answer.text).toBe('04-Jun-2019');
     expect((await almanac.answer('When was PEP 693 created?')).answer.text).toBe('24-May-2022');
     await almanac.close();
+    // Without PEP 602's own header, no sentence read from PEP 693's answers for it.
+    const alone = await createAlmanac();
+    await alone.ingest([{ name: 'pep-0693.rst', content: 'PEP: 693\nTitle: Python 3.12 Release Schedule\nStatus: Active\nCreated: 24-May-2022\n\nThe dates below use a 12-month release cadence, as defined by PEP 602.\n' }]);
+    expect((await alone.answer('When was PEP 602 created?')).answer.kind).toBe('none');
+    await alone.close();
   });
 
   it('answers "which release came out in <time>?" from a schedule of dated lines, in a document that holds the question\'s words', async () => {
