@@ -296,6 +296,12 @@ export interface TableAnswerOptions {
    * Atmospheric Carbon Dioxide"), the only place the words "Mauna Loa" are.
    */
   heading?: string;
+  /**
+   * The table was read from a delimited data file (CSV, TSV), whose one header line names its
+   * columns: a column past the header's last name (rows longer than their header) is named by
+   * nothing, not fully by its empty header.
+   */
+  delimited?: boolean;
 }
 
 /**
@@ -308,7 +314,8 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   if (!structure.dataRows.length || !structure.dataCols.length) return undefined;
   const allowed = options.cells ? new Set(options.cells.map(([r, c]) => r * table.cols + c)) : undefined;
   const stated = options.preamble ? preambleUnit(options.preamble) : undefined;
-  const ctx: Context = { p, analysis, allowed, ...(options.context ? { context: new Set(tokenize(options.context)) } : {}), ...(stated ? { preambleUnit: stated } : {}) };
+  const unnamedFrom = options.delimited ? firstUnnamed(p) : undefined;
+  const ctx: Context = { p, analysis, allowed, ...(options.context ? { context: new Set(tokenize(options.context)) } : {}), ...(stated ? { preambleUnit: stated } : {}), ...(unnamedFrom !== undefined ? { unnamedFrom } : {}) };
   const named = namedNumberRows(ctx);
   if (named) {
     if (!named.size) return undefined;
@@ -401,8 +408,17 @@ interface Context {
   allowed?: Set<number>;
   /** Terms of text that names the whole table (see `TableAnswerOptions.context`). */
   context?: Set<string>;
+  /** The first of the trailing data columns a delimited file's header leaves unnamed (`TableAnswerOptions.delimited`). */
+  unnamedFrom?: number;
   /** The scale the text before the table states (see `TableAnswerOptions.preamble`). */
   preambleUnit?: { scale: Scale; unit: string };
+}
+
+/** The first data column after the last one with a header, when some column has one and some after it none. */
+function firstUnnamed(p: Prepared): number | undefined {
+  const cols = p.structure.dataCols;
+  const last = cols.reduce((at, c, i) => (p.colLeafTerms.get(c)!.size ? i : at), -1);
+  return last >= 0 && last < cols.length - 1 ? cols[last + 1] : undefined;
 }
 
 function cueNamed(ctx: Context, s: Scored): boolean {
@@ -445,7 +461,7 @@ function bestCells(ctx: Context, terms: string[], numericOnly: boolean, only?: {
       }
       const cleaf = p.colLeafTerms.get(c)!;
       const named = (s: Set<string>) => (s.size ? [...s].filter((t) => q.has(t)).length / s.size : 1);
-      const fullness = (named(leaf) + named(cleaf)) / 2;
+      const fullness = (named(leaf) + (ctx.unnamedFrom !== undefined && c >= ctx.unnamedFrom ? 0 : named(cleaf))) / 2;
       const unit = structure.units[c] ?? structure.rowUnits[r];
       const percentCell = !!num?.percent || readUnit(unit)?.scale === 'percent' || [...(structure.columnPaths[c] ?? []), unit ?? ''].some((l) => PERCENT_LABEL.test(l));
       const unitMatch = analysis.unit ? (wantPercent === percentCell ? 1 : 0) : 0;

@@ -30,6 +30,8 @@ const TABLE_KINDS = new Set<Passage['kind']>(['table', 'table-row', 'table-colum
 const TEXT_KINDS = new Set<Passage['kind']>(['text', 'sentence']);
 /** Formats whose whole content is a table (a data file). */
 const DATA_FORMATS = new Set<string>(['csv', 'tsv', 'xlsx', 'ods']);
+/** Data files of one header line (a spreadsheet's sheet may head its columns anywhere). */
+const DELIMITED = new Set<string>(['csv', 'tsv']);
 /** How many times the question's span (at least a year) a sentence's time may span and still say what held then. */
 const SPECIFIC_SPAN = 25;
 const LEAP_YEAR_MS = 366 * 86_400_000;
@@ -230,7 +232,7 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
       const preamble = document ? document.text.slice(Math.max(0, table.start - 400), table.start) : '';
       // A data file is named by its path and its folder's description alone: its passages' heading.
       const heading = document && DATA_FORMATS.has(document.format) ? passages?.find((p) => p.tableIndex === tableIndex && p.heading)?.heading : undefined;
-      const found = answerTable(analysis, table, { structure: structureOf(table), preamble, ...(document?.title ? { context: document.title } : {}), ...(heading ? { heading } : {}) });
+      const found = answerTable(analysis, table, { structure: structureOf(table), preamble, ...(document?.title ? { context: document.title } : {}), ...(heading ? { heading } : {}), ...(document && DELIMITED.has(document.format) ? { delimited: true } : {}) });
       // A question for a time is not answered by a cell that holds none, nor "how long" by one
       // that states no length of time ("Lead" for "how long is the 1.29 release cycle?"), nor
       // "how often" by one that states no frequency (a release manager's name).

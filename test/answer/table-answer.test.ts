@@ -268,6 +268,9 @@ describe('table answers', () => {
     expect(coarse).toMatchObject({ text: '354.06' });
     expect(answersCoarsely(march, coarse)).toBe(true);
     expect(answersCoarsely(analyzeQuestion('What was the CO2 concentration in 1990?'), answerTable(analyzeQuestion('What was the CO2 concentration in 1990?'), annual)!)).toBe(false);
+    // A data file whose rows run past its header: the columns past it are named by nothing.
+    const long = readGrid([['Date', 'Decimal Date', 'Average', 'Trend'], ['1990-02', '1990.125', '354.88', '0.15', '353.82', '0.07'], ['1990-03', '1990.208', '355.20', '0.13', '353.77', '0.07']]).table;
+    expect(answerTable(march, long, { delimited: true })).toMatchObject({ text: '355.20', cells: [{ columnPath: ['Average'] }] });
     // Two times named: either may be the one asked about.
     expect(answersCoarsely(analyzeQuestion('What was the CO2 concentration as of March 1990, measured in 1991?'), coarse)).toBe(false);
   });
