@@ -563,7 +563,11 @@ function cellOf(ctx: Context, r: number, c: number): AnswerCell {
   // A row without a header is named by its first column, with that column's header
   // ("releaseCycle 2"): what the citation shows as the row.
   const named = idCol !== undefined && c !== idCol && at(r, idCol) ? [[structure.columnPaths[idCol]?.at(-1), at(r, idCol)].filter(Boolean).join(' ')] : [];
-  const rowPath = structure.rowPaths[r]?.length ? structure.rowPaths[r]! : named;
+  // And by when it is, where a column says so ("gcag 1964" of a file that lists two sources by
+  // year): the lowest anomaly since 1950 is of a year.
+  const base = structure.rowPaths[r]?.length ? structure.rowPaths[r]! : named;
+  const when = base.some(hasDate) ? [] : [...ctx.p.moments].filter((m) => m !== c && hasDate(at(r, m))).slice(0, 1).map((m) => at(r, m));
+  const rowPath = [...base, ...when];
   return {
     cell: [r, c], text, ...(num ? { value: num.value } : {}),
     rowPath, columnPath: structure.columnPaths[c] ?? [],

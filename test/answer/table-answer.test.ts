@@ -250,6 +250,8 @@ describe('table answers', () => {
     expect(ask('What was the price in 1990?', annual)).toMatchObject({ kind: 'cell', text: '120' });
     const monthly = readGrid([['Source', 'Date', 'Mean'], ...['gcag', 'GISTEMP'].flatMap((src, k) => ['2000-01', '2000-02', '2000-03', '2001-01'].map((d, i) => [src, d, String(k * 10 + i)]))]).table;
     expect(ask('What was the average GISTEMP anomaly in 2000?', monthly)).toMatchObject({ text: '11', calculation: { expression: '(10 + 11 + 12) / 3' } });
+    // A row named by its source is cited with its time as well: the lowest is of a month.
+    expect(ask('What was the lowest GISTEMP anomaly since 2000?', monthly)).toMatchObject({ text: '10', cells: [{ rowPath: ['GISTEMP', '2000-01'] }] });
     // A series of something else is not averaged for the question, whatever its "Average" column.
     const co2 = readGrid([['Date', 'Average'], ...Array.from({ length: 24 }, (_, i) => [`${2010 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`, String(390 + i)])]).table;
     const q = analyzeQuestion('What was the average global temperature anomaly in 2010?');

@@ -78,7 +78,7 @@ describe('almanac.answer (zero-download)', () => {
       { name: 'global-temp/data/annual.csv', content: 'Source,Year,Mean\nGISTEMP,1997,0.46\nGISTEMP,1998,0.61\ngcag,1997,0.51\ngcag,1998,0.58\n' },
     ]);
     const r = await almanac.answer('What was the GISTEMP global mean temperature anomaly for 1998?');
-    expect(r.answer).toMatchObject({ kind: 'cell', text: '0.61', citations: [{ docId: 'global-temp/data/annual.csv', rowPath: ['GISTEMP'], columnPath: ['Mean'] }] });
+    expect(r.answer).toMatchObject({ kind: 'cell', text: '0.61', citations: [{ docId: 'global-temp/data/annual.csv', rowPath: ['GISTEMP', '1998'], columnPath: ['Mean'] }] });
     // Nor from one whose time covers every year ("from 1880 to the present"): that is what the file covers.
     await almanac.ingest([{ name: 'global-temp/README.md', content: '# Global temperature\n\nGlobal temperature anomaly data come from the Global Historical Climatology Network, which has data from 1880 to the present. Global temperature anomaly series are blended.\n' }]);
     const covered = await almanac.answer('What was the global temperature anomaly in 1998?');
