@@ -75,6 +75,11 @@ export function fieldRecordAt(text: string, start: number, end: number): [number
   return undefined;
 }
 
+/** A version term without the zeros its tokenizer forms may drop: 3_10 and 3_1 as 3_1, 3_12_0 as 3_12. */
+function versionForm(term: string): string {
+  return term.replace(/(?:_0+)+$/, '').replace(/(_\d*?)0+$/, '$1');
+}
+
 /** A front-matter key and its colon, as the Markdown reader writes fields on one line. */
 const INLINE_KEY = /(?:^|\s)[A-Za-z][\w.-]*:\s/g;
 const INLINE_FIELD_START = /^\s*[A-Za-z][\w.-]*:\s/;
@@ -105,7 +110,9 @@ export function answerField(analysis: QuestionAnalysis, text: string): FieldAnsw
     // not one fact a field states.
     if (URL_SCHEME.test(name) || name.split(/\s+/).length > MAX_NAME_WORDS || value.split(/\s+/).length > MAX_VALUE_WORDS || hasDate(name)) continue;
     const terms = answerTerms(fieldWords(name));
-    if (!terms.some((t) => !NUMBER.test(t)) || !terms.every((t) => asked.has(t))) continue;
+    // A version is named in any of the forms the tokenizer writes of it ("3.10" as 3_10 and 3_1).
+    const variant = (t: string) => NUMBER.test(t) && t.includes('_') && [...asked].some((u) => NUMBER.test(u) && versionForm(u) === versionForm(t));
+    if (!terms.some((t) => !NUMBER.test(t)) || !terms.every((t) => asked.has(t) || variant(t))) continue;
     const valueTerms = answerTerms(value);
     if (!valueTerms.length || valueTerms.every((t) => asked.has(t))) continue;
     if (analysis.operation === 'date' && !hasDate(value)) continue;

@@ -56,7 +56,9 @@ export const COMPUTED: ReadonlySet<Operation> = new Set<Operation>(['difference'
 export function asksTime(analysis: QuestionAnalysis): boolean {
   if (analysis.operation !== 'date') return false;
   const q = analysis.question.toLowerCase();
-  return !/^\s*when\b/.test(q) || /^\s*when\s+(?:was|were|did|had|will|would)\b/.test(q);
+  // A present "when" asks under what condition ("when is goodwill impaired?"), unless it asks
+  // when something starts or ends ("when does Amazon Linux 2023 reach end of life?").
+  return !/^\s*when\b/.test(q) || /^\s*when\s+(?:was|were|did|had|will|would)\b/.test(q) || !!analysis.boundary;
 }
 
 /** Whether a question asks how often something happens ("how often is Python released?"): its answer states a frequency. */
@@ -214,6 +216,11 @@ function periodOf(question: string): QuestionAnalysis['period'] {
 /** Words of a question that ask when something starts, and when it ends. */
 const ASKS_START = /\b(?:release[sd]?|start(?:s|ed)?|beg[ai]n|begins|launch(?:e[sd])?|introduced|c[oa]me out|comes out|founded|opened|first available|t[oa]ok office|takes office)\b/;
 const ASKS_END = /\b(?:end|ends|ended|ending|expire[sd]?|expir(?:y|ation)|until|eol|end[\s-]of[\s-](?:life|support)|retire[sd]?|discontinued|sunset|deprecated|die[sd]?|left office|leaves? office|stops?(?: being)? supported)\b/;
+
+/** Whether a text speaks of an end ("until", "end of life", "expires", "retired"): what a sentence that answers when something ends names. */
+export function namesEnd(text: string): boolean {
+  return ASKS_END.test(text.toLowerCase());
+}
 
 /** Which end of a span a label names, read as a question's words are ("v1.33.0 released": `start`; "eol": `end`). */
 export function boundaryNamed(label: string): QuestionAnalysis['boundary'] {

@@ -6,7 +6,7 @@
 import { STOP_WORDS } from '../text/stopwords.ts';
 import type { Sentence } from '../types.ts';
 import { readNumber } from './numbers.ts';
-import { asksFrequency, asksLength, asksTime, isCalendarWord, namedNumbers, type QuestionAnalysis } from './question.ts';
+import { asksFrequency, asksLength, asksTime, isCalendarWord, namedNumbers, namesEnd, type QuestionAnalysis } from './question.ts';
 import { escapeRegExp } from '../text/escape-regexp.ts';
 import { answerTerms } from './synonyms.ts';
 
@@ -98,7 +98,9 @@ const LENGTH_OF_TIME = /\b(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seve
  * Undefined for other questions (any sentence may answer them).
  */
 export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sentence): boolean | undefined {
-  if (asksTime(analysis)) return !!answerableTime(analysis, sentence, s);
+  // A date is when something happened; when it ends, a sentence says so ("reached GA in March
+  // 2023" does not say when Amazon Linux 2023 reaches end of life).
+  if (asksTime(analysis)) return !!answerableTime(analysis, sentence, s) && (analysis.boundary !== 'end' || namesEnd(sentence));
   if (asksLength(analysis)) return statesLength(sentence);
   if (asksFrequency(analysis)) return statesFrequency(sentence);
   // "Who ...?": a sentence that names no one besides the question's own names ("RM = Release Manager").

@@ -6,6 +6,14 @@ const PEP = 'PEP: 693\nTitle: Python 3.12 Release Schedule\nAuthor: Thomas Woute
 const read = (q: string, text = PEP) => answerField(analyzeQuestion(q), text);
 
 describe('field answers', () => {
+  it('reads a field named by a version in any form the tokenizer writes of it, not by another number', () => {
+    const crew = '- 3.10 Release Manager: Pablo Galindo Salgado\n- Windows installers: Steve Dower\n';
+    expect(answerField(analyzeQuestion('Who was the release manager for Python 3.10?'), crew)?.text).toBe('Pablo Galindo Salgado');
+    const schedule = '- 3.12.0 beta 4: Tuesday, 2023-07-11\n- 3.12.0 candidate 1: Sunday, 2023-08-06\n- 3.12.0 candidate 3: Tuesday, 2023-09-19\n';
+    // "3" of "candidate 3" is not the "3" of 3.12.0.
+    expect(answerField(analyzeQuestion('When did the 3.12.0 release candidate ship?'), schedule)).toBeUndefined();
+  });
+
   it('tells a record of fields, on lines or as front matter on one line, from prose', () => {
     expect(isFieldRecord('PEP: 693\nStatus: Active\nCreated: 24-May-2022')).toBe(true);
     expect(isFieldRecord('date: 2018-05-10 path: 2018/05/10/Rust-1.26 title: Announcing Rust 1.26 authors: The Rust Core Team')).toBe(true);

@@ -35,6 +35,10 @@ describe('text answers', () => {
     const until = passage('Osprey 2 will get security updates for all packages until June 30, 2026.');
     expect(holdsAsked(q, until.text, until.sentences[0]!)).toBe(false);
     expect(holdsAsked(analyzeQuestion('When will Osprey 2 support end?'), until.text, until.sentences[0]!)).toBe(true);
+    // When something ends, a sentence says so; a present "when does ... end?" asks a time.
+    const ga = passage('Osprey 2 reached general availability in March 2023.');
+    expect(holdsAsked(analyzeQuestion('When does Osprey 2 reach end of life?'), ga.text, ga.sentences[0]!)).toBe(false);
+    expect(holdsAsked(analyzeQuestion('When does Osprey 2 reach end of life?'), until.text, until.sentences[0]!)).toBe(true);
     const since = passage('Osprey 2 has been available since 2018.');
     expect(holdsAsked(analyzeQuestion('When will Osprey 2 support end?'), since.text, since.sentences[0]!)).toBe(false);
     expect(holdsAsked(q, since.text, since.sentences[0]!)).toBe(true);
