@@ -402,7 +402,8 @@ function readable(record: { document: { title?: string; text: string; format: st
 
 /** A text without its diacritics. */
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '');
+  // Most documents are ASCII: the same string, not a copy of it.
+  return /[^\x00-\x7f]/.test(text) ? text.normalize('NFD').replace(/\p{M}/gu, '') : text;
 }
 
 /**
