@@ -99,8 +99,14 @@ const LENGTH_OF_TIME = /\b(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seve
  */
 export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sentence): boolean | undefined {
   // A date is when something happened; when it ends, a sentence says so ("reached GA in March
-  // 2023" does not say when Amazon Linux 2023 reaches end of life).
-  if (asksTime(analysis)) return !!answerableTime(analysis, sentence, s) && (analysis.boundary !== 'end' || namesEnd(sentence));
+  // 2023" does not say when Amazon Linux 2023 reaches end of life), and one that speaks of an end
+  // of life without saying when something began does not say when it was released ("As of
+  // 2024-10-07, 3.8 has reached the end-of-life phase of its release cycle").
+  if (asksTime(analysis)) {
+    return !!answerableTime(analysis, sentence, s)
+      && (analysis.boundary !== 'end' || namesEnd(sentence))
+      && (analysis.boundary !== 'start' || !LIFE_END.test(sentence) || STARTED.test(sentence));
+  }
   if (asksLength(analysis)) return statesLength(sentence);
   if (asksFrequency(analysis)) return statesFrequency(sentence);
   // "Who ...?": a sentence that names no one besides the question's own names ("RM = Release Manager").
@@ -140,6 +146,11 @@ const FREQUENCY = /\b(?:every|each)\s+(?:\w+\s+)?(?:day|week|month|year|quarter|
 export function statesLength(text: string): boolean {
   return LENGTH_OF_TIME.test(text);
 }
+
+/** An end of life or of support, as a sentence states it. */
+const LIFE_END = /\bend[\s-]of[\s-](?:life|support)\b|\beol\b/i;
+/** A verb that says something began. */
+const STARTED = /\b(?:released|launched|introduced|began|started|came out|first (?:available|shipped)|shipped|published|founded|opened)\b/i;
 
 /** Capitalised words that lead a year as a time, not as a name's number ("Since 2015", "Summer 2016", "Early 2020"). */
 const TIME_LEAD = /^(?:Since|Until|Till|During|After|Before|Around|Circa|Through|Year|Early|Late|Mid|Spring|Summer|Autumn|Fall|Winter|Christmas|Easter|FY|Q[1-4]|H[12])$/;

@@ -39,6 +39,11 @@ describe('text answers', () => {
     const ga = passage('Osprey 2 reached general availability in March 2023.');
     expect(holdsAsked(analyzeQuestion('When does Osprey 2 reach end of life?'), ga.text, ga.sentences[0]!)).toBe(false);
     expect(holdsAsked(analyzeQuestion('When does Osprey 2 reach end of life?'), until.text, until.sentences[0]!)).toBe(true);
+    // A sentence about an end of life does not say when something was released, unless it says that too.
+    const eol = passage('As of 2024-10-07, Osprey 2 has reached the end-of-life phase of its release cycle.');
+    expect(holdsAsked(q, eol.text, eol.sentences[0]!)).toBe(false);
+    const both = passage('Osprey 2 was released on 2019-10-14 and reached end of life on 2024-10-07.');
+    expect(answerFromText(q, both)!.text).toBe('2019-10-14');
     const since = passage('Osprey 2 has been available since 2018.');
     expect(holdsAsked(analyzeQuestion('When will Osprey 2 support end?'), since.text, since.sentences[0]!)).toBe(false);
     expect(holdsAsked(q, since.text, since.sentences[0]!)).toBe(true);
