@@ -9,7 +9,7 @@
  */
 import { fieldWords } from '../temporal/intervals.ts';
 import { findDates } from '../temporal/date-grammar.ts';
-import type { QuestionAnalysis } from './question.ts';
+import { namedNumbers, type QuestionAnalysis } from './question.ts';
 import { answerTerms } from './synonyms.ts';
 import { hasDate } from './table-answer.ts';
 
@@ -123,6 +123,29 @@ export function answerField(analysis: QuestionAnalysis, text: string): FieldAnsw
   }
   if (!best) return undefined;
   return { ...best.answer, record: recordAround(text, lines, best.answer.line) };
+}
+
+/**
+ * "When was Python 3.8 released?" over a schedule of dated lines: the date of the line of the
+ * version's first release, the version with zeros after it and perhaps "final" ("- 3.8.0 final:
+ * Monday, 2019-10-14"; not "3.8.20 final", nor "3.8.0 beta 1"), as a release is numbered.
+ */
+export function answerReleaseLine(analysis: QuestionAnalysis, text: string): FieldAnswer | undefined {
+  if (analysis.operation !== 'date' || analysis.boundary !== 'start' || !text.includes(':')) return undefined;
+  const versions = namedNumbers(analysis).filter((n) => n.term.includes('_'));
+  if (versions.length !== 1) return undefined;
+  const release = new RegExp(`^v?${versions[0]!.term.replace(/_/g, '\\.')}(?:\\.0)*(?:\\s+(?:final|release|stable|ga))?$`, 'i');
+  const lines: RegExpMatchArray[] = [...text.matchAll(FIELD_LINE)];
+  for (const record of records(text, lines)) {
+    if (record.filter((m) => onlyDate(m[2]!)).length < MIN_SCHEDULE) continue;
+    const m = record.find((x) => release.test(x[1]!.trim()) && onlyDate(x[2]!));
+    if (!m) continue;
+    const value = m[2]!;
+    const at = m.index! + m[0].lastIndexOf(value);
+    const last = record[record.length - 1]!;
+    return { text: value, span: [at, at + value.length], line: [m.index!, m.index! + m[0].length], field: m[1]!.trim(), record: [record[0]!.index!, last.index! + last[0].length] };
+  }
+  return undefined;
 }
 
 /**

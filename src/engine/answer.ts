@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerDatedLine, answerField, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, answersCoarsely, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, answersCoarsely, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -430,7 +430,7 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
     // A schedule answers a question whose words its document holds (Python's releases are no
     // answer to "which Rust version was released in June 2023?").
     const dated = timed && holdsWords(state, p.docId, analysis, constraint!.text) ? answerDatedLine(analysis, p.text, dateScore) : undefined;
-    const read = dated ?? answerField(analysis, p.text);
+    const read = dated ?? answerField(analysis, p.text) ?? answerReleaseLine(analysis, p.text);
     if (!read) continue;
     // The field's record names the numbers the question names ("PEP 602": the header's "PEP:
     // 602"); another PEP's header, ranked above, has its own "Created:".

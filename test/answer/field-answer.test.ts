@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion } from '../../src/answer/question.ts';
-import { answerDatedLine, answerField, fieldRecordAt, isFieldRecord } from '../../src/answer/field-answer.ts';
+import { answerDatedLine, answerField, answerReleaseLine, fieldRecordAt, isFieldRecord } from '../../src/answer/field-answer.ts';
 
 const PEP = 'PEP: 693\nTitle: Python 3.12 Release Schedule\nAuthor: Thomas Wouters <thomas@python.org>\nStatus: Active\nCreated: 24-May-2022\n\nRelease Manager and Crew\n========================\n\n- 3.12 Release Manager: Thomas Wouters\n- Windows installers: Steve Dower\n- Documentation: Julien Palard\n\nSee https://peps.python.org/pep-0693/ for more.\n';
 const read = (q: string, text = PEP) => answerField(analyzeQuestion(q), text);
 
 describe('field answers', () => {
+  it('reads when a version was released from its first release\'s line of a schedule', () => {
+    const schedule = '- 3.8.0 beta 1: Tuesday, 2019-06-04\n- 3.8.0 final: Monday, 2019-10-14\n- 3.8.1 final: Wednesday, 2019-12-18\n- 3.8.20 final: Friday, 2024-09-06\n';
+    expect(answerReleaseLine(analyzeQuestion('When was Python 3.8 released?'), schedule)).toMatchObject({ text: 'Monday, 2019-10-14', field: '3.8.0 final' });
+    expect(answerReleaseLine(analyzeQuestion('When was Python 3.8.1 released?'), schedule)?.text).toBe('Wednesday, 2019-12-18');
+    // Not the end of a version, nor a version the schedule does not list.
+    expect(answerReleaseLine(analyzeQuestion('When does Python 3.8 reach end of life?'), schedule)).toBeUndefined();
+    expect(answerReleaseLine(analyzeQuestion('When was Python 3.9 released?'), schedule)).toBeUndefined();
+  });
+
   it('reads a field named by a version in any form the tokenizer writes of it, not by another number', () => {
     const crew = '- 3.10 Release Manager: Pablo Galindo Salgado\n- Windows installers: Steve Dower\n';
     expect(answerField(analyzeQuestion('Who was the release manager for Python 3.10?'), crew)?.text).toBe('Pablo Galindo Salgado');
