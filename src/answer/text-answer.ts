@@ -8,6 +8,7 @@ import type { Sentence } from '../types.ts';
 import { readNumber } from './numbers.ts';
 import { asksFrequency, asksLength, asksTime, isCalendarWord, namedNumbers, namesEnd, type QuestionAnalysis } from './question.ts';
 import { escapeRegExp } from '../text/escape-regexp.ts';
+import { isFieldRecord } from './field-answer.ts';
 import { answerTerms } from './synonyms.ts';
 
 /** A passage as the text answerer reads it. */
@@ -103,6 +104,11 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
   // of life without saying when something began does not say when it was released ("As of
   // 2024-10-07, 3.8 has reached the end-of-life phase of its release cycle").
   if (asksTime(analysis)) {
+    // "When was PEP 13 created?": a sentence that does not say it was (a January 2019 election
+    // "as specified in PEP 13") does not date it. A start or an end is said in many ways ("came
+    // out", "available since": `boundary` above), and a post's front matter dates what it announces.
+    const event = analysis.boundary ? undefined : EVENT.exec(analysis.question)?.[1];
+    if (event && !isFieldRecord(sentence) && !answerTerms(sentence).includes(answerTerms(event)[0] ?? event)) return false;
     return !!answerableTime(analysis, sentence, s)
       && (analysis.boundary !== 'end' || namesEnd(sentence))
       && (analysis.boundary !== 'start' || !LIFE_END.test(sentence) || STARTED.test(sentence));
@@ -146,6 +152,9 @@ const FREQUENCY = /\b(?:every|each)\s+(?:\w+\s+)?(?:day|week|month|year|quarter|
 export function statesLength(text: string): boolean {
   return LENGTH_OF_TIME.test(text);
 }
+
+/** The event a "when was X <done>?" question asks about: its closing past participle ("created", "founded"). */
+const EVENT = /^\s*when\s+(?:was|were)\b.*\s(\p{Ll}{3,}ed)\s*\??\s*$/iu;
 
 /** An end of life or of support, as a sentence states it. */
 const LIFE_END = /\bend[\s-]of[\s-](?:life|support)\b|\beol\b/i;

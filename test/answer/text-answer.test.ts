@@ -30,6 +30,16 @@ describe('text answers', () => {
     expect(c.text).toMatch(/^Goodwill is considered impaired if/);
   });
 
+  it('dates the event a "when was X done?" question names only with a sentence that says it was, or a post\'s front matter', () => {
+    const q = analyzeQuestion('When was PEP 13 created?');
+    const election = passage('This document describes the January 2019 election for the council, as specified in PEP 13.');
+    expect(holdsAsked(q, election.text, election.sentences[0]!)).toBe(false);
+    const created = passage('PEP 13 was created in December 2018.');
+    expect(holdsAsked(q, created.text, created.sentences[0]!)).toBe(true);
+    const front = 'date: 2015-01-09 path: 2015/01/09/Osprey-1.0-alpha title: Announcing Osprey 1.0 Alpha authors: The Osprey Team';
+    expect(holdsAsked(analyzeQuestion('When was Osprey 1.0 alpha released?'), front, passage(front).sentences[0]!)).toBe(true);
+  });
+
   it('does not answer for one end of a span with a time stated as the other, nor with another version\'s number', () => {
     const q = analyzeQuestion('When was Osprey 2 released?');
     const until = passage('Osprey 2 will get security updates for all packages until June 30, 2026.');
