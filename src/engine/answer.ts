@@ -333,9 +333,10 @@ interface RecordCandidate {
 
 /**
  * What a source must name to answer a question: every version it names, each with its name
- * (`versionsOf`), and every name it gives (`namesOf`). One that does not speaks of another thing
- * or another version: Python 2.7's release table for Python 3.13, a Go release's notes for "what
- * version of Rust added ...?".
+ * (`versionsOf`), and one at least of the names it gives (`namesOf`) that the results' documents
+ * hold. One that does not speaks of another thing or another version: Python 2.7's release table
+ * for Python 3.13, a Go release's notes for "what version of Rust added ...?". (Every name, not
+ * one, cost TimeQA 13 points: a question describes its subject with names a paragraph lacks.)
  */
 interface Subject {
   versions: ReturnType<typeof versionsOf>;
