@@ -332,8 +332,10 @@ function nameSpan(analysis: QuestionAnalysis, sentence: string, s: Sentence): { 
     }
     if (!best) continue;
     const [i, j] = best;
-    // A month or a day alone is a time, not a name ("October"; "Theresa May" is one).
+    // A month or a day alone is a time, not a name ("October"; "Theresa May" is one); an
+    // acronym alone before a number names a document or a thing ("PEP 13"), not someone.
     if (i === j && (words[i]!.from === first || isCalendarWord(words[i]!.word))) continue;
+    if (i === j && /^\p{Lu}{2,}$/u.test(words[i]!.word) && /^\s+\d/.test(sentence.slice(words[j]!.to)) && !inDate(s, words[j]!.to + 1, words[j]!.to + 2)) continue;
     return { at: [words[i]!.from, words[j]!.to] };
   }
   return undefined;

@@ -82,7 +82,7 @@ describe('text answers', () => {
 
   it('answers "who" only with a sentence that names someone the question does not', () => {
     const q = 'Who is the release manager for Osprey?';
-    for (const text of ['RM = Release Manager', 'A version is of the form 3.X.YaN for Osprey.', 'Osprey is released in October, by the team.']) expect(holds(q, text)).toBe(false);
+    for (const text of ['RM = Release Manager', 'A version is of the form 3.X.YaN for Osprey.', 'Osprey is released in October, by the team.', 'The release manager of Osprey is chosen as specified in PEP 13.']) expect(holds(q, text)).toBe(false);
     expect(answerFromText(analyzeQuestion(q), passage('The release manager for Osprey is Savannah Ostrowski.'))!.text).toBe('Savannah Ostrowski');
     // A month alone is a time; within a name it is part of it.
     expect(answerFromText(analyzeQuestion('Who resigned as prime minister?'), passage('As prime minister, Theresa May resigned.'))!.text).toBe('Theresa May');
