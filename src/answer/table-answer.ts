@@ -109,7 +109,7 @@ const DERIVED_ASKED = new Set(tokenize('change changed changes difference differ
 const PERCENT_LABEL = /\bper ?cent(?:age)?s?\b|^\s*%\s*$|\(%\)|\bproportion\b|\bshare\b/i;
 
 /** A column header that names when each row is (its cells the rows' moments, not figures): "Year", "Date", "Decimal Date". */
-const TIME_HEADER = /^(?:years?|dates?|month|day|period|quarter|fiscal year|fy|time|(?:[a-z]+\s+)?(?:year|date))$/i;
+const TIME_HEADER = /^(?:years?|dates?|month|day|period|quarter|fiscal year|fy|time|when|(?:[a-z]+\s+)?(?:year|date))$/i;
 /** A year with its fraction, as data files write a month ("1990.208"). */
 const DECIMAL_YEAR = /^(?:1[5-9]|20)\d\d\.\d+$/;
 /** Share of the rows whose cell in such a column must be a date. */
@@ -931,6 +931,21 @@ export function answersCoarsely(analysis: QuestionAnalysis, found: TableAnswer):
   return found.cells.every((cell) => {
     const d = dateIn(cell.rowPath.join(' '));
     return !!d && d.start <= period.start && d.end >= period.end && d.end - d.start > period.end - period.start;
+  });
+}
+
+/**
+ * Whether a table answers a question for a time from rows or columns of another time: every cell
+ * read is labelled with dates (its row's or column's, or its row's date column), and none of
+ * them meets the span the question names ("Release Notes complete | Wednesday 23rd April 2025"
+ * for "which Kubernetes release came out in April 2024?").
+ */
+export function answersOtherTime(analysis: QuestionAnalysis, found: TableAnswer): boolean {
+  const period = analysis.period;
+  if (!period || analysis.years.length > 1 || !found.cells.length) return false;
+  return found.cells.every((cell) => {
+    const dates = findDates([...cell.rowPath, ...cell.columnPath].join(' | '), { shortYears: 'none', reference: 0, prepositions: false });
+    return dates.length > 0 && dates.every((d) => d.end <= period.start || d.start >= period.end);
   });
 }
 

@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, answersCoarsely, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, answersCoarsely, answersOtherTime, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -236,7 +236,8 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
       // A question for a time is not answered by a cell that holds none, nor "how long" by one
       // that states no length of time ("Lead" for "how long is the 1.29 release cycle?"), nor
       // "how often" by one that states no frequency (a release manager's name).
-      if (!found || (timed && !found.cells.some((c) => hasDate(c.text))) || (long && !found.cells.some((c) => statesLength(c.text))) || (often && !found.cells.some((c) => statesFrequency(c.text)))) return;
+      // Nor is a question for a time answered by a row or column of another time.
+      if (!found || answersOtherTime(analysis, found) || (timed && !found.cells.some((c) => hasDate(c.text))) || (long && !found.cells.some((c) => statesLength(c.text))) || (often && !found.cells.some((c) => statesFrequency(c.text)))) return;
       const candidate = { found, docId, tableIndex, table, rank };
       if (tableIndex === searched) ranked = candidate;
       if (!best || found.score > best.found.score) best = candidate;

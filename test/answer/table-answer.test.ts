@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion } from '../../src/answer/question.ts';
-import { answerRow, answerTable, answersCoarsely, endOfRow } from '../../src/answer/table-answer.ts';
+import { answerRow, answerTable, answersCoarsely, answersOtherTime, endOfRow } from '../../src/answer/table-answer.ts';
 import { readHtmlTable } from '../../src/tables/index.ts';
 import { readGrid } from '../../src/tables/read-grid.ts';
 import type { Table } from '../../src/types.ts';
@@ -273,6 +273,12 @@ describe('table answers', () => {
     // A data file whose rows run past its header: the columns past it are named by nothing.
     const long = readGrid([['Date', 'Decimal Date', 'Average', 'Trend'], ['1990-02', '1990.125', '354.88', '0.15', '353.82', '0.07'], ['1990-03', '1990.208', '355.20', '0.13', '353.77', '0.07']]).table;
     expect(answerTable(march, long, { delimited: true })).toMatchObject({ text: '355.20', cells: [{ columnPath: ['Average'] }] });
+    // A row of another year does not answer for this one, where the row says when it is.
+    const schedule = readGrid([['What', 'Who', 'When'], ['Release Notes complete', 'Docs Lead', 'Wednesday 23rd April 2025'], ['v1.30.0 released', 'Branch Manager', 'Wednesday 17th April 2024']]).table;
+    const april = analyzeQuestion('Which release came out in April 2025?');
+    expect(answersOtherTime(analyzeQuestion('What was complete in April 2024?'), answerTable(analyzeQuestion('What was complete in April 2024?'), schedule)!)).toBe(true);
+    expect(answersOtherTime(april, answerTable(april, schedule)!)).toBe(false);
+    expect(answersOtherTime(march, coarse)).toBe(false);
     // Two times named: either may be the one asked about.
     expect(answersCoarsely(analyzeQuestion('What was the CO2 concentration as of March 1990, measured in 1991?'), coarse)).toBe(false);
   });
