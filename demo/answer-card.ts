@@ -172,9 +172,14 @@ export function answerCard(almanac: RemoteAlmanac, getDocument: (id: string) => 
       } else {
         marked.push(sentence);
       }
-      viewer.replaceChildren(el('blockquote', { class: 'citation-passage' }, [
-        from > 0 ? '…' : '', text.slice(from, c.start), el('mark', { class: 'cited-sentence' }, marked), text.slice(c.end, to), to < text.length ? '…' : '',
-      ]), el('p', { class: 'hint', text: `${doc.title} (${doc.name})` }));
+      const mark = el('mark', { class: 'cited-sentence' }, marked);
+      const quote = el('blockquote', { class: 'citation-passage' }, [
+        from > 0 ? '…' : '', text.slice(from, c.start), mark, text.slice(c.end, to), to < text.length ? '…' : '',
+      ]);
+      viewer.replaceChildren(quote, el('p', { class: 'hint', text: `${doc.title} (${doc.name})` }));
+      // The quote scrolls within its box: the lines before a cited line of a schedule or a list
+      // can fill it, so it opens on the cited sentence, not on the context above it.
+      quote.scrollTop += mark.getBoundingClientRect().top - quote.getBoundingClientRect().top - quote.clientHeight / 4;
     } catch (error) {
       viewer.replaceChildren(el('p', { class: 'error', text: `Could not open the source: ${errorMessage(error)}` }));
     }

@@ -91,5 +91,25 @@ describe('formats in the built demo', () => {
     expect(await card.locator('ol.citations[aria-label="Citations"] > li').count()).toBe(3);
     expect(await card.locator('.more-citations > summary').textContent()).toBe('9 more cited cells');
   });
+
+  it('opens a cited line of a long schedule on that line, not on the lines above it', async () => {
+    const lines = ['alpha 1', 'alpha 2', 'alpha 3', 'alpha 4', 'beta 1', 'beta 2', 'beta 3', 'beta 4', 'candidate 1', 'candidate 2'].map((n, i) => `- 4.2.0 ${n}: Monday, 2030-${String(i + 1).padStart(2, '0')}-07`);
+    const pep = `PEP: 999\nTitle: Osprey 4.2 Release Schedule\n\nRelease schedule\n================\n\n${lines.join('\n\n')}\n\n- 4.2.0 final: Monday, 2030-11-04\n\n- 4.2.1 final: Tuesday, 2031-01-14\n`;
+    await page.setInputFiles('#file-input', [{ name: 'pep-0999.rst', mimeType: 'text/x-rst', buffer: Buffer.from(pep) }]);
+    await page.waitForSelector('#documents li.document >> text=pep-0999.rst', { timeout: 60_000 });
+    await page.evaluate(() => { delete document.body.dataset.answered; });
+    await search(page, 'When was Osprey 4.2 released?');
+    await page.waitForSelector('body[data-answered]', { timeout: 60_000 });
+    const card = page.locator('.answer-card');
+    expect(await card.locator('.answer-text').textContent()).toMatch(/2030-11-04/);
+    await card.locator('.citation-passage mark.cited-sentence').waitFor({ timeout: 30_000 });
+    // The quote scrolls within its box, and the cited line is inside the part shown.
+    expect(await page.evaluate(() => {
+      const quote = document.querySelector<HTMLElement>('.answer-card .citation-passage')!;
+      const mark = quote.querySelector('mark.cited-sentence')!.getBoundingClientRect();
+      const box = quote.getBoundingClientRect();
+      return quote.scrollHeight > quote.clientHeight && mark.top >= box.top - 0.5 && mark.bottom <= box.bottom + 0.5;
+    })).toBe(true);
+  });
 });
 
