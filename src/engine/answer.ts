@@ -15,7 +15,7 @@ import type {
   SearchResponse, SearchResult, Table, TimeSpan,
 } from '../types.ts';
 import { eventQueue } from './event-queue.ts';
-import { statusAnswer } from './status-answer.ts';
+import { noEndAnswer, statusAnswer } from './status-answer.ts';
 import { runSearch } from './search.ts';
 import type { EngineState } from './state.ts';
 import { structureOf } from './table-context.ts';
@@ -87,10 +87,14 @@ export async function runAnswer(state: EngineState, question: string, options: A
   // with the start into chunks of their own and saved nothing, 0.9 kB.)
   {
     const subject = subjectOf(state, analysis, search);
-    const status = statusAnswer(state, question, analysis, search, (searchOptions.referenceDate ?? new Date()).getTime(), {
-      settings: ANSWER_SETTINGS, structureOf, mayAnswer: (docId) => namesSubject(state, docId, subject),
-      citeCell: (docId, tableIndex, t, cell) => cellCitation(state, search, cellHolder(docId, tableIndex, t), cell),
-    });
+    const helpers = {
+      settings: ANSWER_SETTINGS, structureOf, mayAnswer: (docId: string) => namesSubject(state, docId, subject),
+      citeCell: (docId: string, tableIndex: number, t: Table, cell: AnswerCell) => cellCitation(state, search, cellHolder(docId, tableIndex, t), cell),
+    };
+    // "When does Apache Groovy 3 reach end of life?" over a row whose end of life is set to none
+    // ("false"): that none is set, where nothing else answered.
+    const status = statusAnswer(state, question, analysis, search, (searchOptions.referenceDate ?? new Date()).getTime(), helpers)
+      ?? (answer.kind === 'none' ? noEndAnswer(state, analysis, search, helpers) : undefined);
     if (status) {
       answer = status;
       steps.push('status-answer');

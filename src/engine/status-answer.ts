@@ -6,6 +6,7 @@
  */
 import { endOfRow, type AnswerCell } from '../answer/table-answer.ts';
 import { statusQuestion, supportStatus } from '../answer/support-status.ts';
+import { FALSE_VALUE } from '../temporal/intervals.ts';
 import type { QuestionAnalysis } from '../answer/question.ts';
 import type { TableStructure } from '../tables/headers.ts';
 import type { Answer, Citation, Passage, SearchResponse, Table } from '../types.ts';
@@ -31,6 +32,21 @@ export interface StatusHelpers {
 export function statusAnswer(state: EngineState, question: string, analysis: QuestionAnalysis, search: SearchResponse, reference: number, h: StatusHelpers): Answer | undefined {
   const asked = statusQuestion(question);
   if (!asked) return undefined;
+  return firstEnd(state, analysis, search, h, (end) => supportStatus(end, reference, asked.ended)?.text);
+}
+
+/**
+ * "When does Apache Groovy 3 reach end of life?" where the row's end of life is set to none (a
+ * cell "false", or empty): that no end of life is set, the cell cited. Undefined for another
+ * question, or where the row gives a date or nothing (the date is the table answer's to read).
+ */
+export function noEndAnswer(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, h: StatusHelpers): Answer | undefined {
+  if (analysis.operation !== 'date' || analysis.boundary !== 'end') return undefined;
+  return firstEnd(state, analysis, search, h, (end) => (!end.trim() || FALSE_VALUE.test(end.trim()) ? 'No end of life is set' : undefined));
+}
+
+/** The answer `read` gives of the end-of-life cell of the row the question names, in the first table of the best documents that has one. */
+function firstEnd(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, h: StatusHelpers, read: (end: string) => string | undefined): Answer | undefined {
   const docs: string[] = [];
   for (const r of search.results) {
     const id = r.passage.docId;
@@ -42,9 +58,9 @@ export function statusAnswer(state: EngineState, question: string, analysis: Que
     for (let i = 0; i < tables.length; i++) {
       const end = endOfRow(analysis, tables[i]!, { structure: h.structureOf(tables[i]!) });
       if (!end || end.confidence < h.settings.minTableConfidence) continue;
-      const status = supportStatus(end.text, reference, asked.ended);
-      if (!status) continue;
-      return { text: status.text, kind: 'cell', citations: [h.citeCell(docId, i, tables[i]!, end.cells[0]!)], confidence: end.confidence, operation: analysis.operation };
+      const text = read(end.text);
+      if (!text) continue;
+      return { text, kind: 'cell', citations: [h.citeCell(docId, i, tables[i]!, end.cells[0]!)], confidence: end.confidence, operation: analysis.operation };
     }
   }
   return undefined;

@@ -294,6 +294,10 @@ describe('almanac.answer (zero-download)', () => {
     expect((await almanac.answer('Has Distro 18.04 reached end of life?', { referenceDate })).answer.text).toBe('Yes — end of life on 2023-05-31');
     // Another version than the document's is not answered from it.
     expect((await almanac.answer('Is Distro 20.04 still supported?', { referenceDate })).steps).not.toContain('status-answer');
+    // "When does it end?" of a row whose end of life is set to none: that none is set, the cell cited.
+    await almanac.ingest([{ name: 'bun.md', content: '---\ntitle: Bun\nreleases:\n  - releaseCycle: "1"\n    releaseDate: 2023-09-07\n    eol: false\n---\n\n# Bun\n\nBun is a JavaScript runtime.\n' }]);
+    expect((await almanac.answer('When does Bun 1 reach end of life?', { referenceDate })).answer).toMatchObject({ kind: 'cell', text: 'No end of life is set', citations: [{ docId: 'bun.md', text: 'false', columnPath: ['eol'] }] });
+    expect((await almanac.answer('When does Distro 22.04 reach end of life?', { referenceDate })).answer.text).toBe('2027-06-01');
     await almanac.close();
   });
 
