@@ -37,6 +37,8 @@ export interface FieldAnswer {
  * URL's "https:" is no field of its own (see `URL_SCHEME`).
  */
 const FIELD_LINE = /^[ \t]*(?:[-*•+][ \t]+)?([\p{L}\p{N}][^:\n]{0,58}?)[ \t]*:[ \t]+(\S[^\n]{0,198}?)[ \t]*$/gmu;
+/** {@link FIELD_LINE} for one line on its own. */
+const ONE_FIELD_LINE = new RegExp(FIELD_LINE.source, 'u');
 const URL_SCHEME = /^(?:https?|ftp|mailto|file)$/i;
 /** Most words a field's name has. */
 const MAX_NAME_WORDS = 6;
@@ -56,7 +58,7 @@ const NUMBER = /^[\d_.,]+$/;
  */
 export function isFieldRecord(text: string): boolean {
   const lines = text.split('\n').filter((l) => l.trim());
-  if (lines.length >= 2) return lines.every((l) => new RegExp(FIELD_LINE.source, 'u').test(l));
+  if (lines.length >= 2) return lines.every((l) => ONE_FIELD_LINE.test(l));
   return INLINE_FIELD_START.test(text) && (text.match(INLINE_KEY) ?? []).length >= 3;
 }
 /**
@@ -67,10 +69,8 @@ export function isFieldRecord(text: string): boolean {
 export function fieldRecordAt(text: string, start: number, end: number): [number, number] | undefined {
   if (!text.includes('\n')) return isFieldRecord(text) ? [0, text.length] : undefined;
   for (const record of records(text, [...text.matchAll(FIELD_LINE)])) {
-    const first = record[0]!.index!;
-    const last = record[record.length - 1]!;
-    const to = last.index! + last[0].length;
-    if (record.length >= 2 && first <= start && end <= to) return [first, to];
+    const [from, to] = spanOf(record);
+    if (record.length >= 2 && from <= start && end <= to) return [from, to];
   }
   return undefined;
 }
@@ -142,8 +142,7 @@ export function answerReleaseLine(analysis: QuestionAnalysis, text: string): Fie
     if (!m) continue;
     const value = m[2]!;
     const at = m.index! + m[0].lastIndexOf(value);
-    const last = record[record.length - 1]!;
-    return { text: value, span: [at, at + value.length], line: [m.index!, m.index! + m[0].length], field: m[1]!.trim(), record: [record[0]!.index!, last.index! + last[0].length] };
+    return { text: value, span: [at, at + value.length], line: [m.index!, m.index! + m[0].length], field: m[1]!.trim(), record: spanOf(record) };
   }
   return undefined;
 }
@@ -173,9 +172,7 @@ export function answerDatedLine(analysis: QuestionAnalysis, text: string, score:
       const named = answerTerms(text.slice(m.index!, next ? next.index! : m.index! + m[0].length + NOTE_CHARS)).filter((t) => asked.has(t)).length;
       if (best && (best.named > named || (best.named === named && best.score >= s))) continue;
       const at = m.index! + m[0].indexOf(name);
-      const first = record[0]!;
-      const last = record[record.length - 1]!;
-      best = { answer: { text: name, span: [at, at + name.length], line: [m.index!, m.index! + m[0].length], field: name, record: [first.index!, last.index! + last[0].length] }, score: s, named };
+      best = { answer: { text: name, span: [at, at + name.length], line: [m.index!, m.index! + m[0].length], field: name, record: spanOf(record) }, score: s, named };
     }
   }
   return best?.answer;
@@ -219,7 +216,11 @@ function records(text: string, lines: RegExpMatchArray[]): RegExpMatchArray[][] 
 
 /** The record (see `together`) that holds `line`. */
 function recordAround(text: string, lines: RegExpMatchArray[], line: [number, number]): [number, number] {
-  const record = records(text, lines).find((r) => r.some((m) => m.index === line[0]))!;
+  return spanOf(records(text, lines).find((r) => r.some((m) => m.index === line[0]))!);
+}
+
+/** `[start, end)` of a record's lines in its text. */
+function spanOf(record: RegExpMatchArray[]): [number, number] {
   const last = record[record.length - 1]!;
   return [record[0]!.index!, last.index! + last[0].length];
 }

@@ -8,6 +8,7 @@
  */
 import { tokenize } from '../text/tokenizer.ts';
 import { findDates } from '../temporal/date-grammar.ts';
+import { fieldWords } from '../temporal/intervals.ts';
 import { answerTerms } from './synonyms.ts';
 import { escapeRegExp } from '../text/escape-regexp.ts';
 import type { Scale } from './numbers.ts';
@@ -224,7 +225,7 @@ export function namesEnd(text: string): boolean {
 
 /** Which end of a span a label names, read as a question's words are ("v1.33.0 released": `start`; "eol": `end`). */
 export function boundaryNamed(label: string): QuestionAnalysis['boundary'] {
-  return boundaryOf(label.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase());
+  return boundaryOf(fieldWords(label));
 }
 
 function boundaryOf(q: string): QuestionAnalysis['boundary'] {

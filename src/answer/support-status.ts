@@ -29,6 +29,12 @@ export function statusQuestion(question: string): StatusQuestion | undefined {
   return reached ? { subject: (reached[1] ?? reached[2])!.trim(), ended: true } : undefined;
 }
 
+/** Whether an end-of-life cell says none is set ("false", or empty). */
+export function setsNoEnd(end: string): boolean {
+  const t = end.trim();
+  return !t || FALSE_VALUE.test(t);
+}
+
 /** What {@link supportStatus} read. */
 export interface SupportStatus {
   supported: boolean;
@@ -45,7 +51,7 @@ export interface SupportStatus {
 export function supportStatus(end: string, reference: number, ended = false): SupportStatus | undefined {
   const t = end.trim();
   const say = (supported: boolean, why: string): SupportStatus => ({ supported, text: `${supported !== ended ? 'Yes' : 'No'} — ${why}` });
-  if (!t || FALSE_VALUE.test(t)) return say(true, 'no end of life is set');
+  if (setsNoEnd(t)) return say(true, 'no end of life is set');
   const d = findDates(t, { shortYears: 'none', reference, prepositions: false })[0];
   if (!d) return undefined;
   // Support ends with the day (the month, the year) the cell names.

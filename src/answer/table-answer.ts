@@ -316,11 +316,7 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   const stated = options.preamble ? preambleUnit(options.preamble) : undefined;
   const unnamedFrom = options.delimited ? firstUnnamed(p) : undefined;
   const ctx: Context = { p, analysis, allowed, ...(options.context ? { context: new Set(tokenize(options.context)) } : {}), ...(stated ? { preambleUnit: stated } : {}), ...(unnamedFrom !== undefined ? { unnamedFrom } : {}) };
-  const named = namedNumberRows(ctx);
-  if (named) {
-    if (!named.size) return undefined;
-    ctx.allowed = named;
-  }
+  if (!limitToNamedRows(ctx)) return undefined;
 
   const op = analysis.operation;
   // A bound first passed is read from a series that passes it, or not from this table at all.
@@ -347,7 +343,7 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     // "the lowest global temperature anomaly since 1950"), as for an average over a span.
     // So is one, whatever its rows, for the extreme over a span of years of something it does
     // not name (Exchange's "2000" row for "the highest global temperature anomaly in the 2000s").
-    const held = analysis.period && analysis.period.end - analysis.period.start > YEAR_MS ? heldShare(ctx) : 1;
+    const held = analysis.period && analysis.period.end - analysis.period.start > LEAP_YEAR_MS ? heldShare(ctx) : 1;
     if (held < 0.5) return undefined;
     if (extreme && within) return { ...extreme, confidence: Math.max(extreme.confidence, held) };
     if (extreme) return extreme;
@@ -724,9 +720,7 @@ export function endOfRow(analysis: QuestionAnalysis, table: Table, options: { st
   const structure = options.structure ?? detectHeaders(table);
   const p = prepare(table, structure);
   const ctx: Context = { p, analysis };
-  const named = namedNumberRows(ctx);
-  if (named && !named.size) return undefined;
-  if (named) ctx.allowed = named;
+  if (!limitToNamedRows(ctx)) return undefined;
   // By its header alone: an end column may say "false" in every row (none has ended).
   const headed = structure.dataCols.map((c) => ({ col: c, name: (structure.columnPaths[c] ?? []).join(' ') }));
   const col = lifeFirst(headed.filter((x) => fieldRole(x.name) === 'end'))[0];
@@ -775,6 +769,13 @@ function namedNumberRows(ctx: Context): Set<number> | undefined {
     for (let c = 0; c < cols; c++) if (!ctx.allowed || ctx.allowed.has(r * cols + c)) out.add(r * cols + c);
   }
   return out;
+}
+
+/** Limits `ctx` to the rows a numbered table names for the question ({@link namedNumberRows}); false where it names none. */
+function limitToNamedRows(ctx: Context): boolean {
+  const named = namedNumberRows(ctx);
+  if (named) ctx.allowed = named;
+  return !named || named.size > 0;
 }
 
 /** What names row `r`: the first cell of a table without row headers, else its innermost row header. */
@@ -911,7 +912,7 @@ function periodRows(ctx: Context): number[] | undefined {
 }
 
 /** A leap year, in ms: a span longer than it holds more than one year. */
-const YEAR_MS = 366 * 86_400_000;
+export const LEAP_YEAR_MS = 366 * 86_400_000;
 
 /** The question's words but those of its time ("1950", and "since" of "since 1950"). */
 function withoutTime(analysis: QuestionAnalysis): string[] {
@@ -1171,7 +1172,6 @@ function compute(ctx: Context, as?: QuestionAnalysis['operation']): TableAnswer 
     confidence: confidenceOf(ctx, score, analysis.terms),
   };
 }
-
 
 function formatOperand(x: number): string {
   return x < 0 ? `(${x})` : String(x);

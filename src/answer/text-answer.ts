@@ -161,6 +161,9 @@ const LIFE_END = /\bend[\s-]of[\s-](?:life|support)\b|\beol\b/i;
 /** A verb that says something began. */
 const STARTED = /\b(?:released|launched|introduced|began|started|came out|first (?:available|shipped)|shipped|published|founded|opened)\b/i;
 
+/** A year that no range ("2008–2012") or date ("2008/09", "2008.5") continues. */
+const LONE_YEAR = /^\d{4}\b(?!\s*[-–]|[/.]\d)/;
+
 /** Capitalised words that lead a year as a time, not as a name's number ("Since 2015", "Summer 2016", "Early 2020"). */
 const TIME_LEAD = /^(?:Since|Until|Till|During|After|Before|Around|Circa|Through|Year|Early|Late|Mid|Spring|Summer|Autumn|Fall|Winter|Christmas|Easter|FY|Q[1-4]|H[12])$/;
 
@@ -180,7 +183,7 @@ function answerableTime(analysis: QuestionAnalysis, sentence: string, s: Sentenc
     const before = sentence.slice(Math.max(0, from - 40), from);
     if (names.some((re) => re.test(before))) return true;
     const word = /(?:^|[^\p{L}])(\p{Lu}[\p{L}.]*)\s+$/u.exec(before)?.[1];
-    return !!word && !STOP.has(word.toLowerCase()) && !TIME_LEAD.test(word) && !isCalendarWord(word.replace(/\.$/, '')) && /^\d{4}\b(?![-–/.]\d)/.test(sentence.slice(from, from + 6)) && !/^\d{4}\s*[-–]/.test(sentence.slice(from));
+    return !!word && !STOP.has(word.toLowerCase()) && !TIME_LEAD.test(word) && !isCalendarWord(word.replace(/\.$/, '')) && LONE_YEAR.test(sentence.slice(from));
   };
   const time = s.times.find((t) => !asked.has(sentence.slice(t.from, t.to).trim()) && !bounds.includes(t) && !named(t.from));
   if (time) return [time.from, time.to];

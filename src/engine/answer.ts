@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, answersCoarsely, answersOtherTime, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -34,7 +34,6 @@ const DATA_FORMATS = new Set<string>(['csv', 'tsv', 'xlsx', 'ods']);
 const DELIMITED = new Set<string>(['csv', 'tsv']);
 /** How many times the question's span (at least a year) a sentence's time may span and still say what held then. */
 const SPECIFIC_SPAN = 25;
-const LEAP_YEAR_MS = 366 * 86_400_000;
 /** Operations a table answers by ranking its rows ("the lowest concentration"), which a sentence rarely states. */
 const EXTREMES = new Set(['max', 'min', 'argmax', 'argmin']);
 

@@ -5,8 +5,7 @@
  * from `engine/answer.ts` (the citation of a cell, the version check).
  */
 import { endOfRow, type AnswerCell } from '../answer/table-answer.ts';
-import { statusQuestion, supportStatus } from '../answer/support-status.ts';
-import { FALSE_VALUE } from '../temporal/intervals.ts';
+import { setsNoEnd, statusQuestion, supportStatus } from '../answer/support-status.ts';
 import type { QuestionAnalysis } from '../answer/question.ts';
 import type { TableStructure } from '../tables/headers.ts';
 import type { Answer, Citation, Passage, SearchResponse, Table } from '../types.ts';
@@ -42,7 +41,7 @@ export function statusAnswer(state: EngineState, question: string, analysis: Que
  */
 export function noEndAnswer(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, h: StatusHelpers): Answer | undefined {
   if (analysis.operation !== 'date' || analysis.boundary !== 'end') return undefined;
-  return firstEnd(state, analysis, search, h, (end) => (!end.trim() || FALSE_VALUE.test(end.trim()) ? 'No end of life is set' : undefined));
+  return firstEnd(state, analysis, search, h, (end) => (setsNoEnd(end) ? 'No end of life is set' : undefined));
 }
 
 /** The answer `read` gives of the end-of-life cell of the row the question names, in the first table of the best documents that has one. */
