@@ -28,6 +28,7 @@ import { analyzeQuestion, type QuestionAnalysis } from './question.ts';
 import { ANSWER_SETTINGS } from './settings.ts';
 import { answerTerms } from './synonyms.ts';
 import { answerAt, isLeadIn, sentenceTerms, type TextAnswer, type TextSource } from './text-answer.ts';
+import { looksLikeCode } from './code-text.ts';
 
 /** One passage the answer sentence may come from. */
 export interface SentenceCandidate {
@@ -109,7 +110,7 @@ export function chooseAnswerSentence(analysis: QuestionAnalysis, candidates: Sen
     const texts = sentences.map((s) => src.text.slice(s.start, s.end));
     const terms = sentenceTerms(texts);
     sentences.forEach((s, i) => {
-      if (isLeadIn(texts[i]!) && texts.length > 1) return;
+      if ((isLeadIn(texts[i]!) || looksLikeCode(texts[i]!)) && texts.length > 1) return;
       rows.push({ c, s, i, text: texts[i]!, terms: terms[i]!, temporal: own[i] ?? inherited, dated: own[i] !== undefined });
     });
   });

@@ -10,6 +10,7 @@ import { asksFrequency, asksLength, asksTime, isCalendarWord, namedNumbers, name
 import { escapeRegExp } from '../text/escape-regexp.ts';
 import { isFieldRecord } from './field-answer.ts';
 import { answerTerms } from './synonyms.ts';
+import { looksLikeCode } from './code-text.ts';
 
 /** A passage as the text answerer reads it. */
 export interface TextSource {
@@ -17,6 +18,8 @@ export interface TextSource {
   sentences: Sentence[];
   /** Section heading or document title: words a sentence need not repeat ("Boris Johnson" over his biography). */
   heading?: string;
+  /** The section heading alone, when `heading` holds the document title too: what the passage is about. */
+  section?: string;
 }
 
 /** What {@link answerFromText} found. */
@@ -72,6 +75,9 @@ export function answerFromText(analysis: QuestionAnalysis, source: TextSource, o
   const texts = sentences.map((s) => source.text.slice(s.start, s.end));
   const termsOf = sentenceTerms(texts);
   const allLeadIns = texts.every(isLeadIn);
+  // Code states nothing in words (`looksLikeCode`): a passage's prose answers before its code.
+  const code = texts.map(looksLikeCode);
+  const allCode = code.every(Boolean);
   // A question for a time is answered by one: a sentence without a time the question does not
   // give cannot answer it ("title: Go 1.18 Release Notes" for "when was Go 1.18 released?"), so a
   // sentence that states one and shares a word with the question comes first; so does one that
@@ -79,12 +85,13 @@ export function answerFromText(analysis: QuestionAnalysis, source: TextSource, o
   let holding: { i: number; score: number } | undefined;
   sentences.forEach((s, i) => {
     if (!allLeadIns && isLeadIn(texts[i]!)) return;
+    if (!allCode && code[i]) return;
     const own = termsOf[i]!;
     let score = 0;
     for (const t of terms) if (own.has(t)) score++;
     if (preferredAt >= 0 && s.start <= preferredAt && preferredAt < s.end) score += terms.length + 1;
     if (!best || score > best.score) best = { i, score };
-    if (score > 0 && (!holding || score > holding.score) && holdsAsked(analysis, texts[i]!, s)) holding = { i, score };
+    if (score > 0 && (!holding || score > holding.score) && holdsAsked(analysis, texts[i]!, s, source)) holding = { i, score };
   });
   if (!best) return undefined;
   return answerAt(analysis, source, (holding ?? best).i, terms);
@@ -96,9 +103,13 @@ const LENGTH_OF_TIME = /\b(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seve
 /**
  * Whether a sentence holds the kind of thing the question asks for, where the question asks for
  * a kind a sentence can lack: a time for a question for a time, a length of time for "how long".
- * Undefined for other questions (any sentence may answer them).
+ * Undefined for other questions (any sentence may answer them). `under` is what the sentence
+ * stands under, its passage's headings: a version they name is the version of what the sentence
+ * says ({@link headingVersion}).
  */
-export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sentence): boolean | undefined {
+export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sentence, under: Pick<TextSource, 'heading' | 'section'> = {}): boolean | undefined {
+  // Code holds digits and names ("Vec<f64>", "Matrix") but states no answer in words.
+  if (looksLikeCode(sentence)) return false;
   // A date is when something happened; when it ends, a sentence says so ("reached GA in March
   // 2023" does not say when Amazon Linux 2023 reaches end of life), and one that speaks of an end
   // of life without saying when something began does not say when it was released ("As of
@@ -119,8 +130,64 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
   if (analysis.operation === 'name') return !!nameSpan(analysis, sentence, s);
   // "What version of Rust added ...?": a sentence that names nothing numbered ("POSIX.1-2024",
   // "3.12", "Windows 10") besides its dates and what the question gives does not answer it.
-  if (asksNumbered(analysis)) return namesNumbered(analysis, sentence, s);
+  if (asksNumbered(analysis)) return namesNumbered(analysis, sentence, s) || (!!headingVersion(analysis, under.heading) && namesFeature(analysis, sentence, under.section ?? ''));
   return undefined;
+}
+
+/**
+ * Whether a sentence of release notes is about what a "which release did X?" question says was
+ * done ({@link featureTerms}), so that the version the notes are about answers it: its section
+ * is headed by it ("Let chains"), or the sentence names all of it and says it is new ("The new
+ * embed package provides ..."). "These let you match on slices" in Rust 1.26's notes does not
+ * say when let-else was stabilised; "... when a workspace vendor directory is present" in Go
+ * 1.22's does not say when workspaces came.
+ */
+function namesFeature(analysis: QuestionAnalysis, sentence: string, section: string): boolean {
+  const feature = featureTerms(analysis);
+  if (!feature.length) return false;
+  const headed = new Set(answerTerms(section));
+  if (feature.every((t) => headed.has(t))) return true;
+  // Where the sentence names it, the words just before or after say it is new: "the new embed
+  // package", "let-else is now stable"; not "commands in workspaces can now use a vendor directory".
+  const words = sentence.match(/[\p{L}\p{N}][\p{L}\p{N}'’/-]*/gu) ?? [];
+  const at = words.flatMap((w, i) => (answerTerms(w).some((t) => feature.includes(t)) ? [i] : []));
+  if (!feature.every((t) => headed.has(t) || at.some((i) => answerTerms(words[i]!).includes(t)))) return false;
+  const first = Math.min(...at), last = Math.max(...at);
+  return words.slice(Math.max(0, first - 3), first).some((w) => NEW_BEFORE.test(w)) || NEW_AFTER.test(words.slice(last + 1, last + 5).join(' '));
+}
+
+/** A word that introduces what a release brings: "the new embed package", "adds let chains". */
+const NEW_BEFORE = /^(?:new|newly|adds?|added|introduc(?:es?|ed|ing)|stabili[sz](?:es?|ed)|brings?)$/i;
+/** Words after it that say so: "LazyLock is now stable", "were stabilized". */
+const NEW_AFTER = /^(?:(?:is|are|was|were|has been|have been)\s+)?(?:now\s+)?(?:stable|stabili[sz]ed|available|added|introduced|supported)\b/i;
+
+/**
+ * What a "which release / version did X" question says was done: its words after the numbered
+ * kind and the verb that follows it, less names ("Which Go release added the embed package?":
+ * "embed package"; "What version of Rust added the question mark operator?": "question mark
+ * operator").
+ */
+function featureTerms(analysis: QuestionAnalysis): string[] {
+  const rest = new RegExp(`\\b${escapeRegExp(analysis.target!)}s?\\b(.*)$`, 'i').exec(analysis.question)?.[1] ?? '';
+  const words = rest.replace(/^\s*of\s+(?:\p{Lu}[\p{L}\p{N}.]*\s*)+/u, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}'’/-]*/gu) ?? [];
+  const verb = words.findIndex((w) => PAST_VERB.test(w));
+  const feature = words.filter((w, i) => i !== verb && !/^\p{Lu}/u.test(w) && !STOP.has(w.toLowerCase()));
+  return answerTerms(feature.join(' '));
+}
+
+/** A verb in the past, as "which release X-ed ...?" asks it. */
+const PAST_VERB = /^(?:\p{Ll}{2,}ed|made|brought|got|took|began|saw|broke|drew|gave|put|set|dropped)$/u;
+
+/**
+ * The version a sentence's heading or title names that the question does not give: what
+ * release notes are about. "The new embed package provides access to files embedded in the
+ * program" names no release; it stands in "Go 1.16 Release Notes", which answers "which Go
+ * release added the embed package?" (a version the sentence names itself comes first).
+ */
+function headingVersion(analysis: QuestionAnalysis, heading: string | undefined): string | undefined {
+  if (!heading) return undefined;
+  const at = versionSpan(analysis, heading, { start: 0, end: heading.length, times: [] });
+  return at ? heading.slice(at[0], at[1]) : undefined;
 }
 
 /** Whether a sentence holds a word with a digit outside its dates that the question does not give. */
@@ -216,6 +283,9 @@ export function answerAt(analysis: QuestionAnalysis, source: TextSource, index: 
     out.span = span.at;
     out.text = text.slice(span.at[0], span.at[1]);
     if (span.value !== undefined) out.value = span.value;
+  } else if (asksNumbered(analysis)) {
+    const version = headingVersion(analysis, source.heading);
+    if (version) out.text = version;
   }
   return out;
 }
@@ -255,10 +325,22 @@ function inDate(s: Sentence, from: number, to: number): boolean {
 // In that order: "Week 15 — Kubernetes v1.29.0 released" names v1.29.0.
 const VERSIONS = [/\b[vV]?\d+(?:\.\d+)+\b|\b[vV]\d+\b/g, /(?<=\p{Lu}\S*\s)\d{1,3}\b(?![.,]\d|\s*%)/gu];
 
-/** The first version number of a sentence outside its dates that the question does not give. */
+/** Whether two version numbers name one release: equal but for trailing zeros ("1.56.0" and "1.56", not "3.8.3" and "3.8"). */
+function sameVersion(a: string, b: string): boolean {
+  const [long, short] = a.length >= b.length ? [a, b] : [b, a];
+  return long.startsWith(short) && /^(?:\.0)*$/.test(long.slice(short.length));
+}
+
+/**
+ * The first version number of a sentence outside its dates that the question does not give,
+ * in any length ("1.56.0" is the "Rust 1.56" of "which edition did Rust 1.56 release?").
+ */
 function versionSpan(analysis: QuestionAnalysis, sentence: string, s: Sentence): [number, number] | undefined {
+  const given = analysis.question.match(/\d+(?:\.\d+)+/g) ?? [];
   for (const m of VERSIONS.flatMap((re) => [...sentence.matchAll(re)])) {
-    if (!inDate(s, m.index, m.index + m[0].length) && !analysis.question.includes(m[0])) return [m.index, m.index + m[0].length];
+    const bare = m[0].replace(/^[vV]/, '');
+    if (inDate(s, m.index, m.index + m[0].length) || analysis.question.includes(m[0]) || given.some((v) => sameVersion(bare, v))) continue;
+    return [m.index, m.index + m[0].length];
   }
   return undefined;
 }

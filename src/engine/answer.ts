@@ -274,9 +274,9 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
   // Nor does a passage that names the version only as a release before it ("Rust 1.0 Beta").
   const texts = search.results.map((r, rank) => ({ r, rank })).filter(({ r }) => TEXT_KINDS.has(r.passage.kind) && namesSubject(state, r.passage.docId, subject) && namesVersions(r.passage) && !namesPreReleaseOnly(analysis, r.passage.text));
   if (!texts.length) return undefined;
-  const sourceOf = (r: SearchResult) => {
-    const title = state.records.get(r.passage.docId)?.document.title;
-    return { text: r.passage.text, sentences: r.passage.sentences, heading: [r.passage.heading, title].filter(Boolean).join(' ') };
+  const sourceOf = (p: Passage) => {
+    const title = state.records.get(p.docId)?.document.title;
+    return { text: p.text, sentences: p.sentences, heading: [p.heading, title].filter(Boolean).join(' '), ...(p.heading ? { section: p.heading } : {}) };
   };
   const first = texts[0]!;
   const constraint = search.constraint;
@@ -290,7 +290,7 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
     const pool = texts.slice(0, ANSWER_SETTINGS.sentencePassages);
     const top = first.r.score > 0 ? first.r.score : 1;
     const chosen = chooseAnswerSentence(analysis, pool.map(({ r }) => ({
-      source: sourceOf(r), prior: r.score > 0 ? r.score / top : 1e-3, ...(r.temporal ? { preferred: r.temporal.sentence } : {}),
+      source: sourceOf(r.passage), prior: r.score > 0 ? r.score / top : 1e-3, ...(r.temporal ? { preferred: r.temporal.sentence } : {}),
     })), { constraint: search.constraint, mainContent: first.r.temporal.mainContent });
     if (!chosen) return undefined;
     const at = pool[chosen.candidate]!;
@@ -298,7 +298,7 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
     const timely = !point || !own || (!own.times.length && !own.intervals?.length) || fits(own);
     return { found: chosen.answer, passage: at.r.passage, rank: at.rank, supported: timely && chosen.evidence >= ANSWER_SETTINGS.minTemporalEvidence };
   }
-  const found = answerFromText(analysis, sourceOf(first.r));
+  const found = answerFromText(analysis, sourceOf(first.r.passage));
   if (!found) return undefined;
   // A question for a time (or a length of time) that the first passage answers with none: the
   // next passages that state one, else no text answer (a sentence without a time does not answer
@@ -312,11 +312,11 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
     const sentence = p.text.slice(f.sentence[0], f.sentence[1]);
     const record = fieldRecordAt(p.text, f.sentence[0], f.sentence[1]);
     if (record && (!f.span || !numbers.every((n) => n.pattern.test(p.text.slice(...record))))) return false;
-    return holdsAsked(analysis, sentence, sentenceOf(f, p) ?? { start: f.sentence[0], end: f.sentence[1], times: [] });
+    return holdsAsked(analysis, sentence, sentenceOf(f, p) ?? { start: f.sentence[0], end: f.sentence[1], times: [] }, sourceOf(p));
   };
   if (holds(found, first.r.passage) === false) {
     for (const x of texts.slice(1, ANSWER_SETTINGS.sentencePassages)) {
-      const next = answerFromText(analysis, sourceOf(x.r));
+      const next = answerFromText(analysis, sourceOf(x.r.passage));
       if (next && holds(next, x.r.passage)) return { found: next, passage: x.r.passage, rank: x.rank, supported: next.confidence >= ANSWER_SETTINGS.minTextConfidence };
     }
     return { found, passage: first.r.passage, rank: first.rank, supported: false };

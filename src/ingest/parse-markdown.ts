@@ -184,6 +184,10 @@ function readHeading(line: Line): { level: number; text: Mapped } | undefined {
   while (a < t.length && /\s/.test(t[a]!)) a++;
   let z = t.length;
   while (z > a && /\s/.test(t[z - 1]!)) z--;
+  // Heading attributes (kramdown, Pandoc, Hugo: "## Tools {#tools}") name an anchor; they are not
+  // part of the title a reader sees, nor words to search.
+  const attributes = /\s+\{[#.][^{}]*\}$/.exec(t.slice(a, z));
+  if (attributes) z -= attributes[0].length;
   // A closing run of `#` (after a space, or the whole text) is not part of the title.
   let y = z;
   while (y > a && t[y - 1] === '#') y--;

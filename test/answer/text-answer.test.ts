@@ -162,4 +162,41 @@ describe('list items and their lead-in', () => {
     const v = passage('Wednesday 13th December 2023: Week 15 — Kubernetes v1.29.0 released for Kubernetes 1.28 users.');
     expect(answerFromText(analyzeQuestion('Which Kubernetes release replaced 1.28 in December 2023?'), v)!.text).toBe('v1.29.0');
   });
+
 });
+
+describe('release notes and code', () => {
+  it('answers "which release did X?" with the version its notes are about, where the sentence says X is new or its section is X', () => {
+    const notes = (text: string, section: string, title: string) => ({ ...passage(text, `${section} ${title}`), section });
+    const embed = notes('Files can be read at run time. The new embed package provides access to files embedded in the program.', 'Embedded Files', 'Osprey 1.16 Release Notes');
+    const found = answerFromText(analyzeQuestion('Which Osprey release added the embed package?'), embed)!;
+    expect(found.text).toBe('1.16');
+    expect(embed.text.slice(...found.sentence)).toBe('The new embed package provides access to files embedded in the program.');
+    // A section headed by the feature is about it, whatever its sentence says.
+    const chains = notes('Let chains are only available in the 2024 edition.', 'Let chains', 'Announcing Osprey 1.88.0');
+    expect(answerFromText(analyzeQuestion('Which Osprey release stabilized let chains?'), chains)!.text).toBe('1.88.0');
+    // A sentence that names a word of it in passing does not say when it came.
+    const q = analyzeQuestion('Which Osprey version stabilized let-else?');
+    const slices = notes('These let you match on slices similar to how you match on other data types.', 'Basic slice patterns', 'Announcing Osprey 1.26');
+    expect(holdsAsked(q, slices.text, slices.sentences[0]!, slices)).toBe(false);
+    const vendor = notes('Commands in workspaces can now use a vendor directory.', 'Osprey command', 'Osprey 1.22 Release Notes');
+    expect(holdsAsked(analyzeQuestion('Which Osprey version added workspaces?'), vendor.text, vendor.sentences[0]!, vendor)).toBe(false);
+    // The question's own version, however written, is not the answer; another release of its series is.
+    const edition = notes('This release brings the 2021 edition.', 'Editions', 'Announcing Osprey 1.56.0');
+    expect(answerFromText(analyzeQuestion('Which edition did Osprey 1.56 release?'), edition)!.text).not.toBe('1.56.0');
+    expect(answerFromText(analyzeQuestion('Which Osprey 3.8 release came out in May 2020?'), passage('Osprey 3.8.3 came out on Wednesday, 2020-05-13.'))!.text).toBe('3.8.3');
+    // A version the sentence names itself comes first.
+    const own = notes('Osprey 1.10 is the last release that will run on Windows XP.', 'Ports', 'Osprey 1.12 Release Notes');
+    expect(answerFromText(analyzeQuestion('Which Osprey release removed support for Windows XP?'), own)!.text).toBe('1.10');
+  });
+
+  it('passes over code: a passage\'s prose answers before its code', () => {
+    const prose = 'Let chains allow && between let statements.';
+    const code = 'if let Some(v) = info() && v.minor == 88 { println!("stabilized in 1.88"); }';
+    const text = `${prose} ${code}`;
+    const p = { text, sentences: [{ start: 0, end: prose.length, times: [] }, { start: prose.length + 1, end: text.length, times: [] }] };
+    const found = answerFromText(analyzeQuestion('Which version stabilized let chains?'), p);
+    expect(text.slice(...found!.sentence)).toBe(prose);
+  });
+});
+

@@ -66,6 +66,12 @@ describe('readers', () => {
     expect(d.text.slice(t.start, t.end)).toContain('Euro');
   });
 
+  it('markdown: a heading\'s attributes ("{#tools}") are its anchor, not its title', async () => {
+    const d = await parseContent('markdown', '# Go 1.22 {#top}\n\n## Tools {#tools .wide}\n\n### Sets {a, b} ##\n\nText.');
+    expect(blockTexts(d).filter(([kind]) => kind === 'heading')).toEqual([['heading', 'Go 1.22'], ['heading', 'Tools'], ['heading', 'Sets {a, b}']]);
+    expect(d.title).toBe('Go 1.22');
+  });
+
   it('markdown: front matter is fields, not Markdown (its title names the page, a "# comment" is no heading)', async () => {
     const md = [
       '---', 'title: Node.js', 'category: framework', '# See https://github.com/nodejs/release#release-schedule.', 'releases:',
