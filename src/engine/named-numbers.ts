@@ -21,16 +21,44 @@ export function namingTerms(query: string): string[] {
   return tokenize(query).filter((t) => NAMING.test(t) && !NAMED_YEAR.test(t));
 }
 
-/** Documents whose candidate passages hold none of the question's naming terms go after those that do. */
-export function preferNamedNumbers<R extends { passage: Passage }>(ranked: R[], query: string): R[] {
+/**
+ * Documents whose candidate passages hold none of the question's naming terms go after those
+ * that do. A document titled by the name holds the name with any passage's number: Django's
+ * release table ("Django") holds "Django 4.2" in its row "releaseCycle 4.2", while Wagtail's,
+ * whose rows list the Django versions each release supports, does not.
+ */
+export function preferNamedNumbers<R extends { passage: Passage }>(ranked: R[], query: string, titleOf: (docId: string) => string | undefined = () => undefined): R[] {
   const names = namingTerms(query);
   if (!names.length) return ranked;
+  const parts = names.flatMap((n) => {
+    const m = NAME_AND_NUMBER.exec(n);
+    return m ? [{ name: m[1]!, number: m[2]! }] : [];
+  });
+  const titles = new Map<string, Set<string>>();
+  const titleTerms = (docId: string) => {
+    let t = titles.get(docId);
+    if (!t) titles.set(docId, (t = new Set(tokenize(titleOf(docId) ?? ''))));
+    return t;
+  };
   const holds = new Map<string, boolean>();
   for (const r of ranked) {
     if (holds.get(r.passage.docId)) continue;
     const terms = new Set(tokenize(r.passage.text));
-    holds.set(r.passage.docId, names.some((n) => terms.has(n)));
+    holds.set(r.passage.docId, names.some((n) => terms.has(n)) || parts.some((p) => terms.has(p.number) && titledBy(titleTerms(r.passage.docId), p.name)));
   }
   if (![...holds.values()].some(Boolean)) return ranked;
   return [...ranked.filter((r) => holds.get(r.passage.docId)), ...ranked.filter((r) => !holds.get(r.passage.docId))];
 }
+
+/**
+ * Whether a title's terms name `name` and none of its numbered things: "Django" is Django's
+ * document; "Python 3.12 Release Schedule" is 3.12's, and its passages' "3.13" is another release.
+ */
+function titledBy(title: ReadonlySet<string>, name: string): boolean {
+  if (!title.has(name)) return false;
+  for (const t of title) if (t.startsWith(`${name}_`)) return false;
+  return true;
+}
+
+/** A naming term's name and number ("django_4_2": "django", "4_2"). */
+const NAME_AND_NUMBER = /^(\p{L}[\p{L}\p{N}]*)_(\d[\d_]*)$/u;

@@ -108,7 +108,7 @@ export async function runSearch(state: EngineState, query: string, options: Sear
       skipped.summaries = 'no generator loaded';
     }
   } else if (structured.length) {
-    ranked = preferNamedNumbers(fuseCandidates({ query: firstQuery, lexical, structured, tableLabels: (p) => labelsOf(state, p), derived: derivedText }), query);
+    ranked = preferNamedNumbers(fuseCandidates({ query: firstQuery, lexical, structured, tableLabels: (p) => labelsOf(state, p), derived: derivedText }), query, (docId) => state.records.get(docId)?.document.title);
     steps.push('fusion');
     // The table-led path keeps the constraint: dated rows are ranked by it (`dated-records.ts`).
     if (constraint) {
