@@ -346,6 +346,12 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     const held = analysis.period && analysis.period.end - analysis.period.start > LEAP_YEAR_MS ? heldShare(ctx) : 1;
     if (held < 0.5) return undefined;
     if (extreme && within) return { ...extreme, confidence: Math.max(extreme.confidence, held) };
+    // So is "the highest temperature anomaly" over a dated series (a data file's rows by year)
+    // with no span: over all its moments, its rows chosen by none of its labels.
+    if (extreme && !analysis.period && rowMoments(ctx).size >= MOMENT_SHARE * structure.dataRows.length) {
+      const share = heldShare(ctx);
+      if (share >= 0.5) return { ...extreme, confidence: Math.max(extreme.confidence, share) };
+    }
     if (extreme) return extreme;
   }
   if (COMPUTED.has(op)) {

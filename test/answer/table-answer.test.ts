@@ -240,6 +240,11 @@ describe('table answers', () => {
     expect(ask('What was the highest price since 2000?', annual)).toMatchObject({ text: '139', cells: [{ rowPath: ['2009'] }] });
     // A table that holds too few of the question's words is a series of something else.
     expect(answerTable(analyzeQuestion('What is the lowest global temperature anomaly since 1990?'), annual, { heading: 'gold-prices — Gold Prices' })).toBeUndefined();
+    // With no span, the extreme of the whole series, as sure as the table is of what is asked.
+    const temps = readGrid([['Year', 'Mean'], ...Array.from({ length: 30 }, (_, i) => [String(1990 + i), (i % 7 === 3 ? 0.9 : 0.1 * (i % 5)).toFixed(2)])]).table;
+    const heading = { heading: 'global-temp — Global Temperature Time Series: global temperature anomaly' };
+    expect(answerTable(analyzeQuestion('What was the highest global temperature anomaly?'), temps, heading)).toMatchObject({ text: '0.90', cells: [{ rowPath: ['1993'] }], confidence: 1 });
+    expect(answerTable(analyzeQuestion('What was the highest global temperature anomaly?'), temps, { heading: 'gold-prices — Gold Prices' })!.confidence).toBeLessThan(0.34);
     // So is one whose rows do not span the decade: a product's "2000" row is no anomaly of the 2000s.
     const exchange = readGrid([['releaseCycle', 'releaseLabel', 'eol'], ['2000', '2000 SP3', '2005-12-31'], ['2019', '2019 CU15', '2025-10-14']]).table;
     expect(answerTable(analyzeQuestion('What was the highest global temperature anomaly in the 2000s?'), exchange)).toBeUndefined();
