@@ -140,7 +140,11 @@ export interface Passage {
   /** Character offsets into the document text (text passages) or of the table's source (table kinds). */
   start: number;
   end: number;
-  /** Nearest section heading above the passage, if any. */
+  /**
+   * The section the passage stands in: its headings, outermost first, joined by " › "
+   * (`src/text/heading-path.ts`: "[1.2.0] - 2019-02-15 › Added"), the document's level-1 title
+   * only where no other heading is above; a table passage's: its document's title and caption.
+   */
   heading?: string;
   /**
    * Text formats (`.txt .md .html .csv .tsv .rst`): the passage's offsets into the content the

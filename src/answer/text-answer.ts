@@ -11,6 +11,8 @@ import { escapeRegExp } from '../text/escape-regexp.ts';
 import { isFieldRecord } from './field-answer.ts';
 import { answerTerms } from './synonyms.ts';
 import { looksLikeCode } from './code-text.ts';
+import { findDates } from '../temporal/date-grammar.ts';
+import { headingPath } from '../text/heading-path.ts';
 
 /** A passage as the text answerer reads it. */
 export interface TextSource {
@@ -18,7 +20,10 @@ export interface TextSource {
   sentences: Sentence[];
   /** Section heading or document title: words a sentence need not repeat ("Boris Johnson" over his biography). */
   heading?: string;
-  /** The section heading alone, when `heading` holds the document title too: what the passage is about. */
+  /**
+   * The passage's section, its headings joined outermost first ("1.2.0 - 2019-02-15 › Added",
+   * `heading-path.ts`), when it is not the document's title: what the passage is about.
+   */
   section?: string;
 }
 
@@ -34,6 +39,8 @@ export interface TextAnswer {
   value?: number;
   /** Share of the question's terms that the sentence's passage (with its heading) names, 0..1. */
   confidence: number;
+  /** The heading of the section the answer was read from, when it was read there and not in the sentence ({@link headingTime}). */
+  heading?: string;
 }
 
 /** Options of {@link answerFromText}. */
@@ -97,6 +104,75 @@ export function answerFromText(analysis: QuestionAnalysis, source: TextSource, o
   return answerAt(analysis, source, (holding ?? best).i, terms);
 }
 
+/**
+ * The time a section's heading path gives as the answer to a question for a time, for a
+ * sentence of that section: the date of the nearest heading that has one, when that heading
+ * names every number the question does and the question asks when it came out ("When was
+ * version 1.2.0 released?" of "1.2.0 - 2019-02-15"), or when the sentence (with its section) is
+ * what the question asks about and says it was done as the question does ("When was support
+ * for Python 2.6 dropped?" of "Dropped support for Python 2.6." under "1.1.0 - 2017-11-20 ›
+ * Removed").
+ */
+function headingTime(analysis: QuestionAnalysis, sentence: string, { section, heading }: { section: string; heading?: string }): { text: string; heading: string } | undefined {
+  const parts = headingPath(section);
+  for (let k = parts.length - 1; k >= 0; k--) {
+    const part = parts[k]!;
+    // The date grammar alone, as the question's own dates are read: the ingest's timestamping
+    // (`timestamps.ts`, with chrono-node) stays out of the page's first download.
+    const times = findDates(part, { shortYears: 'none', reference: 0, prepositions: true });
+    if (!times.length) continue;
+    const at = answerableTime(analysis, part, { start: 0, end: part.length, times });
+    if (!at) return undefined;
+    const versions = askedVersions(analysis);
+    const released = versions.length > 0 && versions.every((v) => v.test(part)) && analysis.boundary !== 'end' && RELEASE_EVENT.test(analysis.question);
+    if (!released && !saysDone(analysis, sentence, section, heading ?? section)) return undefined;
+    return { text: part.slice(at[0], at[1]), heading: part };
+  }
+  return undefined;
+}
+
+/** The numbers a question names a version by: a name's number ("Go 1.22") or a number of two parts or more ("1.2.0"). */
+function askedVersions(analysis: QuestionAnalysis): RegExp[] {
+  const out = namedNumbers(analysis).map((n) => n.pattern);
+  // "1.1" is "1.1.0" too (`sameVersion`), not "1.1.1".
+  for (const m of analysis.question.matchAll(/(?<![\d.])\d+(?:\.\d+)+(?![\d.]*\d)/g)) out.push(new RegExp(`(?<![\\d.])${escapeRegExp(m[0])}(?:\\.0)*(?![\\d]|\\.\\d)`));
+  return out;
+}
+
+/** What a "when was X released?" question asks: when a version came out. */
+const RELEASE_EVENT = /\b(?:released?|releases|come out|came out|published|tagged|shipped|launched|available|out)\b/i;
+
+/**
+ * Whether a sentence of a section is about what a "when was X done?" question asks and says
+ * it was done: the sentence or its headings (the document's title among them) hold every word
+ * the question gives but its numbers and verb, and its numbers; and the verb is the sentence's or its section's kind of
+ * change ("dropped" of "Removed", "added" of "New features").
+ */
+function saysDone(analysis: QuestionAnalysis, sentence: string, section: string, heading: string): boolean {
+  const verb = EVENT.exec(analysis.question)?.[1];
+  const own = new Set([...answerTerms(sentence), ...answerTerms(heading)]);
+  const numbers = namedNumbers(analysis);
+  if (!numbers.every((n) => n.pattern.test(sentence) || n.pattern.test(section))) return false;
+  const words = analysis.question.match(/[\p{L}\p{N}][\p{L}\p{N}'’/-]*/gu) ?? [];
+  const content = answerTerms(words.slice(1).filter((w) => !/\d/.test(w) && !STOP.has(w.toLowerCase()) && w !== verb).join(' '));
+  if (!content.length || !content.every((t) => own.has(t))) return false;
+  return !verb || own.has(answerTerms(verb)[0] ?? verb) || sameKind(verb, headingPath(section).at(-1) ?? '');
+}
+
+/**
+ * Kinds of change, as a changelog's sections name them (Keep a Changelog's Added, Changed,
+ * Deprecated, Removed, Fixed, Security) and questions ask them: one pattern matches a verb and
+ * the section headings of its kind.
+ */
+const CHANGE_KINDS: readonly RegExp[] = [
+  /\b(?:add(?:ed|s)?|new|introduc(?:ed|es)|features?)\b/i,
+  /\b(?:remov(?:ed|es|als?)?|dropp?(?:ed|s)?|delet(?:ed|es)|breaking)\b/i,
+  /\b(?:fix(?:ed|es)?|bug ?fix(?:es)?|resolved)\b/i,
+  /\b(?:chang(?:ed|es)?|updat(?:ed|es)|improv(?:ed|ements?))\b/i,
+  /\b(?:deprecat(?:ed|es|ions?))\b/i,
+  /\b(?:secur(?:ed|ity))\b/i,
+];
+
 /** A length of time as a sentence states it ("10 years", "three months", "a week"). */
 const LENGTH_OF_TIME = /\b(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|a few)\s*(?:-\s*|more\s+)?(?:days?|weeks?|months?|years?|decades?|hours?)\b/i;
 
@@ -115,6 +191,9 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
   // of life without saying when something began does not say when it was released ("As of
   // 2024-10-07, 3.8 has reached the end-of-life phase of its release cycle").
   if (asksTime(analysis)) {
+    // A changelog dates its items by their section: "- Dropped support for Python 2.6" under
+    // "1.1.0 - 2017-11-20 › Removed" was dropped on 2017-11-20 (`headingTime`).
+    if (under.section && !answerableTime(analysis, sentence, s) && headingTime(analysis, sentence, { section: under.section, heading: under.heading })) return true;
     // "When was PEP 13 created?": a sentence that does not say it was (a January 2019 election
     // "as specified in PEP 13") does not date it. A start or an end is said in many ways ("came
     // out", "available since": `boundary` above), and a post's front matter dates what it announces.
@@ -136,17 +215,23 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
 
 /**
  * Whether a sentence of release notes is about what a "which release did X?" question says was
- * done ({@link featureTerms}), so that the version the notes are about answers it: its section
+ * done ({@link featureOf}), so that the version the notes are about answers it: its section
  * is headed by it ("Let chains"), or the sentence names all of it and says it is new ("The new
  * embed package provides ..."). "These let you match on slices" in Rust 1.26's notes does not
  * say when let-else was stabilised; "... when a workspace vendor directory is present" in Go
  * 1.22's does not say when workspaces came.
  */
 function namesFeature(analysis: QuestionAnalysis, sentence: string, section: string): boolean {
-  const feature = featureTerms(analysis);
+  const { terms: feature, verb } = featureOf(analysis);
   if (!feature.length) return false;
   const headed = new Set(answerTerms(section));
   if (feature.every((t) => headed.has(t))) return true;
+  // A changelog's section says what kind of change its items are: "Danish translation." under
+  // "1.2.0 - 2019-02-15 › Added" was added in 1.2.0.
+  if (verb && sameKind(verb, headingPath(section).at(-1) ?? '')) {
+    const own = new Set([...answerTerms(sentence), ...headed]);
+    return feature.every((t) => own.has(t));
+  }
   // Where the sentence names it, the words just before or after say it is new: "the new embed
   // package", "let-else is now stable"; not "commands in workspaces can now use a vendor directory".
   const words = sentence.match(/[\p{L}\p{N}][\p{L}\p{N}'’/-]*/gu) ?? [];
@@ -163,16 +248,24 @@ const NEW_AFTER = /^(?:(?:is|are|was|were|has been|have been)\s+)?(?:now\s+)?(?:
 
 /**
  * What a "which release / version did X" question says was done: its words after the numbered
- * kind and the verb that follows it, less names ("Which Go release added the embed package?":
- * "embed package"; "What version of Rust added the question mark operator?": "question mark
- * operator").
+ * kind and "of" its name, and the verb that follows ("Which Go release added the embed package?":
+ * "embed package", added; "What version of Rust added the question mark operator?": "question
+ * mark operator", added; "Which version dropped support for Python 2.6?": "support Python 2.6").
  */
-function featureTerms(analysis: QuestionAnalysis): string[] {
+function featureOf(analysis: QuestionAnalysis): { terms: string[]; verb?: string } {
   const rest = new RegExp(`\\b${escapeRegExp(analysis.target!)}s?\\b(.*)$`, 'i').exec(analysis.question)?.[1] ?? '';
-  const words = rest.replace(/^\s*of\s+(?:\p{Lu}[\p{L}\p{N}.]*\s*)+/u, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}'’/-]*/gu) ?? [];
+  const words = rest.replace(/^\s*of\s+(?:\p{Lu}[\p{L}\p{N}.]*\s*)+/u, ' ').match(/[\p{L}\p{N}](?:[\p{L}\p{N}'’/-]|\.(?=\p{N}))*/gu) ?? [];
   const verb = words.findIndex((w) => PAST_VERB.test(w));
-  const feature = words.filter((w, i) => i !== verb && !/^\p{Lu}/u.test(w) && !STOP.has(w.toLowerCase()));
-  return answerTerms(feature.join(' '));
+  const feature = words.filter((w, i) => i !== verb && !STOP.has(w.toLowerCase()));
+  // A name with its number ("python_2_6") is read by its parts, which a sentence may write apart.
+  const terms = answerTerms(feature.join(' ')).filter((t) => !/^\p{L}[^_]*_\d/u.test(t));
+  return { terms, ...(verb >= 0 ? { verb: words[verb]! } : {}) };
+}
+
+/** Whether a verb and a changelog section's heading name one kind of change ("dropped" and "Removed"). */
+function sameKind(verb: string, heading: string): boolean {
+  const kind = CHANGE_KINDS.find((k) => k.test(verb));
+  return !!kind && kind.test(heading);
 }
 
 /** A verb in the past, as "which release X-ed ...?" asks it. */
@@ -283,9 +376,20 @@ export function answerAt(analysis: QuestionAnalysis, source: TextSource, index: 
     out.span = span.at;
     out.text = text.slice(span.at[0], span.at[1]);
     if (span.value !== undefined) out.value = span.value;
+  } else if (asksTime(analysis) && source.section) {
+    const dated = headingTime(analysis, text, { section: source.section, heading: source.heading });
+    if (dated) {
+      out.text = dated.text;
+      out.heading = dated.heading;
+    }
   } else if (asksNumbered(analysis)) {
     const version = headingVersion(analysis, source.heading);
-    if (version) out.text = version;
+    if (version) {
+      out.text = version;
+      // Cited where the section's path names it ("[1.2.0] - 2019-02-15"); a title is the document's.
+      const heading = source.section && headingPath(source.section).find((h) => h.includes(version));
+      if (heading) out.heading = heading;
+    }
   }
   return out;
 }

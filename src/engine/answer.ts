@@ -276,7 +276,7 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
   if (!texts.length) return undefined;
   const sourceOf = (p: Passage) => {
     const title = state.records.get(p.docId)?.document.title;
-    return { text: p.text, sentences: p.sentences, heading: [p.heading, title].filter(Boolean).join(' '), ...(p.heading ? { section: p.heading } : {}) };
+    return { text: p.text, sentences: p.sentences, heading: [p.heading, title].filter(Boolean).join(' '), ...(p.heading && p.heading !== title ? { section: p.heading } : {}) };
   };
   const first = texts[0]!;
   const constraint = search.constraint;
@@ -618,10 +618,28 @@ function textAnswerOf(state: EngineState, analysis: QuestionAnalysis, search: Se
     text: p.text.slice(s, e), start: p.start + s, end: p.start + e, ...(source ? { source } : {}), ...pageOf(p),
     ...(c.found.span ? { span: c.found.span } : {}),
   };
+  const citations = [citation];
+  // An answer read from the section's heading cites the heading, then the sentence under it.
+  const heading = c.found.heading ? headingCitation(state, search, p, c.found.heading, c.found.text) : undefined;
+  if (heading) citations.unshift(heading);
   return {
     text: c.found.text, kind: 'sentence',
     ...(c.found.value !== undefined ? { value: c.found.value } : {}),
-    citations: [citation], confidence: round3(c.found.confidence), operation: analysis.operation,
+    citations, confidence: round3(c.found.confidence), operation: analysis.operation,
+  };
+}
+
+/** The citation of a heading of passage `p`'s section, the last place before the passage its document's text has it, its `answer` marked. */
+function headingCitation(state: EngineState, search: SearchResponse, p: Passage, heading: string, answer: string): Citation | undefined {
+  const text = state.records.get(p.docId)?.document.text;
+  const start = text?.lastIndexOf(heading, p.start) ?? -1;
+  if (start < 0) return undefined;
+  const end = start + heading.length;
+  const source = sourceSpan(state, p.docId, start, end);
+  const at = heading.indexOf(answer);
+  return {
+    docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence', text: heading, start, end,
+    ...(source ? { source } : {}), ...pageOf(p), ...(at >= 0 ? { span: [at, at + answer.length] as [number, number] } : {}),
   };
 }
 

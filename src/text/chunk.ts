@@ -1,6 +1,7 @@
 import type { Block } from '../ingest/parsed.ts';
 import { CHUNKING } from '../settings.ts';
 import { splitSentences, type SentenceSpan } from './segment.ts';
+import { joinHeadingPath } from './heading-path.ts';
 
 /** A text passage before it gets an id: offsets into the document text and its sentences (relative to the passage). */
 export interface ChunkDraft {
@@ -12,7 +13,7 @@ export interface ChunkDraft {
 
 /**
  * Cuts the paragraph blocks of a document into passages that keep their provenance:
- * character offsets into `text` and the nearest heading. Passages never cross a heading;
+ * character offsets into `text` and the section's heading path. Passages never cross a heading;
  * a long paragraph is cut at sentence boundaries, short ones are merged (only within one
  * `Block.group`: front matter fields make a passage of their own).
  */
@@ -21,6 +22,12 @@ export function chunkBlocks(text: string, blocks: Block[], options: { maxChars?:
   const minChars = options.minChars ?? CHUNKING.minChars;
   const drafts: ChunkDraft[] = [];
   let heading: string | undefined;
+  // The headings the passage stands under, outermost first. A section is named by its path, as
+  // documentation search names it (DocSearch's hierarchy levels): "Added" of a changelog is
+  // "1.2.0 - 2019-02-15 › Added", "Go command" of release notes is "Tools › Go command". A
+  // level-1 heading is the document's title, which passages carry apart: it heads only the
+  // passages before any other heading.
+  const path: Array<{ level: number; text: string }> = [];
   let open: { start: number; end: number; heading?: string; group?: string; sentences: SentenceSpan[] } | undefined;
 
   const close = () => {
@@ -31,7 +38,11 @@ export function chunkBlocks(text: string, blocks: Block[], options: { maxChars?:
   for (const block of blocks) {
     if (block.kind === 'heading') {
       close();
-      heading = text.slice(block.start, block.end);
+      const level = block.level ?? 1;
+      while (path.length && path[path.length - 1]!.level >= level) path.pop();
+      path.push({ level, text: text.slice(block.start, block.end) });
+      const inner = path.filter((h) => h.level > 1);
+      heading = inner.length ? joinHeadingPath(inner.map((h) => h.text)) : path[path.length - 1]!.text;
       continue;
     }
     if (block.kind !== 'paragraph') {

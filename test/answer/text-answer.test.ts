@@ -198,5 +198,23 @@ describe('release notes and code', () => {
     const found = answerFromText(analyzeQuestion('Which version stabilized let chains?'), p);
     expect(text.slice(...found!.sentence)).toBe(prose);
   });
-});
 
+  it('reads a changelog: a version\'s date from its heading, an item\'s version and date from the headings it stands under', () => {
+    const item = (text: string, section: string) => ({ ...passage(text, `${section} Changelog`), section });
+    const danish = item('Danish translation.', '[1.2.0] - 2019-02-15 › Added');
+    const dropped = item('Dropped support for Python 2.6.', '[1.1.0] - 2017-11-20 › Removed');
+    const released = answerFromText(analyzeQuestion('When was version 1.2.0 released?'), danish)!;
+    expect([released.text, released.heading]).toEqual(['2019-02-15', '[1.2.0] - 2019-02-15']);
+    expect(answerFromText(analyzeQuestion('When was the Danish translation added?'), danish)!.text).toBe('2019-02-15');
+    expect(answerFromText(analyzeQuestion('When was support for Python 2.6 dropped?'), dropped)!.text).toBe('2017-11-20');
+    expect(answerFromText(analyzeQuestion('Which version added the Danish translation?'), danish)).toMatchObject({ text: '1.2.0', heading: '[1.2.0] - 2019-02-15' });
+    expect(answerFromText(analyzeQuestion('Which version dropped support for Python 2.6?'), dropped)!.text).toBe('1.1.0');
+    // Not another version's date, another item, or another kind of change.
+    const q = (question: string, p: typeof danish) => holdsAsked(analyzeQuestion(question), p.text, p.sentences[0]!, p);
+    expect(q('When was version 1.3.0 released?', danish)).toBe(false);
+    expect(q('When was the Brazilian translation added?', danish)).toBe(false);
+    expect(q('Which version added Brazilian translation?', danish)).toBe(false);
+    expect(q('When was the Danish translation removed?', danish)).toBe(false);
+    expect(q('Which version added support for Python 2.6?', dropped)).toBe(false);
+  });
+});

@@ -368,6 +368,22 @@ describe('almanac.answer (zero-download)', () => {
     expect(events).toEqual(['retrieved', 'calculation', 'final']);
     expect(final?.type === 'final' && final.response.answer.value).toBeCloseTo(0.3, 10);
   });
+
+  it('reads a changelog: a version\'s date and an item\'s version and date from the headings above, citing the heading', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([{
+      name: 'CHANGELOG.md',
+      content: '# Changelog\n\nAll notable changes to Osprey are documented here.\n\n## [Unreleased]\n\n### Added\n\n- Reading TSV files.\n\n'
+        + '## [1.2.0] - 2019-02-15\n\n### Added\n\n- Danish translation.\n\n### Changed\n\n- Upgraded the parser to version 3.\n\n'
+        + '## [1.1.0] - 2017-11-20\n\n### Added\n\n- Support for Python 3.6.\n\n### Removed\n\n- Dropped support for Python 2.6.\n',
+    }]);
+    const released = await almanac.answer('When was version 1.2.0 released?');
+    expect(released.answer).toMatchObject({ kind: 'sentence', text: '2019-02-15', citations: [{ text: '[1.2.0] - 2019-02-15', span: [10, 20] }, { kind: 'sentence' }] });
+    expect((await almanac.answer('When was support for Python 2.6 dropped?')).answer.text).toBe('2017-11-20');
+    const added = await almanac.answer('Which version added the Danish translation?');
+    expect(added.answer).toMatchObject({ text: '1.2.0', citations: [{ text: '[1.2.0] - 2019-02-15' }, { text: 'Danish translation.' }] });
+    expect((await almanac.answer('When was the Brazilian translation added?')).answer.kind).toBe('none');
+  });
 });
 
 describe('almanac.answer with a generator (RECAP, scripted test double)', () => {

@@ -18,6 +18,20 @@ describe('chunkBlocks', () => {
     expect(chunks[1]!.heading).toBe('Owners');
   });
 
+  it('names a section by its heading path, outermost first; a level-1 heading (the title) heads only what comes before any other', () => {
+    const b = new TextBuilder();
+    b.add('heading', 'Changelog', { level: 1 });
+    b.add('paragraph', 'All notable changes are here.');
+    b.add('heading', '[1.2.0] - 2019-02-15', { level: 2 });
+    b.add('heading', 'Added', { level: 3 });
+    b.add('paragraph', 'Danish translation.');
+    b.add('heading', 'Fixed', { level: 3 });
+    b.add('paragraph', 'A crash on start.');
+    b.add('heading', '[1.1.0] - 2017-11-20', { level: 2 });
+    b.add('paragraph', 'Python 3.6.');
+    expect(chunkBlocks(b.text, b.blocks).map((c) => c.heading)).toEqual(['Changelog', '[1.2.0] - 2019-02-15 › Added', '[1.2.0] - 2019-02-15 › Fixed', '[1.1.0] - 2017-11-20']);
+  });
+
   it('gives sentence offsets relative to the passage', () => {
     const b = build([['paragraph', 'One sentence here. Another one there.']]);
     const [c] = chunkBlocks(b.text, b.blocks);
