@@ -103,6 +103,14 @@ export function versionsOf(analysis: QuestionAnalysis): Array<{ name: string; ve
   return namedNumbers(analysis).filter((n) => n.term.includes('_')).map((n) => ({ name: n.name, version: n.pattern }));
 }
 
+/** The numbers a question names a version by: a name's number ("Go 1.22") or a number of two parts or more ("1.2.0"). */
+export function askedVersions(analysis: QuestionAnalysis): RegExp[] {
+  const out = namedNumbers(analysis).map((n) => n.pattern);
+  // "1.1" is "1.1.0" too (`sameVersion`), not "1.1.1".
+  for (const m of analysis.question.matchAll(/(?<![\d.])\d+(?:\.\d+)+(?![\d.]*\d)/g)) out.push(new RegExp(`(?<![\\d.])${escapeRegExp(m[0])}(?:\\.0)*(?![\\d]|\\.\\d)`));
+  return out;
+}
+
 /**
  * The names a question gives, lower-cased: its words written with a capital letter after the
  * first word ("Rust" of "What version of Rust added ...?", "Bootstrap", "Amazon", "Linux"), but

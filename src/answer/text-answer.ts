@@ -6,11 +6,12 @@
 import { STOP_WORDS } from '../text/stopwords.ts';
 import type { Sentence } from '../types.ts';
 import { readNumber } from './numbers.ts';
-import { asksFrequency, asksLength, asksTime, isCalendarWord, namedNumbers, namesEnd, type QuestionAnalysis } from './question.ts';
+import { askedVersions, asksFrequency, asksLength, asksTime, isCalendarWord, namedNumbers, namesEnd, type QuestionAnalysis } from './question.ts';
 import { escapeRegExp } from '../text/escape-regexp.ts';
 import { isFieldRecord } from './field-answer.ts';
 import { answerTerms } from './synonyms.ts';
 import { looksLikeCode } from './code-text.ts';
+import { sameChangeKind } from './change-kinds.ts';
 import { findDates } from '../temporal/date-grammar.ts';
 import { headingPath } from '../text/heading-path.ts';
 
@@ -131,13 +132,6 @@ function headingTime(analysis: QuestionAnalysis, sentence: string, { section, he
   return undefined;
 }
 
-/** The numbers a question names a version by: a name's number ("Go 1.22") or a number of two parts or more ("1.2.0"). */
-function askedVersions(analysis: QuestionAnalysis): RegExp[] {
-  const out = namedNumbers(analysis).map((n) => n.pattern);
-  // "1.1" is "1.1.0" too (`sameVersion`), not "1.1.1".
-  for (const m of analysis.question.matchAll(/(?<![\d.])\d+(?:\.\d+)+(?![\d.]*\d)/g)) out.push(new RegExp(`(?<![\\d.])${escapeRegExp(m[0])}(?:\\.0)*(?![\\d]|\\.\\d)`));
-  return out;
-}
 
 /** What a "when was X released?" question asks: when a version came out. */
 const RELEASE_EVENT = /\b(?:released?|releases|come out|came out|published|tagged|shipped|launched|available|out)\b/i;
@@ -156,22 +150,9 @@ function saysDone(analysis: QuestionAnalysis, sentence: string, section: string,
   const words = analysis.question.match(/[\p{L}\p{N}][\p{L}\p{N}'’/-]*/gu) ?? [];
   const content = answerTerms(words.slice(1).filter((w) => !/\d/.test(w) && !STOP.has(w.toLowerCase()) && w !== verb).join(' '));
   if (!content.length || !content.every((t) => own.has(t))) return false;
-  return !verb || own.has(answerTerms(verb)[0] ?? verb) || sameKind(verb, headingPath(section).at(-1) ?? '');
+  return !verb || own.has(answerTerms(verb)[0] ?? verb) || sameChangeKind(verb, headingPath(section).at(-1) ?? '');
 }
 
-/**
- * Kinds of change, as a changelog's sections name them (Keep a Changelog's Added, Changed,
- * Deprecated, Removed, Fixed, Security) and questions ask them: one pattern matches a verb and
- * the section headings of its kind.
- */
-const CHANGE_KINDS: readonly RegExp[] = [
-  /\b(?:add(?:ed|s)?|new|introduc(?:ed|es)|features?)\b/i,
-  /\b(?:remov(?:ed|es|als?)?|dropp?(?:ed|s)?|delet(?:ed|es)|breaking)\b/i,
-  /\b(?:fix(?:ed|es)?|bug ?fix(?:es)?|resolved)\b/i,
-  /\b(?:chang(?:ed|es)?|updat(?:ed|es)|improv(?:ed|ements?))\b/i,
-  /\b(?:deprecat(?:ed|es|ions?))\b/i,
-  /\b(?:secur(?:ed|ity))\b/i,
-];
 
 /** A length of time as a sentence states it ("10 years", "three months", "a week"). */
 const LENGTH_OF_TIME = /\b(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|a few)\s*(?:-\s*|more\s+)?(?:days?|weeks?|months?|years?|decades?|hours?)\b/i;
@@ -228,7 +209,7 @@ function namesFeature(analysis: QuestionAnalysis, sentence: string, section: str
   if (feature.every((t) => headed.has(t))) return true;
   // A changelog's section says what kind of change its items are: "Danish translation." under
   // "1.2.0 - 2019-02-15 › Added" was added in 1.2.0.
-  if (verb && sameKind(verb, headingPath(section).at(-1) ?? '')) {
+  if (verb && sameChangeKind(verb, headingPath(section).at(-1) ?? '')) {
     const own = new Set([...answerTerms(sentence), ...headed]);
     return feature.every((t) => own.has(t));
   }
@@ -262,11 +243,6 @@ function featureOf(analysis: QuestionAnalysis): { terms: string[]; verb?: string
   return { terms, ...(verb >= 0 ? { verb: words[verb]! } : {}) };
 }
 
-/** Whether a verb and a changelog section's heading name one kind of change ("dropped" and "Removed"). */
-function sameKind(verb: string, heading: string): boolean {
-  const kind = CHANGE_KINDS.find((k) => k.test(verb));
-  return !!kind && kind.test(heading);
-}
 
 /** A verb in the past, as "which release X-ed ...?" asks it. */
 const PAST_VERB = /^(?:\p{Ll}{2,}ed|made|brought|got|took|began|saw|broke|drew|gave|put|set|dropped)$/u;

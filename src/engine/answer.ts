@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -38,6 +38,9 @@ const SPECIFIC_SPAN = 25;
 const EXTREMES = new Set(['max', 'min', 'argmax', 'argmin']);
 
 /** Questions that may ask for a list (`answer/label-list` decides). */
+/** A question that may ask what a release brought ("what's new in ...", "what did ... change?"): the outline module is loaded for it. */
+const OUTLINE_GATE = /^\s*what\b.*\b(?:new|features?|highlights?|changes?|changed|add(?:ed)?|introduce|stabili[sz]e|bring|fix(?:ed)?|remove(?:d)?|deprecate(?:d)?|drop|improve)\b/i;
+
 const LIST_GATE = /\b(?:years|periods|types|kinds|components|items|categories|segments|regions|countries|scopes|currencies|consists?|consisted|compris\w*|made up|composed|taken into account|included)\b|\bwhich (?:fiscal )?years?\b/i;
 
 /** The text of a `none` answer: the card shows the closest passages below it. */
@@ -79,6 +82,20 @@ export async function runAnswer(state: EngineState, question: string, options: A
     if (list) {
       answer = list;
       steps.push('list-answer');
+    }
+  }
+  // "What's new in Rust 1.80?": the outline of its release notes, read by a module loaded for
+  // such questions.
+  if (OUTLINE_GATE.test(question)) {
+    const { outlineAnswer } = await import('./outline-answer.ts');
+    const subject = subjectOf(state, analysis, search);
+    const outline = outlineAnswer(state, question, analysis, search, {
+      versions: askedVersions(analysis), mayAnswer: (docId) => namesSubject(state, docId, subject),
+      citeHeading: (p, heading) => headingCitation(state, search, p, heading), citeSentence: (p, s) => sentenceCitation(state, search, p, s),
+    });
+    if (outline) {
+      answer = outline;
+      steps.push('outline-answer');
     }
   }
   // "Is Angular 18 still supported?": the row's end of life against the reference date. (A
@@ -629,17 +646,25 @@ function textAnswerOf(state: EngineState, analysis: QuestionAnalysis, search: Se
   };
 }
 
+/** The citation of sentence `s` of passage `p`. */
+function sentenceCitation(state: EngineState, search: SearchResponse, p: Passage, s: Passage['sentences'][number]): Citation {
+  const start = p.start + s.start;
+  const end = p.start + s.end;
+  const source = sourceSpan(state, p.docId, start, end);
+  return { docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence', text: p.text.slice(s.start, s.end), start, end, ...(source ? { source } : {}), ...pageOf(p) };
+}
+
 /** The citation of a heading of passage `p`'s section, the last place before the passage its document's text has it, its `answer` marked. */
-function headingCitation(state: EngineState, search: SearchResponse, p: Passage, heading: string, answer: string): Citation | undefined {
+function headingCitation(state: EngineState, search: SearchResponse, p: Passage, heading: string, answer?: string): Citation | undefined {
   const text = state.records.get(p.docId)?.document.text;
   const start = text?.lastIndexOf(heading, p.start) ?? -1;
   if (start < 0) return undefined;
   const end = start + heading.length;
   const source = sourceSpan(state, p.docId, start, end);
-  const at = heading.indexOf(answer);
+  const at = answer ? heading.indexOf(answer) : -1;
   return {
     docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence', text: heading, start, end,
-    ...(source ? { source } : {}), ...pageOf(p), ...(at >= 0 ? { span: [at, at + answer.length] as [number, number] } : {}),
+    ...(source ? { source } : {}), ...pageOf(p), ...(answer && at >= 0 ? { span: [at, at + answer.length] as [number, number] } : {}),
   };
 }
 

@@ -383,6 +383,12 @@ describe('almanac.answer (zero-download)', () => {
     const added = await almanac.answer('Which version added the Danish translation?');
     expect(added.answer).toMatchObject({ text: '1.2.0', citations: [{ text: '[1.2.0] - 2019-02-15' }, { text: 'Danish translation.' }] });
     expect((await almanac.answer('When was the Brazilian translation added?')).answer.kind).toBe('none');
+    // What a version brought: its items, each cited.
+    const changed = await almanac.answer('What changed in 1.2.0?');
+    expect(changed.answer).toMatchObject({ text: 'Danish translation; Upgraded the parser to version 3', items: ['Danish translation', 'Upgraded the parser to version 3'] });
+    expect(changed.answer.citations.map((c) => c.text)).toEqual(['Danish translation.', 'Upgraded the parser to version 3.']);
+    expect(changed.steps).toContain('outline-answer');
+    expect((await almanac.answer('What was removed in 1.1.0?')).answer.items).toEqual(['Dropped support for Python 2.6']);
   });
 });
 

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { asksOutline, outlineOf, type OutlineSection } from '../../src/answer/outline.ts';
+
+const v = (n: string) => new RegExp(`(?<![\\d.])${n.replace(/\./g, '\\.')}(?:\\.0)*(?![\\d]|\\.\\d)`);
+const sec = (path: string, ...sentences: string[]): OutlineSection => ({ path: path.split(' › '), sentences });
+
+describe('asksOutline', () => {
+  it('reads what a question asks a release brought, and of which kind', () => {
+    expect(asksOutline("What's new in Rust 1.80?")).toEqual({});
+    expect(asksOutline('What are the new features in Go 1.22?')).toEqual({});
+    expect(asksOutline('What changed in 1.2.0?')).toEqual({});
+    expect(asksOutline('What did Rust 1.80.0 stabilize?')).toEqual({ verb: 'stabilize' });
+    expect(asksOutline('What feature did Rust 1.26 stabilize?')).toEqual({ verb: 'stabilize' });
+    expect(asksOutline('What was removed in 1.1.0?')).toEqual({ verb: 'removed' });
+    expect(asksOutline('What is the latest version of Django 5.1?')).toBeUndefined();
+    expect(asksOutline('What did Go 1.22 change about loop variables?')).toBeUndefined();
+  });
+});
+
+describe('outlineOf', () => {
+  it('lists the subsections of the heading that names the release, less thanks and leftovers', () => {
+    const rust = [
+      sec("What's in 1.80.0 stable › LazyCell and LazyLock", 'These types delay initialization.'),
+      sec("What's in 1.80.0 stable › Exclusive ranges in patterns", 'Ranges can now use exclusive endpoints.'),
+      sec("What's in 1.80.0 stable › Other changes", 'Check out everything that changed.'),
+      sec('Contributors to 1.80.0', 'Many people came together.'),
+    ];
+    expect(outlineOf({}, [v('1.80')], 'Announcing Rust 1.80.0', rust)!.items.map((i) => i.text)).toEqual(['LazyCell and LazyLock', 'Exclusive ranges in patterns']);
+  });
+
+  it('lists a changelog version\'s items, of the kind the verb asks', () => {
+    const log = [
+      sec('[Unreleased] › Added', 'Reading TSV files.'),
+      sec('[1.2.0] - 2019-02-15 › Added', 'Danish translation.', 'A new visual identity.'),
+      sec('[1.2.0] - 2019-02-15 › Removed', 'The old parser.'),
+      sec('[1.1.0] - 2017-11-20 › Added', 'Python 3.6.'),
+    ];
+    expect(outlineOf({}, [v('1.2.0')], 'Changelog', log)!.items.map((i) => i.text)).toEqual(['Danish translation.', 'A new visual identity.', 'The old parser.']);
+    expect(outlineOf({ verb: 'removed' }, [v('1.2.0')], 'Changelog', log)!.items.map((i) => [i.text, i.section, i.sentence])).toEqual([['The old parser.', 2, 0]]);
+    expect(outlineOf({}, [v('1.2')], 'Changelog', log)!.items).toHaveLength(3);
+    expect(outlineOf({}, [v('1.3.0')], 'Changelog', log)).toBeUndefined();
+    // A version's heading with its items right under it.
+    const flat = [sec('1.2.0 (2019-02-15)', 'Danish translation.'), sec('1.1.0 (2017-11-20)', 'Python 3.6.')];
+    expect(outlineOf({}, [v('1.2.0')], 'Changes', flat)!.items.map((i) => i.text)).toEqual(['Danish translation.']);
+  });
+
+  it('lists the sections of release notes titled by the release, and nothing from prose or a schedule that names it', () => {
+    const go = [
+      sec('Introduction to Go 1.22', 'The latest Go release arrives six months after Go 1.21.'),
+      sec('Changes to the language', 'Loop variables are now per iteration.'),
+      sec('Tools › Go command', 'Workspaces can now vendor.'),
+      sec('Standard library › New math/rand/v2 package', 'Go 1.22 includes the first v2 package.'),
+    ];
+    const notes = outlineOf({}, [v('1.22')], 'Go 1.22 Release Notes', go)!;
+    expect(notes.items.map((i) => [i.text, i.heading])).toEqual([['Changes to the language', 'Changes to the language'], ['Go command', 'Go command'], ['New math/rand/v2 package', 'New math/rand/v2 package']]);
+    expect(outlineOf({}, [v('1.22')], 'Go 1.22 Release Schedule', go)).toBeUndefined();
+    expect(outlineOf({}, [v('1.29')], 'Release information', [sec('Kubernetes 1.29: Mandala (The Universe)', 'This release is inspired by the Mandala.')])).toBeUndefined();
+  });
+
+  it('counts what it leaves out past the most it lists', () => {
+    const many = Array.from({ length: 12 }, (_, i) => sec(`Feature ${String.fromCharCode(65 + i)}`, 'New.'));
+    expect(outlineOf({}, [v('2.0')], 'Osprey 2.0 Release Notes', many)).toMatchObject({ more: 4, items: { length: 8 } });
+  });
+});
