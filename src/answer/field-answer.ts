@@ -128,19 +128,23 @@ export function answerField(analysis: QuestionAnalysis, text: string): FieldAnsw
 /**
  * "When was Python 3.8 released?" over a schedule of dated lines: the date of the line of the
  * version's first release, the version with zeros after it and perhaps "final" ("- 3.8.0 final:
- * Monday, 2019-10-14"; not "3.8.20 final", nor "3.8.0 beta 1"), as a release is numbered.
+ * Monday, 2019-10-14"; not "3.8.20 final", nor "3.8.0 beta 1"), as a release is numbered. In the
+ * schedule of one version (`ofVersion`: its document's title names it, "Python 2.5 Release
+ * Schedule"), the line "final" alone is its release ("- final: September 19, 2006 [completed]").
  */
-export function answerReleaseLine(analysis: QuestionAnalysis, text: string): FieldAnswer | undefined {
+export function answerReleaseLine(analysis: QuestionAnalysis, text: string, ofVersion = false): FieldAnswer | undefined {
   if (analysis.operation !== 'date' || analysis.boundary !== 'start' || !text.includes(':')) return undefined;
   const versions = namedNumbers(analysis).filter((n) => n.term.includes('_'));
   if (versions.length !== 1) return undefined;
-  const release = new RegExp(`^v?${versions[0]!.term.replace(/_/g, '\\.')}(?:\\.0)*(?:\\s+(?:final|release|stable|ga))?$`, 'i');
+  const own = ofVersion ? '|(?:final|final release)' : '';
+  const release = new RegExp(`^(?:v?${versions[0]!.term.replace(/_/g, '\\.')}(?:\\.0)*(?:\\s+(?:final|release|stable|ga))?${own})$`, 'i');
   const lines: RegExpMatchArray[] = [...text.matchAll(FIELD_LINE)];
   for (const record of records(text, lines)) {
     if (record.filter((m) => onlyDate(m[2]!)).length < MIN_SCHEDULE) continue;
     const m = record.find((x) => release.test(x[1]!.trim()) && onlyDate(x[2]!));
     if (!m) continue;
-    const value = m[2]!;
+    // The date without a note after it ("September 19, 2006 [completed]").
+    const value = m[2]!.replace(/\s*(?:\[[^\]]*\]|\([^)]*\))\s*$/, '');
     const at = m.index! + m[0].lastIndexOf(value);
     return { text: value, span: [at, at + value.length], line: [m.index!, m.index! + m[0].length], field: m[1]!.trim(), record: spanOf(record) };
   }

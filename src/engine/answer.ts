@@ -446,18 +446,26 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
   if (!asksField(analysis) && !timed) return undefined;
   const subject = subjectOf(state, analysis, search);
   const numbers = namedNumbers(analysis);
+  const ofVersion = (docId: string) => {
+    const title = state.records.get(docId)?.document.title ?? '';
+    return numbers.length > 0 && numbers.every((n) => n.pattern.test(title));
+  };
   for (let rank = 0; rank < search.results.length; rank++) {
     const p = search.results[rank]!.passage;
     if (!TEXT_KINDS.has(p.kind)) continue;
     // A schedule answers a question whose words its document holds (Python's releases are no
     // answer to "which Rust version was released in June 2023?").
     const dated = timed && holdsWords(state, p.docId, analysis, constraint!.text) ? answerDatedLine(analysis, p.text, dateScore) : undefined;
-    const read = dated ?? answerField(analysis, p.text) ?? answerReleaseLine(analysis, p.text);
+    // A schedule titled by the version ("Python 2.5 Release Schedule") is of that version alone.
+    const own = ofVersion(p.docId);
+    const named = dated ?? answerField(analysis, p.text);
+    const read = named ?? answerReleaseLine(analysis, p.text, own);
     if (!read) continue;
     // The field's record names the numbers the question names ("PEP 602": the header's "PEP:
-    // 602"); another PEP's header, ranked above, has its own "Created:".
+    // 602"); another PEP's header, ranked above, has its own "Created:". The schedule of one
+    // version names them in its title.
     const record = p.text.slice(...read.record);
-    if (!numbers.every((n) => n.pattern.test(record))) continue;
+    if (!numbers.every((n) => n.pattern.test(record)) && (named || !own)) continue;
     if (!namesSubject(state, p.docId, subject)) continue;
     const [s, e] = read.line;
     // A question with a time ("the president from 1999 to 2001") is answered by a line that
@@ -468,6 +476,23 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
       docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence',
       text: p.text.slice(s, e), start: p.start + s, end: p.start + e, ...(source ? { source } : {}), ...pageOf(p),
       span: [read.span[0] - s, read.span[1] - s],
+    };
+    return { answer: { text: read.text, kind: 'sentence', citations: [citation], confidence: 1, operation: analysis.operation }, rank };
+  }
+  // The schedule of a result's document titled by the version, read whole: its lines ("- final:
+  // September 19, 2006") name no word of the question, and its passages may cut it.
+  for (const [rank, r] of search.results.entries()) {
+    const record = state.records.get(r.passage.docId);
+    if (!record || !ofVersion(r.passage.docId) || !namesSubject(state, r.passage.docId, subject)) continue;
+    const read = answerReleaseLine(analysis, record.document.text, true);
+    const p = read && record.passages.find((x) => TEXT_KINDS.has(x.kind) && x.start <= read.line[0] && read.line[1] <= x.end);
+    if (!read || !p) continue;
+    const [start, end] = read.line;
+    const source = sourceSpan(state, p.docId, start, end);
+    const citation: Citation = {
+      docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence',
+      text: record.document.text.slice(start, end), start, end, ...(source ? { source } : {}), ...pageOf(p),
+      span: [read.span[0] - start, read.span[1] - start],
     };
     return { answer: { text: read.text, kind: 'sentence', citations: [citation], confidence: 1, operation: analysis.operation }, rank };
   }

@@ -15,6 +15,14 @@ describe('field answers', () => {
     expect(answerReleaseLine(analyzeQuestion('When was Python 3.9 released?'), schedule)).toBeUndefined();
   });
 
+  it('reads the "final" line of the schedule of one version, without the note after its date', () => {
+    const schedule = '- alpha 1: April 5, 2006 [completed]\n- beta 1: June 20, 2006 [completed]\n- rc 1: August 17, 2006 [completed]\n- final: September 19, 2006 [completed]\n';
+    const q = analyzeQuestion('When was Python 2.5 released?');
+    expect(answerReleaseLine(q, schedule, true)).toMatchObject({ text: 'September 19, 2006', field: 'final' });
+    // Only where the schedule is that version's (its title names it): else "final" is anyone's.
+    expect(answerReleaseLine(q, schedule)).toBeUndefined();
+  });
+
   it('reads a field named by a version in any form the tokenizer writes of it, not by another number', () => {
     const crew = '- 3.10 Release Manager: Pablo Galindo Salgado\n- Windows installers: Steve Dower\n';
     expect(answerField(analyzeQuestion('Who was the release manager for Python 3.10?'), crew)?.text).toBe('Pablo Galindo Salgado');

@@ -369,6 +369,15 @@ describe('almanac.answer (zero-download)', () => {
     expect(final?.type === 'final' && final.response.answer.value).toBeCloseTo(0.3, 10);
   });
 
+  it('reads the release line of a schedule titled by the version, wherever its passages cut it', async () => {
+    const note = ' [completed; the team met twice that week to review the open issues and the installers for every platform]';
+    const lines = ['alpha 1: April 5, 2006', 'alpha 2: April 27, 2006', 'alpha 3: May 25, 2006', 'beta 1: June 20, 2006', 'beta 2: July 11, 2006', 'beta 3: August 3, 2006', 'rc 1: August 17, 2006', 'rc 2: September 12, 2006', 'final: September 19, 2006'];
+    const almanac = await createAlmanac();
+    await almanac.ingest([{ name: 'pep-0356.md', content: `# Osprey 2.5 Release Schedule\n\nThis document describes the development and release schedule for Osprey 2.5.\n\n## Release Schedule\n\n${lines.map((l) => `- ${l}${note}`).join('\n')}\n` }]);
+    const r = await almanac.answer('When was Osprey 2.5 released?');
+    expect(r.answer).toMatchObject({ text: 'September 19, 2006', citations: [{ text: expect.stringMatching(/^final: September 19, 2006/) }] });
+  });
+
   it('reads a changelog: a version\'s date and an item\'s version and date from the headings above, citing the heading', async () => {
     const almanac = await createAlmanac();
     await almanac.ingest([{
