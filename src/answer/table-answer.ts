@@ -327,10 +327,14 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   }
   // "The average gold price in the 1990s", "the total in 2019" of monthly rows: over the dated
   // rows inside the span the question names, not one row of it.
-  const aggregate = AVERAGE.test(analysis.question) ? 'average' : SUM.test(analysis.question) ? 'sum' : undefined;
-  if (aggregate && analysis.period && ['lookup', 'average', 'sum'].includes(op)) {
+  const aggregate = asksOverSpan(analysis);
+  if (aggregate) {
     const over = overPeriod(ctx, aggregate);
     if (over) return over;
+    // Rows dated across the span in a table that holds too few of the question's words are a
+    // series of something else: not one of its cells answers either ("Average" CO2 of 2010 for
+    // "the average global temperature anomaly in the 2010s").
+    if (periodRows(ctx) && heldShare(ctx) < 0.5) return undefined;
   }
   if (op === 'argmax' || op === 'argmin' || op === 'max' || op === 'min') {
     // "The highest price in the 1980s": among the rows of that span, which the question's time
@@ -915,6 +919,12 @@ function periodRows(ctx: Context): number[] | undefined {
   if (!period) return undefined;
   const rows = [...rowMoments(ctx)].filter(([, d]) => d.start >= period.start && d.end <= period.end).map(([r]) => r);
   return rows.length >= 2 ? rows : undefined;
+}
+
+/** Whether a question asks an average or total over a span of time ("the average gold price in the 1990s"), and which. */
+export function asksOverSpan(analysis: QuestionAnalysis): 'average' | 'sum' | undefined {
+  if (!analysis.period || !['lookup', 'average', 'sum'].includes(analysis.operation)) return undefined;
+  return AVERAGE.test(analysis.question) ? 'average' : SUM.test(analysis.question) ? 'sum' : undefined;
 }
 
 /** A leap year, in ms: a span longer than it holds more than one year. */

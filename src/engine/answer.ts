@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -220,9 +220,12 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
   // it, the best passage of each of more documents, ranked after every result shown, is read, and
   // answers only with confidence. (A lookup finds some cell in almost any table: reading further
   // documents for one answered 8 more HiTab questions, all wrongly.)
-  // So is a month the question names, where the results shown give only a year's row.
+  // So is a month the question names, where the results shown give only a year's row; and an
+  // average or total over a span, which only a series of what is asked, dated across the span,
+  // answers ("the average global temperature anomaly in the 2010s", where CO2 files rank first).
   const coarse = !!found && answersCoarsely(analysis, found.found);
-  if ((found && !coarse) || (!found && (fallback || !analysis.firstPast)) || docs.length >= ANSWER_SETTINGS.tableDocuments) return found ?? fallback;
+  const tested = !!analysis.firstPast || overYears(analysis);
+  if ((found && !coarse) || (!found && (fallback || !tested)) || docs.length >= ANSWER_SETTINGS.tableDocuments) return found ?? fallback;
   const before = docs.length;
   add((await byDocument()).results, search.results.length);
   const further = tableOf(state, analysis, search, docs.slice(before), () => undefined);
@@ -564,12 +567,21 @@ function chooseDeterministic(state: EngineState, analysis: QuestionAnalysis, sea
   const tableOk = !!table && table.found.confidence >= ANSWER_SETTINGS.minTableConfidence;
   const textOk = !!text && text.supported;
   // What ranked first decides between a table and a text answer; the other is the fallback. A
-  // calculation is read from a table: a sentence does not hold the computed figure, nor the
-  // first time a series passed a bound.
-  const tableFirst = tableOk && (!textOk || table!.rank <= text!.rank || COMPUTED.has(analysis.operation) || EXTREMES.has(analysis.operation) || !!analysis.firstPast);
+  // calculation is read from a table: a sentence does not hold the computed figure (an average
+  // over a span among them), nor the first time a series passed a bound.
+  const tableFirst = tableOk && (!textOk || table!.rank <= text!.rank || COMPUTED.has(analysis.operation) || EXTREMES.has(analysis.operation) || !!analysis.firstPast || overYears(analysis));
   if (tableFirst) return tableAnswerOf(state, analysis, search, table!);
   if (textOk) return textAnswerOf(state, analysis, search, text!);
   return noAnswer(analysis);
+}
+
+/**
+ * Whether a question asks an average or total over years ("in the 2010s", "from 2000 to 2010"):
+ * a series dated across them answers it. (Over one year, "the total U.S. R&D in 2017" is a cell
+ * of many a table: reading further documents for it answered 3 more HiTab questions, wrongly.)
+ */
+function overYears(analysis: QuestionAnalysis): boolean {
+  return !!asksOverSpan(analysis) && analysis.period!.end - analysis.period!.start > LEAP_YEAR_MS;
 }
 
 function noAnswer(analysis: QuestionAnalysis): Answer {

@@ -240,6 +240,9 @@ describe('table answers', () => {
     expect(ask('What was the highest price since 2000?', annual)).toMatchObject({ text: '139', cells: [{ rowPath: ['2009'] }] });
     // A table that holds too few of the question's words is a series of something else.
     expect(answerTable(analyzeQuestion('What is the lowest global temperature anomaly since 1990?'), annual, { heading: 'gold-prices — Gold Prices' })).toBeUndefined();
+    // Nor does any one cell of such a series answer an average over a span ("Average" 2010 CO2).
+    const co2Years = readGrid([['Date', 'Average'], ...Array.from({ length: 30 }, (_, i) => [`${2000 + i}-01`, String(370 + i)])]).table;
+    expect(answerTable(analyzeQuestion('What was the average global temperature anomaly in the 2010s?'), co2Years, { heading: 'co2-mm-gl — global — Trends in Atmospheric Carbon Dioxide' })).toBeUndefined();
     // With no span, the extreme of the whole series, as sure as the table is of what is asked.
     const temps = readGrid([['Year', 'Mean'], ...Array.from({ length: 30 }, (_, i) => [String(1990 + i), (i % 7 === 3 ? 0.9 : 0.1 * (i % 5)).toFixed(2)])]).table;
     const heading = { heading: 'global-temp — Global Temperature Time Series: global temperature anomaly' };

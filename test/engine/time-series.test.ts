@@ -99,6 +99,15 @@ describe('dated rows and dated passages', () => {
     expect(grouped.results[0]!.passage.docId).toBe('cpi-us/data/cpiai.csv');
   });
 
+  it('an average over years is computed from the series, though a sentence of the README about it ranks first', async () => {
+    const readme = '# Global Temperature Time Series\n\nGlobal temperature anomaly data come from the Global Historical Climatology Network.\n\nThe available timeseries of global-scale temperature anomalies are calculated with respect to the 20th century average.';
+    const annual = ['Source,Year,Mean', ...Array.from({ length: 20 }, (_, i) => `gcag,${1975 + i},${(0.1 + i * 0.01).toFixed(2)}`)].join('\n');
+    const temps = await createAlmanac();
+    await temps.ingest([{ id: 'global-temp/README.md', name: 'global-temp/README.md', content: readme }, { id: 'global-temp/data/annual.csv', name: 'global-temp/data/annual.csv', content: annual }]);
+    const r = await temps.answer('What was the average global temperature anomaly in the 1980s?');
+    expect(r.answer).toMatchObject({ kind: 'computed', text: '0.19', calculation: { expression: '(0.15 + 0.16 + 0.17 + 0.18 + 0.19 + 0.2 + 0.21 + 0.22 + 0.23 + 0.24) / 10' } });
+  });
+
   it('within a document of dated records, a text passage dated at the question\'s time comes first', async () => {
     const res = await almanac.search('Which Python 2.7 maintenance release came out in May 2018?');
     expect(res.steps).toContain('dated-rows');
