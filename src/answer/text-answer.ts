@@ -190,7 +190,7 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
   if (analysis.operation === 'name') return !!nameSpan(analysis, sentence, s);
   // "What version of Rust added ...?": a sentence that names nothing numbered ("POSIX.1-2024",
   // "3.12", "Windows 10") besides its dates and what the question gives does not answer it.
-  if (asksNumbered(analysis)) return namesNumbered(analysis, sentence, s) || (!!headingVersion(analysis, under.heading) && namesFeature(analysis, sentence, under.section ?? ''));
+  if (asksNumbered(analysis)) return namesNumbered(analysis, sentence, s) || (!!headingVersion(analysis, under) && namesFeature(analysis, sentence, under.section ?? ''));
   return undefined;
 }
 
@@ -248,15 +248,25 @@ function featureOf(analysis: QuestionAnalysis): { terms: string[]; verb?: string
 const PAST_VERB = /^(?:\p{Ll}{2,}ed|made|brought|got|took|began|saw|broke|drew|gave|put|set|dropped)$/u;
 
 /**
- * The version a sentence's heading or title names that the question does not give: what
- * release notes are about. "The new embed package provides access to files embedded in the
- * program" names no release; it stands in "Go 1.16 Release Notes", which answers "which Go
- * release added the embed package?" (a version the sentence names itself comes first).
+ * The version a sentence's headings name that the question does not give: what release notes
+ * are about. "The new embed package provides access to files embedded in the program" names no
+ * release; it stands in "Go 1.16 Release Notes", which answers "which Go release added the embed
+ * package?" (a version the sentence names itself comes first). The nearest heading that names
+ * one wins ("[1.2.0] - 2019-02-15 › Added" of a changelog); a section headed by a date alone is
+ * a release of its own that no number names ("2010-09-06" of a page of weekly snapshots), and
+ * the title's version is not its.
  */
-function headingVersion(analysis: QuestionAnalysis, heading: string | undefined): string | undefined {
-  if (!heading) return undefined;
-  const at = versionSpan(analysis, heading, { start: 0, end: heading.length, times: [] });
-  return at ? heading.slice(at[0], at[1]) : undefined;
+function headingVersion(analysis: QuestionAnalysis, under: Pick<TextSource, 'heading' | 'section'>): string | undefined {
+  const versionIn = (text: string) => {
+    const at = versionSpan(analysis, text, { start: 0, end: text.length, times: [] });
+    return at ? text.slice(at[0], at[1]) : undefined;
+  };
+  for (const part of under.section ? headingPath(under.section).reverse() : []) {
+    const version = versionIn(part);
+    if (version) return version;
+    if (findDates(part, { shortYears: 'none', reference: 0, prepositions: false }).length) return undefined;
+  }
+  return under.heading ? versionIn(under.heading) : undefined;
 }
 
 /** Whether a sentence holds a word with a digit outside its dates that the question does not give. */
@@ -359,11 +369,11 @@ export function answerAt(analysis: QuestionAnalysis, source: TextSource, index: 
       out.heading = dated.heading;
     }
   } else if (asksNumbered(analysis)) {
-    const version = headingVersion(analysis, source.heading);
+    const version = headingVersion(analysis, source);
     if (version) {
       out.text = version;
       // Cited where the section's path names it ("[1.2.0] - 2019-02-15"); a title is the document's.
-      const heading = source.section && headingPath(source.section).find((h) => h.includes(version));
+      const heading = source.section && headingPath(source.section).reverse().find((h) => h.includes(version));
       if (heading) out.heading = heading;
     }
   }

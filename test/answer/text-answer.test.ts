@@ -216,5 +216,8 @@ describe('release notes and code', () => {
     expect(q('Which version added Brazilian translation?', danish)).toBe(false);
     expect(q('When was the Danish translation removed?', danish)).toBe(false);
     expect(q('Which version added support for Python 2.6?', dropped)).toBe(false);
+    // A section headed by a date alone is a release no number names: the title's is not its.
+    const weekly = { ...passage('The new slices package sorts slices.', '2010-09-06 Osprey 1 weekly snapshots'), section: '2010-09-06' };
+    expect(answerFromText(analyzeQuestion('Which Osprey release added the slices package?'), weekly)!.text).not.toBe('1');
   });
 });
