@@ -237,6 +237,7 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
   const timed = asksTime(analysis);
   const long = asksLength(analysis);
   const often = asksFrequency(analysis);
+  const who = analysis.operation === 'name';
   const subject = subjectOf(state, analysis, search);
   let coarse: TableCandidate | undefined;
   for (const { docId, rank } of docs) {
@@ -260,7 +261,7 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
       // that states no length of time ("Lead" for "how long is the 1.29 release cycle?"), nor
       // "how often" by one that states no frequency (a release manager's name).
       // Nor is a question for a time answered by a row or column of another time.
-      if (!found || answersOtherTime(analysis, found) || (timed && !found.cells.some((c) => hasDate(c.text))) || (long && !found.cells.some((c) => statesLength(c.text))) || (often && !found.cells.some((c) => statesFrequency(c.text)))) return;
+      if (!found || answersOtherTime(analysis, found) || (timed && !found.cells.some((c) => hasDate(c.text))) || (long && !found.cells.some((c) => statesLength(c.text))) || (often && !found.cells.some((c) => statesFrequency(c.text))) || (who && !namesSomeone(analysis, found.text))) return;
       const candidate = { found, docId, tableIndex, table, rank };
       if (tableIndex === searched) ranked = candidate;
       if (!best || found.score > best.found.score) best = candidate;
@@ -582,6 +583,16 @@ function chooseDeterministic(state: EngineState, analysis: QuestionAnalysis, sea
  */
 function overYears(analysis: QuestionAnalysis): boolean {
   return !!asksOverSpan(analysis) && analysis.period!.end - analysis.period!.start > LEAP_YEAR_MS;
+}
+
+/**
+ * Whether a cell can answer "who": it holds no word the question gives. A role is named with the
+ * question's words ("Docs Lead" for "who was the release lead for Kubernetes 1.35?"); the person
+ * who holds it is not.
+ */
+function namesSomeone(analysis: QuestionAnalysis, text: string): boolean {
+  const asked = new Set(analysis.allTerms);
+  return !answerTerms(text).some((t) => asked.has(t));
 }
 
 function noAnswer(analysis: QuestionAnalysis): Answer {

@@ -369,6 +369,12 @@ describe('almanac.answer (zero-download)', () => {
     expect(final?.type === 'final' && final.response.answer.value).toBeCloseTo(0.3, 10);
   });
 
+  it('answers "who" with a person, not a role named with the question\'s words', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([{ name: 'README.md', content: '# Osprey 1.35 Release Information\n\n| What | Who | When |\n|---|---|---|\n| Release notes complete | Docs Lead | Wednesday 10th December 2025 |\n| Release blog published | Comms Lead | Wednesday 17th December 2025 |\n' }]);
+    expect((await almanac.answer('Who was the release lead for Osprey 1.35?')).answer.kind).toBe('none');
+  });
+
   it('reads the release line of a schedule titled by the version, wherever its passages cut it', async () => {
     const note = ' [completed; the team met twice that week to review the open issues and the installers for every platform]';
     const lines = ['alpha 1: April 5, 2006', 'alpha 2: April 27, 2006', 'alpha 3: May 25, 2006', 'beta 1: June 20, 2006', 'beta 2: July 11, 2006', 'beta 3: August 3, 2006', 'rc 1: August 17, 2006', 'rc 2: September 12, 2006', 'final: September 19, 2006'];
