@@ -1016,7 +1016,15 @@ function overPeriod(ctx: Context, op: 'average' | 'sum'): TableAnswer | undefine
     return score;
   };
   const top = Math.max(...rows.map(rowScore));
-  const operands = rows.filter((r) => rowScore(r) >= top - 1e-9 && readNumber(p.at(r, col!)) && (!ctx.allowed || ctx.allowed.has(r * p.table.cols + col!)));
+  let operands = rows.filter((r) => rowScore(r) >= top - 1e-9 && readNumber(p.at(r, col!)) && (!ctx.allowed || ctx.allowed.has(r * p.table.cols + col!)));
+  // Two rows of one moment are two series ("GISTEMP" and "gcag" of each year): where the question
+  // names neither, the average is of one series, the first the table lists, not of both mixed.
+  const moments = rowMoments(ctx);
+  const at = (r: number) => moments.get(r)?.start;
+  if (new Set(operands.map(at)).size < operands.length) {
+    const series = rowName(p, operands[0]!);
+    operands = operands.filter((r) => rowName(p, r) === series);
+  }
   if (operands.length < 2 || operands.length > MAX_SPAN_OPERANDS) return undefined;
   const cells = operands.map((r) => cellOf(ctx, r, col!));
   const sum = cells.map((c) => formatOperand(c.value!)).join(' + ');
