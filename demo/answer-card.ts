@@ -128,7 +128,7 @@ export function answerCard(almanac: RemoteAlmanac, getDocument: (id: string) => 
       buttons.push(button);
       (more && i >= SHOWN_CITATIONS ? more : list).append(el('li', {}, [button]));
     });
-    const folded = more ? el('details', { class: 'more-citations' }, [el('summary', { text: `${a.citations.length - SHOWN_CITATIONS} more cited cells` }), more]) : null;
+    const folded = more ? el('details', { class: 'more-citations' }, [el('summary', { text: `${a.citations.length - SHOWN_CITATIONS} more ${a.citations.every((c) => c.kind === 'cell') ? 'cited cells' : 'citations'}` }), more]) : null;
     if (a.citations.length) element.append(el('p', { class: 'label', text: 'From:' }), list, ...(folded ? [folded] : []), viewer);
     // The first citation opens by itself: the reader sees where the answer is at once.
     const first = a.citations[0];

@@ -43,7 +43,8 @@ export function preferNamedNumbers<R extends { passage: Passage }>(ranked: R[], 
   const holds = new Map<string, boolean>();
   for (const r of ranked) {
     if (holds.get(r.passage.docId)) continue;
-    const terms = new Set(tokenize(r.passage.text));
+    // A passage stands under its heading: "[1.2.0] - 2019-02-15 › Added" numbers a changelog's items.
+    const terms = new Set(tokenize(r.passage.heading ? `${r.passage.heading} ${r.passage.text}` : r.passage.text));
     holds.set(r.passage.docId, names.some((n) => terms.has(n)) || parts.some((p) => terms.has(p.number) && titledBy(titleTerms(r.passage.docId), p.name)));
   }
   if (![...holds.values()].some(Boolean)) return ranked;

@@ -111,5 +111,23 @@ describe('formats in the built demo', () => {
       return quote.scrollHeight > quote.clientHeight && mark.top >= box.top - 0.5 && mark.bottom <= box.bottom + 0.5;
     })).toBe(true);
   });
+
+  it('reads a changelog: what a version changed, each item cited, and when it came out, citing its heading', async () => {
+    const log = '# Osprey changelog\n\n## [1.2.0] - 2019-02-15\n\n### Added\n\n- Danish translation.\n- A new visual identity.\n\n### Removed\n\n- The old parser.\n\n## [1.1.0] - 2017-11-20\n\n### Added\n\n- Support for Osprey files.\n';
+    await page.setInputFiles('#file-input', [{ name: 'CHANGELOG.md', mimeType: 'text/markdown', buffer: Buffer.from(log) }]);
+    await page.waitForSelector('#documents li.document >> text=CHANGELOG.md', { timeout: 60_000 });
+    const card = page.locator('.answer-card');
+    await page.evaluate(() => { delete document.body.dataset.answered; });
+    await search(page, 'What changed in Osprey 1.2.0?');
+    await page.waitForSelector('body[data-answered]', { timeout: 60_000 });
+    expect(await card.locator('.answer-kind').textContent()).toBe('from the sections of the notes');
+    expect(await card.locator('.answer-text').textContent()).toMatch(/^Danish translation; A new visual identity; The old parser/);
+    expect(await card.locator('ol.citations[aria-label="Citations"] > li').count()).toBe(3);
+    await page.evaluate(() => { delete document.body.dataset.answered; });
+    await search(page, 'When was Osprey 1.2.0 released?');
+    await page.waitForSelector('body[data-answered]', { timeout: 60_000 });
+    expect(await card.locator('.answer-text').textContent()).toMatch(/^2019-02-15/);
+    expect(await card.locator('ol.citations[aria-label="Citations"] > li').first().textContent()).toContain('[1.2.0] - 2019-02-15');
+  });
 });
 

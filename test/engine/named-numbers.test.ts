@@ -22,6 +22,11 @@ describe('preferNamedNumbers', () => {
     expect(preferNamedNumbers(ranked, 'When did Django 4.2 come out?').map((r) => r.passage.docId)).toEqual(['wagtail', 'django']);
   });
 
+  it('reads a passage with its heading: a changelog\'s items are numbered by the version they stand under', () => {
+    const ranked = [hit('python', 'Python 3.9 was released in October 2020'), { passage: { docId: 'osprey', text: 'Danish translation.', heading: '[1.2.0] - 2019-02-15 › Added' } as Passage }];
+    expect(preferNamedNumbers(ranked, 'When was Osprey 1.2.0 released?', (id) => (id === 'osprey' ? 'Osprey changelog' : 'Python')).map((r) => r.passage.docId)).toEqual(['osprey', 'python']);
+  });
+
   it('does not read a title that numbers another release of the name as the name alone', () => {
     const ranked = [hit('python312', 'Bugfix releases of 3.12 continue after 3.13 is out'), hit('python', 'Python 3.13 is the newest major release')];
     expect(preferNamedNumbers(ranked, 'When was Python 3.13 released?', (id) => titles[id]).map((r) => r.passage.docId)).toEqual(['python', 'python312']);
