@@ -145,8 +145,7 @@ const RELEASE_EVENT = /\b(?:released?|releases|come out|came out|published|tagge
 function saysDone(analysis: QuestionAnalysis, sentence: string, section: string, heading: string): boolean {
   const verb = EVENT.exec(analysis.question)?.[1];
   const own = new Set([...answerTerms(sentence), ...answerTerms(heading)]);
-  const numbers = namedNumbers(analysis);
-  if (!numbers.every((n) => n.pattern.test(sentence) || n.pattern.test(section))) return false;
+  if (!askedVersions(analysis).every((v) => v.test(sentence) || v.test(section))) return false;
   const words = analysis.question.match(/[\p{L}\p{N}][\p{L}\p{N}'’/-]*/gu) ?? [];
   const content = answerTerms(words.slice(1).filter((w) => !/\d/.test(w) && !STOP.has(w.toLowerCase()) && w !== verb).join(' '));
   if (!content.length || !content.every((t) => own.has(t))) return false;

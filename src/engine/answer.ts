@@ -287,10 +287,14 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
   // names its versions itself, in its text or its headings: PEP 101's list of release managers
   // names no Python version, though its document names 3.13 elsewhere.
   const subject = subjectOf(state, analysis, search);
+  // So does one for a release numbered in three parts or more without a name ("the bakery app
+  // 2.0.0": a changelog's "[1.4.0] › Deprecated" item that mentions 2.0.0 does, its "[1.0.0]"
+  // section does not).
+  const releases = [...analysis.question.matchAll(/(?<![\d.])\d+\.\d+\.\d+(?![\d.]*\d)/g)].map((m) => new RegExp(`(?<![\\d.])${escapeRegExp(m[0])}(?![\\d]|\\.\\d)`));
   const namesVersions = (p: Passage) => {
-    if (!subject.versions.length) return true;
+    if (!subject.versions.length && !releases.length) return true;
     const text = `${state.records.get(p.docId)?.document.title ?? ''} ${p.heading ?? ''} ${p.text}`.toLowerCase();
-    return subject.versions.every((v) => v.version.test(text));
+    return subject.versions.every((v) => v.version.test(text)) && releases.every((v) => v.test(text));
   };
   // Nor does a passage that names the version only as a release before it ("Rust 1.0 Beta").
   const texts = search.results.map((r, rank) => ({ r, rank })).filter(({ r }) => TEXT_KINDS.has(r.passage.kind) && namesSubject(state, r.passage.docId, subject) && namesVersions(r.passage) && !namesPreReleaseOnly(analysis, r.passage.text));

@@ -94,4 +94,14 @@ describe('a question\'s number names its thing', () => {
     const res = await a.search('How many days passed between Python 3.10.0 release candidate 2 and the 3.10.0 final release?', { groupByDocument: true });
     expect(res.results[0]!.passage.docId).toBe('pep-0619.md');
   });
+
+  it('the bakery app\'s changelog: when a version came out, what it changed, which version removed something', async () => {
+    const ask = async (q: string) => (await almanac.answer(q, { referenceDate: reference })).answer;
+    // "[1.4.0] › Deprecated" mentions 2.0.0 and "[1.0.0]" is the first release: neither dates 2.0.0.
+    expect(await ask('When was the bakery app 2.0.0 released?')).toMatchObject({ text: '2023-09-04', citations: [{ text: '[2.0.0] - 2023-09-04' }, { docId: 'riverside-bakery-app-changelog.md' }] });
+    expect((await ask('What did the bakery app 2.1.0 fix?')).items).toEqual(['Sourdough loaves no longer show as sold out after midnight']);
+    expect((await ask('Which version of the bakery app removed paying in cash?')).text).toBe('2.0.0');
+    expect((await ask('When were allergen labels added?')).text).toBe('2023-09-04');
+  });
 });
+
