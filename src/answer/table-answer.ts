@@ -1018,7 +1018,7 @@ function overPeriod(ctx: Context, op: 'average' | 'sum'): TableAnswer | undefine
   const top = Math.max(...rows.map(rowScore));
   let operands = rows.filter((r) => rowScore(r) >= top - 1e-9 && readNumber(p.at(r, col!)) && (!ctx.allowed || ctx.allowed.has(r * p.table.cols + col!)));
   // Two rows of one moment are two series ("GISTEMP" and "gcag" of each year): where the question
-  // names neither, the average is of one series, the first the table lists, not of both mixed.
+  // names neither, the average is of one series, that of the span's first row, not of both mixed.
   const moments = rowMoments(ctx);
   const at = (r: number) => moments.get(r)?.start;
   if (new Set(operands.map(at)).size < operands.length) {
