@@ -37,6 +37,8 @@ export interface FieldAnswer {
  * URL's "https:" is no field of its own (see `URL_SCHEME`).
  */
 const FIELD_LINE = /^[ \t]*(?:[-*•+][ \t]+)?([\p{L}\p{N}][^:\n]{0,58}?)[ \t]*:[ \t]+(\S[^\n]{0,198}?)[ \t]*$/gmu;
+/** A line (a list item, its marker kept or not) that ends with a date: its name (group 1) and the date (group 2), as {@link FIELD_LINE} gives a field's. */
+const DATED_ITEM = /^[ \t]*(?:[-*•+][ \t]+)?(\S[^:\n]{0,58}?)[ \t]+(\d{4}-\d\d-\d\d|\p{L}{3,9}\.?[ \t]+\d{1,2},?[ \t]+\d{4}|\d{1,2}[ \t]+\p{L}{3,9}[ \t]+\d{4})[ \t]*$/gmu;
 /** {@link FIELD_LINE} for one line on its own. */
 const ONE_FIELD_LINE = new RegExp(FIELD_LINE.source, 'u');
 const URL_SCHEME = /^(?:https?|ftp|mailto|file)$/i;
@@ -133,13 +135,15 @@ export function answerField(analysis: QuestionAnalysis, text: string): FieldAnsw
  * Schedule"), the line "final" alone is its release ("- final: September 19, 2006 [completed]").
  */
 export function answerReleaseLine(analysis: QuestionAnalysis, text: string, ofVersion = false): FieldAnswer | undefined {
-  if (analysis.operation !== 'date' || analysis.boundary !== 'start' || !text.includes(':')) return undefined;
+  if (analysis.operation !== 'date' || analysis.boundary !== 'start') return undefined;
   const versions = namedNumbers(analysis).filter((n) => n.term.includes('_'));
   if (versions.length !== 1) return undefined;
   const own = ofVersion ? '|(?:final|final release)' : '';
   const release = new RegExp(`^(?:v?${versions[0]!.term.replace(/_/g, '\\.')}(?:\\.0)*(?:\\s+(?:final|release|stable|ga))?${own})$`, 'i');
-  const lines: RegExpMatchArray[] = [...text.matchAll(FIELD_LINE)];
-  for (const record of records(text, lines)) {
+  // A schedule's lines are "name: date" fields, or list items that end with their date ("- 2.7
+  // final 2010-07-03"), each kind read as records of its own.
+  const fields = text.includes(':') ? records(text, [...text.matchAll(FIELD_LINE)]) : [];
+  for (const record of [...fields, ...records(text, [...text.matchAll(DATED_ITEM)])]) {
     if (record.filter((m) => onlyDate(m[2]!)).length < MIN_SCHEDULE) continue;
     const m = record.find((x) => release.test(x[1]!.trim()) && onlyDate(x[2]!));
     if (!m) continue;

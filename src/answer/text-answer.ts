@@ -149,7 +149,9 @@ function saysDone(analysis: QuestionAnalysis, sentence: string, section: string,
   const words = analysis.question.match(/[\p{L}\p{N}][\p{L}\p{N}'’/-]*/gu) ?? [];
   const content = answerTerms(words.slice(1).filter((w) => !/\d/.test(w) && !STOP.has(w.toLowerCase()) && w !== verb).join(' '));
   if (!content.length || !content.every((t) => own.has(t))) return false;
-  return !verb || own.has(answerTerms(verb)[0] ?? verb) || sameChangeKind(verb, headingPath(section).at(-1) ?? '');
+  // The verb is the sentence's or its section's, not the title's ("Release Schedule" releases nothing).
+  const said = new Set([...answerTerms(sentence), ...answerTerms(section)]);
+  return !verb || said.has(answerTerms(verb)[0] ?? verb) || sameChangeKind(verb, headingPath(section).at(-1) ?? '');
 }
 
 

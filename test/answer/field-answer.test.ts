@@ -23,6 +23,14 @@ describe('field answers', () => {
     expect(answerReleaseLine(q, schedule)).toBeUndefined();
   });
 
+  it('reads a schedule of lines that end with their date, without a colon', () => {
+    const schedule = '- 2.7 alpha 1 2009-12-05\n- 2.7 beta 1 2010-04-03\n- 2.7 rc1 2010-06-05\n- 2.7 final 2010-07-03\n';
+    expect(answerReleaseLine(analyzeQuestion('When was Python 2.7 released?'), schedule)).toMatchObject({ text: '2010-07-03', field: '2.7 final' });
+    expect(answerReleaseLine(analyzeQuestion('When was Python 2.7 released?'), schedule.replace(/^- /gm, ''))?.text).toBe('2010-07-03');
+    // Two dated lines are no schedule.
+    expect(answerReleaseLine(analyzeQuestion('When was Python 2.7 released?'), '- 2.7 beta 1 2010-04-03\n- 2.7 final 2010-07-03\n')).toBeUndefined();
+  });
+
   it('reads a field named by a version in any form the tokenizer writes of it, not by another number', () => {
     const crew = '- 3.10 Release Manager: Pablo Galindo Salgado\n- Windows installers: Steve Dower\n';
     expect(answerField(analyzeQuestion('Who was the release manager for Python 3.10?'), crew)?.text).toBe('Pablo Galindo Salgado');

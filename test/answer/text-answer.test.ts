@@ -216,6 +216,9 @@ describe('release notes and code', () => {
     expect(q('Which version added Brazilian translation?', danish)).toBe(false);
     expect(q('When was the Danish translation removed?', danish)).toBe(false);
     expect(q('Which version added support for Python 2.6?', dropped)).toBe(false);
+    // A dated note ("Update (April 2014)") under a schedule's title releases nothing.
+    const update = { ...passage('This decision was made to clarify the status of Osprey 2.7.', 'Update (April 2014) Osprey 2.7 Release Schedule'), section: 'Update (April 2014)' };
+    expect(holdsAsked(analyzeQuestion('When was Osprey 2.7 released?'), update.text, update.sentences[0]!, update)).toBe(false);
     // A section headed by a date alone is a release no number names: the title's is not its.
     const weekly = { ...passage('The new slices package sorts slices.', '2010-09-06 Osprey 1 weekly snapshots'), section: '2010-09-06' };
     expect(answerFromText(analyzeQuestion('Which Osprey release added the slices package?'), weekly)!.text).not.toBe('1');
