@@ -238,6 +238,8 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
   const long = asksLength(analysis);
   const often = asksFrequency(analysis);
   const who = analysis.operation === 'name';
+  // "What is the latest version of ...?" is answered by something numbered, not a role ("Release Notes Lead").
+  const version = /^\s*(?:what|which)\b[^?]*\bversions?\b/i.test(analysis.question);
   const subject = subjectOf(state, analysis, search);
   let coarse: TableCandidate | undefined;
   for (const { docId, rank } of docs) {
@@ -261,7 +263,7 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
       // that states no length of time ("Lead" for "how long is the 1.29 release cycle?"), nor
       // "how often" by one that states no frequency (a release manager's name).
       // Nor is a question for a time answered by a row or column of another time.
-      if (!found || answersOtherTime(analysis, found) || (timed && !found.cells.some((c) => hasDate(c.text))) || (long && !found.cells.some((c) => statesLength(c.text))) || (often && !found.cells.some((c) => statesFrequency(c.text))) || (who && !namesSomeone(analysis, found.text))) return;
+      if (!found || answersOtherTime(analysis, found) || (timed && !found.cells.some((c) => hasDate(c.text))) || (long && !found.cells.some((c) => statesLength(c.text))) || (often && !found.cells.some((c) => statesFrequency(c.text))) || (who && !namesSomeone(analysis, found.text)) || (version && !/\d/.test(found.text))) return;
       const candidate = { found, docId, tableIndex, table, rank };
       if (tableIndex === searched) ranked = candidate;
       if (!best || found.score > best.found.score) best = candidate;

@@ -369,10 +369,12 @@ describe('almanac.answer (zero-download)', () => {
     expect(final?.type === 'final' && final.response.answer.value).toBeCloseTo(0.3, 10);
   });
 
-  it('answers "who" with a person, not a role named with the question\'s words', async () => {
+  it('answers "who" with a person and "what version" with something numbered, not a role', async () => {
     const almanac = await createAlmanac();
     await almanac.ingest([{ name: 'README.md', content: '# Osprey 1.35 Release Information\n\n| What | Who | When |\n|---|---|---|\n| Release notes complete | Docs Lead | Wednesday 10th December 2025 |\n| Release blog published | Comms Lead | Wednesday 17th December 2025 |\n' }]);
     expect((await almanac.answer('Who was the release lead for Osprey 1.35?')).answer.kind).toBe('none');
+    // Nor is "what version" answered by a role.
+    expect((await almanac.answer('What is the latest version of Osprey release 1.35?')).answer.kind).toBe('none');
   });
 
   it('reads the release line of a schedule titled by the version, wherever its passages cut it', async () => {
