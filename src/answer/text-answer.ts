@@ -191,7 +191,7 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
   if (analysis.operation === 'name') return !!nameSpan(analysis, sentence, s);
   // "What version of Rust added ...?": a sentence that names nothing numbered ("POSIX.1-2024",
   // "3.12", "Windows 10") besides its dates and what the question gives does not answer it.
-  if (asksNumbered(analysis)) return namesNumbered(analysis, sentence, s) || (!!headingVersion(analysis, under) && namesFeature(analysis, sentence, under.section ?? ''));
+  if (asksNumbered(analysis)) return (namesNumbered(analysis, sentence, s) && touchesFeature(analysis, sentence, under.section ?? '')) || (!!headingVersion(analysis, under) && namesFeature(analysis, sentence, under.section ?? ''));
   return undefined;
 }
 
@@ -238,15 +238,37 @@ function featureOf(analysis: QuestionAnalysis): { terms: string[]; verb?: string
   const rest = new RegExp(`\\b${escapeRegExp(analysis.target!)}s?\\b(.*)$`, 'i').exec(analysis.question)?.[1] ?? '';
   const words = rest.replace(/^\s*of\s+(?:\p{Lu}[\p{L}\p{N}.]*\s*)+/u, ' ').match(/[\p{L}\p{N}](?:[\p{L}\p{N}'’/-]|\.(?=\p{N}))*/gu) ?? [];
   const verb = words.findIndex((w) => PAST_VERB.test(w));
-  const feature = words.filter((w, i) => i !== verb && !STOP.has(w.toLowerCase()));
+  // The question's time ("in October 2023") says when, not what: a schedule's line dates it. A
+  // particle is the verb's ("came out").
+  const feature = words.filter((w, i) => i !== verb && !(i === verb + 1 && PARTICLE.test(w)) && !STOP.has(w.toLowerCase()) && !isCalendarWord(w) && !/^(?:1[5-9]|20)\d\d$/.test(w));
   // A name with its number ("python_2_6") is read by its parts, which a sentence may write apart.
   const terms = answerTerms(feature.join(' ')).filter((t) => !/^\p{L}[^_]*_\d/u.test(t));
   return { terms, ...(verb >= 0 ? { verb: words[verb]! } : {}) };
 }
 
 
+/**
+ * Whether a sentence that names a version of its own, read with its section, names a word of
+ * what a "which release did X?" question says was done: "It turns out verify-ich was turned on
+ * in version 1.52.0" is no answer to "which Rust release added OnceLock?". True where the
+ * question says nothing more than its kind and time.
+ */
+function touchesFeature(analysis: QuestionAnalysis, sentence: string, section: string): boolean {
+  const { terms } = featureOf(analysis);
+  if (!terms.length) return true;
+  const own = new Set([...answerTerms(sentence), ...answerTerms(section)]);
+  return terms.some((t) => own.has(t));
+}
+
+/** Whether a "which release did X?" question names what was done (not only its kind and time): a sentence must then name it. */
+export function asksFeature(analysis: QuestionAnalysis): boolean {
+  return asksNumbered(analysis) && featureOf(analysis).terms.length > 0;
+}
+
+const PARTICLE = /^(?:out|up|off|on|in|over|down|back)$/i;
+
 /** A verb in the past, as "which release X-ed ...?" asks it. */
-const PAST_VERB = /^(?:\p{Ll}{2,}ed|made|brought|got|took|began|saw|broke|drew|gave|put|set|dropped)$/u;
+const PAST_VERB = /^(?:\p{Ll}{2,}ed|made|brought|got|took|began|saw|broke|drew|gave|put|set|dropped|came|went)$/u;
 
 /**
  * The version a sentence's headings name that the question does not give: what release notes
@@ -359,7 +381,12 @@ export function answerAt(analysis: QuestionAnalysis, source: TextSource, index: 
   const lead = sentences.slice(0, index).reverse().find((x) => isLeadIn(source.text.slice(x.start, x.end)));
   const context = `${source.heading ?? ''} ${lead ? source.text.slice(lead.start, lead.end) : ''}`;
   const span = spanOf(analysis, text, s, context);
-  if (span) {
+  // A release line the sentence names ("the Go 1 guarantee") is not the release its notes are
+  // about ("Go 1.18 Release Notes"), which answers for what the sentence says.
+  const within = span && asksNumbered(analysis) ? headingVersion(analysis, source) : undefined;
+  if (span && within?.startsWith(`${text.slice(span.at[0], span.at[1])}.`)) {
+    out.text = within;
+  } else if (span) {
     out.span = span.at;
     out.text = text.slice(span.at[0], span.at[1]);
     if (span.value !== undefined) out.value = span.value;

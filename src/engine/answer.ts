@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -342,7 +342,10 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
     return holdsAsked(analysis, sentence, sentenceOf(f, p) ?? { start: f.sentence[0], end: f.sentence[1], times: [] }, sourceOf(p));
   };
   if (holds(found, first.r.passage) === false) {
-    for (const x of texts.slice(1, ANSWER_SETTINGS.sentencePassages)) {
+    // A question that names what a release did reads every result for a sentence that names it
+    // too ("OnceLock" in Rust 1.70.0's notes, below Rust 1.52.1's "release ... added").
+    const reach = asksFeature(analysis) ? texts.length : ANSWER_SETTINGS.sentencePassages;
+    for (const x of texts.slice(1, reach)) {
       const next = answerFromText(analysis, sourceOf(x.r.passage));
       if (next && holds(next, x.r.passage)) return { found: next, passage: x.r.passage, rank: x.rank, supported: next.confidence >= ANSWER_SETTINGS.minTextConfidence };
     }

@@ -185,6 +185,13 @@ describe('release notes and code', () => {
     const edition = notes('This release brings the 2021 edition.', 'Editions', 'Announcing Osprey 1.56.0');
     expect(answerFromText(analyzeQuestion('Which edition did Osprey 1.56 release?'), edition)!.text).not.toBe('1.56.0');
     expect(answerFromText(analyzeQuestion('Which Osprey 3.8 release came out in May 2020?'), passage('Osprey 3.8.3 came out on Wednesday, 2020-05-13.'))!.text).toBe('3.8.3');
+    // A sentence that names a version of its own answers only where it names what was done.
+    const verify = notes('It turns out verify-ich was turned on in version 1.52.0.', 'Background', 'Announcing Osprey 1.52.1');
+    expect(holdsAsked(analyzeQuestion('Which Osprey release added OnceLock?'), verify.text, verify.sentences[0]!, verify)).toBe(false);
+    expect(holdsAsked(analyzeQuestion('Which Osprey 3.8 release came out in May 2020?'), '3.8.3 final: Wednesday, 2020-05-13', { start: 0, end: 34, times: [] }, {})).toBe(true);
+    // A release line the sentence names ("the Osprey 1 guarantee") is not the release its notes are about.
+    const family = notes('Their API is not covered by the Osprey 1 guarantee and may change as we learn more about generics.', 'Generics', 'Osprey 1.18 Release Notes');
+    expect(answerFromText(analyzeQuestion('Which Osprey version added generics?'), family)!.text).toBe('1.18');
     // A version the sentence names itself comes first.
     const own = notes('Osprey 1.10 is the last release that will run on Windows XP.', 'Ports', 'Osprey 1.12 Release Notes');
     expect(answerFromText(analyzeQuestion('Which Osprey release removed support for Windows XP?'), own)!.text).toBe('1.10');
