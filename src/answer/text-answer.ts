@@ -186,6 +186,9 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
       && (analysis.boundary !== 'start' || !LIFE_END.test(sentence) || STARTED.test(sentence));
   }
   if (asksLength(analysis)) return statesLength(sentence);
+  // "How many ...?": a sentence that states no count besides the question's numbers
+  // ("Like any great tree, Kubernetes grows ring by ring and release by release").
+  if (COUNT_ASK.test(analysis.question) && analysis.operation !== 'duration') return statesCount(analysis, sentence);
   if (asksFrequency(analysis)) return statesFrequency(sentence);
   // "Who ...?": a sentence that names no one besides the question's own names ("RM = Release Manager").
   if (analysis.operation === 'name') return !!nameSpan(analysis, sentence, s);
@@ -309,6 +312,17 @@ function asksNumbered(analysis: QuestionAnalysis): boolean {
 }
 
 const NUMBERED_KIND = /\b(?:version|release|edition|line|branch|series|update|model|cycle)s?\b/;
+
+const COUNT_ASK = /^\s*how\s+many\b/i;
+/** A number spelled out, as a count is written in prose ("five people", "a dozen"). */
+const NUMBER_WORD = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|single|both|twice)\b/i;
+
+/** Whether a sentence states a number the question does not give: a figure, or a count spelled out. */
+function statesCount(analysis: QuestionAnalysis, sentence: string): boolean {
+  if (NUMBER_WORD.test(sentence)) return true;
+  const given = new Set((analysis.question.match(/\d[\d,.]*/g) ?? []).map((n) => n.replace(/[,.]+$/, '')));
+  return (sentence.match(/\d[\d,.]*/g) ?? []).some((n) => !given.has(n.replace(/[,.]+$/, '')));
+}
 
 /** Whether a text (a sentence, a cell) states how often something happens ("every year", "annually", "twice a month"): what answers "how often". */
 export function statesFrequency(text: string): boolean {

@@ -71,6 +71,14 @@ describe('text answers', () => {
     expect(holds(q, 'Osprey 2.4 added the planner.')).toBe(true);
   });
 
+  it('answers "how many" with a sentence that states a count the question does not give', () => {
+    const q = 'How many members does the Osprey council have?';
+    expect(holds(q, 'While someone is inactive, they lose their privileges like voting for the Osprey council.')).toBe(false);
+    expect(holds(q, 'The Osprey council shall consist of five people.')).toBe(true);
+    expect(holds(q, 'The Osprey council has had 12 members since 2019.')).toBe(true);
+    expect(holds('How many members did the Osprey council have in 2019?', 'The Osprey council was elected in 2019.')).toBe(false);
+  });
+
   it('answers "how often" with a sentence or a cell that states a frequency', () => {
     const q = analyzeQuestion('How often is Osprey released?');
     const plan = passage('Osprey is released by the release team. A new Osprey version is released every six months.');
