@@ -10,7 +10,8 @@ export { answerTable, asksOverSpan, answersCoarsely, answersOtherTime, LEAP_YEAR
 export { answerRecord, type RecordAnswer } from './record-answer.ts';
 export { answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, isFieldRecord, type FieldAnswer } from './field-answer.ts';
 export { answerTerms } from './synonyms.ts';
-export { answerFromText, answerAt, asksFeature, holdsAsked, statesFrequency, statesLength, type TextAnswer, type TextSource, type TextAnswerOptions } from './text-answer.ts';
+export { answerFromText, answerAt, holdsAsked, statesFrequency, statesLength, type TextAnswer, type TextSource, type TextAnswerOptions } from './text-answer.ts';
+export { asksFeature } from './release-notes.ts';
 export { chooseAnswerSentence, novelNames, type SentenceCandidate, type AnswerSentenceOptions, type ChosenSentence } from './answer-sentence.ts';
 export { recapPrompt, parseRecap, RECAP, REFUSAL, type RecapEvidence, type RecapReply } from './recap.ts';
 export { ANSWER_SETTINGS } from './settings.ts';

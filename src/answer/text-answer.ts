@@ -6,14 +6,14 @@
 import { STOP_WORDS } from '../text/stopwords.ts';
 import type { Sentence } from '../types.ts';
 import { readNumber } from './numbers.ts';
-import { askedVersions, asksFrequency, asksLength, asksTime, isCalendarWord, namedNumbers, namesEnd, type QuestionAnalysis } from './question.ts';
-import { escapeRegExp } from '../text/escape-regexp.ts';
+import { asksFrequency, asksLength, asksTime, isCalendarWord, namesEnd, type QuestionAnalysis } from './question.ts';
 import { isFieldRecord } from './field-answer.ts';
 import { answerTerms } from './synonyms.ts';
 import { looksLikeCode } from './code-text.ts';
-import { sameChangeKind } from './change-kinds.ts';
-import { findDates } from '../temporal/date-grammar.ts';
 import { headingPath } from '../text/heading-path.ts';
+import { answerableTime, eventOf } from './answer-time.ts';
+import { asksNumbered, inDate, namesNumbered, versionSpan } from './versions.ts';
+import { headingTime, headingVersion, namesFeature, touchesFeature, type UnderHeadings } from './release-notes.ts';
 
 /** A passage as the text answerer reads it. */
 export interface TextSource {
@@ -105,56 +105,6 @@ export function answerFromText(analysis: QuestionAnalysis, source: TextSource, o
   return answerAt(analysis, source, (holding ?? best).i, terms);
 }
 
-/**
- * The time a section's heading path gives as the answer to a question for a time, for a
- * sentence of that section: the date of the nearest heading that has one, when that heading
- * names every number the question does and the question asks when it came out ("When was
- * version 1.2.0 released?" of "1.2.0 - 2019-02-15"), or when the sentence (with its section) is
- * what the question asks about and says it was done as the question does ("When was support
- * for Python 2.6 dropped?" of "Dropped support for Python 2.6." under "1.1.0 - 2017-11-20 ›
- * Removed").
- */
-function headingTime(analysis: QuestionAnalysis, sentence: string, { section, heading }: { section: string; heading?: string }): { text: string; heading: string } | undefined {
-  const parts = headingPath(section);
-  for (let k = parts.length - 1; k >= 0; k--) {
-    const part = parts[k]!;
-    // The date grammar alone, as the question's own dates are read: the ingest's timestamping
-    // (`timestamps.ts`, with chrono-node) stays out of the page's first download.
-    const times = findDates(part, { shortYears: 'none', reference: 0, prepositions: true });
-    if (!times.length) continue;
-    const at = answerableTime(analysis, part, { start: 0, end: part.length, times });
-    if (!at) return undefined;
-    const versions = askedVersions(analysis);
-    const released = versions.length > 0 && versions.every((v) => v.test(part)) && analysis.boundary !== 'end' && RELEASE_EVENT.test(analysis.question);
-    if (!released && !saysDone(analysis, sentence, section, heading ?? section)) return undefined;
-    return { text: part.slice(at[0], at[1]), heading: part };
-  }
-  return undefined;
-}
-
-
-/** What a "when was X released?" question asks: when a version came out. */
-const RELEASE_EVENT = /\b(?:released?|releases|come out|came out|published|tagged|shipped|launched|available|out)\b/i;
-
-/**
- * Whether a sentence of a section is about what a "when was X done?" question asks and says
- * it was done: the sentence or its headings (the document's title among them) hold every word
- * the question gives but its numbers and verb, and its numbers; and the verb is the sentence's or its section's kind of
- * change ("dropped" of "Removed", "added" of "New features").
- */
-function saysDone(analysis: QuestionAnalysis, sentence: string, section: string, heading: string): boolean {
-  const verb = EVENT.exec(analysis.question)?.[1];
-  const own = new Set([...answerTerms(sentence), ...answerTerms(heading)]);
-  if (!askedVersions(analysis).every((v) => v.test(sentence) || v.test(section))) return false;
-  const words = analysis.question.match(/[\p{L}\p{N}][\p{L}\p{N}'’/-]*/gu) ?? [];
-  const content = answerTerms(words.slice(1).filter((w) => !/\d/.test(w) && !STOP.has(w.toLowerCase()) && w !== verb).join(' '));
-  if (!content.length || !content.every((t) => own.has(t))) return false;
-  // The verb is the sentence's or its section's, not the title's ("Release Schedule" releases nothing).
-  const said = new Set([...answerTerms(sentence), ...answerTerms(section)]);
-  return !verb || said.has(answerTerms(verb)[0] ?? verb) || sameChangeKind(verb, headingPath(section).at(-1) ?? '');
-}
-
-
 /** A length of time as a sentence states it ("10 years", "three months", "a week"). */
 const LENGTH_OF_TIME = /\b(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|a few)\s*(?:-\s*|more\s+)?(?:days?|weeks?|months?|years?|decades?|hours?)\b/i;
 
@@ -165,7 +115,7 @@ const LENGTH_OF_TIME = /\b(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seve
  * stands under, its passage's headings: a version they name is the version of what the sentence
  * says ({@link headingVersion}).
  */
-export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sentence, under: Pick<TextSource, 'heading' | 'section'> = {}): boolean | undefined {
+export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sentence, under: UnderHeadings = {}): boolean | undefined {
   // Code holds digits and names ("Vec<f64>", "Matrix") but states no answer in words.
   if (looksLikeCode(sentence)) return false;
   // A date is when something happened; when it ends, a sentence says so ("reached GA in March
@@ -179,7 +129,7 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
     // "When was PEP 13 created?": a sentence that does not say it was (a January 2019 election
     // "as specified in PEP 13") does not date it. A start or an end is said in many ways ("came
     // out", "available since": `boundary` above), and a post's front matter dates what it announces.
-    const event = analysis.boundary ? undefined : EVENT.exec(analysis.question)?.[1];
+    const event = analysis.boundary ? undefined : eventOf(analysis.question);
     if (event && !isFieldRecord(sentence) && !answerTerms(sentence).includes(answerTerms(event)[0] ?? event)) return false;
     return !!answerableTime(analysis, sentence, s)
       && (analysis.boundary !== 'end' || namesEnd(sentence))
@@ -197,121 +147,6 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
   if (asksNumbered(analysis)) return (namesNumbered(analysis, sentence, s) && touchesFeature(analysis, sentence, under.section ?? '')) || (!!headingVersion(analysis, under) && namesFeature(analysis, sentence, under.section ?? ''));
   return undefined;
 }
-
-/**
- * Whether a sentence of release notes is about what a "which release did X?" question says was
- * done ({@link featureOf}), so that the version the notes are about answers it: its section
- * is headed by it ("Let chains"), or the sentence names all of it and says it is new ("The new
- * embed package provides ..."). "These let you match on slices" in Rust 1.26's notes does not
- * say when let-else was stabilised; "... when a workspace vendor directory is present" in Go
- * 1.22's does not say when workspaces came.
- */
-function namesFeature(analysis: QuestionAnalysis, sentence: string, section: string): boolean {
-  const { terms: feature, verb } = featureOf(analysis);
-  if (!feature.length) return false;
-  const headed = new Set(answerTerms(section));
-  if (feature.every((t) => headed.has(t))) return true;
-  // A changelog's section says what kind of change its items are: "Danish translation." under
-  // "1.2.0 - 2019-02-15 › Added" was added in 1.2.0.
-  if (verb && sameChangeKind(verb, headingPath(section).at(-1) ?? '')) {
-    const own = new Set([...answerTerms(sentence), ...headed]);
-    return feature.every((t) => own.has(t));
-  }
-  // Where the sentence names it, the words just before or after say it is new: "the new embed
-  // package", "let-else is now stable"; not "commands in workspaces can now use a vendor directory".
-  const words = sentence.match(/[\p{L}\p{N}][\p{L}\p{N}'’/-]*/gu) ?? [];
-  const at = words.flatMap((w, i) => (answerTerms(w).some((t) => feature.includes(t)) ? [i] : []));
-  if (!feature.every((t) => headed.has(t) || at.some((i) => answerTerms(words[i]!).includes(t)))) return false;
-  const first = Math.min(...at), last = Math.max(...at);
-  return words.slice(Math.max(0, first - 3), first).some((w) => NEW_BEFORE.test(w)) || NEW_AFTER.test(words.slice(last + 1, last + 5).join(' '));
-}
-
-/** A word that introduces what a release brings: "the new embed package", "adds let chains". */
-const NEW_BEFORE = /^(?:new|newly|adds?|added|introduc(?:es?|ed|ing)|stabili[sz](?:es?|ed)|brings?)$/i;
-/** Words after it that say so: "LazyLock is now stable", "were stabilized". */
-const NEW_AFTER = /^(?:(?:is|are|was|were|has been|have been)\s+)?(?:now\s+)?(?:stable|stabili[sz]ed|available|added|introduced|supported)\b/i;
-
-/**
- * What a "which release / version did X" question says was done: its words after the numbered
- * kind and "of" its name, and the verb that follows ("Which Go release added the embed package?":
- * "embed package", added; "What version of Rust added the question mark operator?": "question
- * mark operator", added; "Which version dropped support for Python 2.6?": "support Python 2.6").
- */
-function featureOf(analysis: QuestionAnalysis): { terms: string[]; verb?: string } {
-  const rest = new RegExp(`\\b${escapeRegExp(analysis.target!)}s?\\b(.*)$`, 'i').exec(analysis.question)?.[1] ?? '';
-  const words = rest.replace(/^\s*of\s+(?:\p{Lu}[\p{L}\p{N}.]*\s*)+/u, ' ').match(/[\p{L}\p{N}](?:[\p{L}\p{N}'’/-]|\.(?=\p{N}))*/gu) ?? [];
-  const verb = words.findIndex((w) => PAST_VERB.test(w));
-  // The question's time ("in October 2023") says when, not what: a schedule's line dates it. A
-  // particle is the verb's ("came out").
-  const feature = words.filter((w, i) => i !== verb && !(i === verb + 1 && PARTICLE.test(w)) && !STOP.has(w.toLowerCase()) && !isCalendarWord(w) && !/^(?:1[5-9]|20)\d\d$/.test(w));
-  // A name with its number ("python_2_6") is read by its parts, which a sentence may write apart.
-  const terms = answerTerms(feature.join(' ')).filter((t) => !/^\p{L}[^_]*_\d/u.test(t));
-  return { terms, ...(verb >= 0 ? { verb: words[verb]! } : {}) };
-}
-
-
-/**
- * Whether a sentence that names a version of its own, read with its section, names a word of
- * what a "which release did X?" question says was done: "It turns out verify-ich was turned on
- * in version 1.52.0" is no answer to "which Rust release added OnceLock?". True where the
- * question says nothing more than its kind and time.
- */
-function touchesFeature(analysis: QuestionAnalysis, sentence: string, section: string): boolean {
-  const { terms } = featureOf(analysis);
-  if (!terms.length) return true;
-  const own = new Set([...answerTerms(sentence), ...answerTerms(section)]);
-  return terms.some((t) => own.has(t));
-}
-
-/** Whether a "which release did X?" question names what was done (not only its kind and time): a sentence must then name it. */
-export function asksFeature(analysis: QuestionAnalysis): boolean {
-  return asksNumbered(analysis) && featureOf(analysis).terms.length > 0;
-}
-
-const PARTICLE = /^(?:out|up|off|on|in|over|down|back)$/i;
-
-/** A verb in the past, as "which release X-ed ...?" asks it. */
-const PAST_VERB = /^(?:\p{Ll}{2,}ed|made|brought|got|took|began|saw|broke|drew|gave|put|set|dropped|came|went)$/u;
-
-/**
- * The version a sentence's headings name that the question does not give: what release notes
- * are about. "The new embed package provides access to files embedded in the program" names no
- * release; it stands in "Go 1.16 Release Notes", which answers "which Go release added the embed
- * package?" (a version the sentence names itself comes first). The nearest heading that names
- * one wins ("[1.2.0] - 2019-02-15 › Added" of a changelog); a section headed by a date alone is
- * a release of its own that no number names ("2010-09-06" of a page of weekly snapshots), and
- * the title's version is not its.
- */
-function headingVersion(analysis: QuestionAnalysis, under: Pick<TextSource, 'heading' | 'section'>): string | undefined {
-  const versionIn = (text: string) => {
-    const at = versionSpan(analysis, text, { start: 0, end: text.length, times: [] });
-    return at ? text.slice(at[0], at[1]) : undefined;
-  };
-  for (const part of under.section ? headingPath(under.section).reverse() : []) {
-    const version = versionIn(part);
-    if (version) return version;
-    if (findDates(part, { shortYears: 'none', reference: 0, prepositions: false }).length) return undefined;
-  }
-  return under.heading ? versionIn(under.heading) : undefined;
-}
-
-/** Whether a sentence holds a word with a digit outside its dates that the question does not give. */
-function namesNumbered(analysis: QuestionAnalysis, sentence: string, s: Sentence): boolean {
-  for (const m of sentence.matchAll(/[\p{L}\p{N}]*\d[\p{L}\p{N}.+-]*/gu)) {
-    const word = m[0].replace(/[.+-]+$/, '');
-    // A date is no version, but a name that holds one is ("POSIX.1-2024").
-    const from = m.index, to = m.index + word.length;
-    if (!s.times.some((t) => t.from <= from && to <= t.to) && !analysis.question.includes(word)) return true;
-  }
-  return false;
-}
-
-/** Whether a "which X" question asks for a numbered kind of thing (a version, a release, a line). */
-function asksNumbered(analysis: QuestionAnalysis): boolean {
-  return !!analysis.target && NUMBERED_KIND.test(analysis.target);
-}
-
-const NUMBERED_KIND = /\b(?:version|release|edition|line|branch|series|update|model|cycle)s?\b/;
 
 const COUNT_ASK = /^\s*how\s+many\b/i;
 /** A number spelled out, as a count is written in prose ("five people", "a dozen"). */
@@ -336,44 +171,10 @@ export function statesLength(text: string): boolean {
   return LENGTH_OF_TIME.test(text);
 }
 
-/** The event a "when was X <done>?" question asks about: its closing past participle ("created", "founded"). */
-const EVENT = /^\s*when\s+(?:was|were)\b.*\s(\p{Ll}{3,}ed)\s*\??\s*$/iu;
-
 /** An end of life or of support, as a sentence states it. */
 const LIFE_END = /\bend[\s-]of[\s-](?:life|support)\b|\beol\b/i;
 /** A verb that says something began. */
 const STARTED = /\b(?:released|launched|introduced|began|started|came out|first (?:available|shipped)|shipped|published|founded|opened)\b/i;
-
-/** A year that no range ("2008–2012") or date ("2008/09", "2008.5") continues. */
-const LONE_YEAR = /^\d{4}\b(?!\s*[-–]|[/.]\d)/;
-
-/** Capitalised words that lead a year as a time, not as a name's number ("Since 2015", "Summer 2016", "Early 2020"). */
-const TIME_LEAD = /^(?:Since|Until|Till|During|After|Before|Around|Circa|Through|Year|Early|Late|Mid|Spring|Summer|Autumn|Fall|Winter|Christmas|Easter|FY|Q[1-4]|H[12])$/;
-
-/** Where a sentence states a time that the question does not give (what a "when" question asks for), if it does. */
-function answerableTime(analysis: QuestionAnalysis, sentence: string, s: Sentence): [number, number] | undefined {
-  const asked = new Set(analysis.years);
-  // A time stated as the other end of a span does not answer for this one: "until June 30, 2026"
-  // is when something stops, not when it was released; "since 2015" when it began, not ended.
-  const other = analysis.boundary === 'start' ? 'start' : analysis.boundary === 'end' ? 'end' : undefined;
-  const bounds = other ? s.times.filter((t) => t.open === other) : [];
-  // A number after the name the question numbers is another of its versions, not a year
-  // ("Amazon Linux 2023" beside "Amazon Linux 2").
-  const names = namedNumbers(analysis).map((n) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(n.name)}\\p{L}*\\s+$`, 'iu'));
-  // Nor is a bare year after a capitalised name (not a month's or a season's): "Server 2008",
-  // "Windows 2000" name products.
-  const named = (from: number) => {
-    const before = sentence.slice(Math.max(0, from - 40), from);
-    if (names.some((re) => re.test(before))) return true;
-    const word = /(?:^|[^\p{L}])(\p{Lu}[\p{L}.]*)\s+$/u.exec(before)?.[1];
-    return !!word && !STOP.has(word.toLowerCase()) && !TIME_LEAD.test(word) && !isCalendarWord(word.replace(/\.$/, '')) && LONE_YEAR.test(sentence.slice(from));
-  };
-  const time = s.times.find((t) => !asked.has(sentence.slice(t.from, t.to).trim()) && !bounds.includes(t) && !named(t.from));
-  if (time) return [time.from, time.to];
-  const year = /\b(1[5-9]\d\d|20\d\d)\b/.exec(sentence);
-  if (!year || asked.has(year[0]) || named(year.index) || bounds.some((t) => t.from <= year.index && year.index < t.to)) return undefined;
-  return [year.index, year.index + year[0].length];
-}
 
 /**
  * The answer of sentence `index` of `source`: the sentence, the span the question asks for in it,
@@ -445,35 +246,6 @@ function spanOf(analysis: QuestionAnalysis, sentence: string, s: Sentence, conte
   }
   if (analysis.operation === 'name') return nameSpan(analysis, sentence, s);
   if (analysis.target) return labelSpan(analysis, sentence, s, context);
-  return undefined;
-}
-
-/** Whether characters `from`..`to` of a sentence overlap one of its dates. */
-function inDate(s: Sentence, from: number, to: number): boolean {
-  return s.times.some((t) => from < t.to && t.from < to);
-}
-
-/** A version-like token: dotted numbers ("3.11", "1.25.2"), "v18", or a number after a capitalised name ("Node.js 18"). */
-// In that order: "Week 15 — Kubernetes v1.29.0 released" names v1.29.0.
-const VERSIONS = [/\b[vV]?\d+(?:\.\d+)+\b|\b[vV]\d+\b/g, /(?<=\p{Lu}\S*\s)\d{1,3}\b(?![.,]\d|\s*%)/gu];
-
-/** Whether two version numbers name one release: equal but for trailing zeros ("1.56.0" and "1.56", not "3.8.3" and "3.8"). */
-function sameVersion(a: string, b: string): boolean {
-  const [long, short] = a.length >= b.length ? [a, b] : [b, a];
-  return long.startsWith(short) && /^(?:\.0)*$/.test(long.slice(short.length));
-}
-
-/**
- * The first version number of a sentence outside its dates that the question does not give,
- * in any length ("1.56.0" is the "Rust 1.56" of "which edition did Rust 1.56 release?").
- */
-function versionSpan(analysis: QuestionAnalysis, sentence: string, s: Sentence): [number, number] | undefined {
-  const given = analysis.question.match(/\d+(?:\.\d+)+/g) ?? [];
-  for (const m of VERSIONS.flatMap((re) => [...sentence.matchAll(re)])) {
-    const bare = m[0].replace(/^[vV]/, '');
-    if (inDate(s, m.index, m.index + m[0].length) || analysis.question.includes(m[0]) || given.some((v) => sameVersion(bare, v))) continue;
-    return [m.index, m.index + m[0].length];
-  }
   return undefined;
 }
 

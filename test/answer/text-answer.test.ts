@@ -224,6 +224,8 @@ describe('release notes and code', () => {
     expect(answerFromText(analyzeQuestion('When was support for Python 2.6 dropped?'), dropped)!.text).toBe('2017-11-20');
     expect(answerFromText(analyzeQuestion('Which version added the Danish translation?'), danish)).toMatchObject({ text: '1.2.0', heading: '[1.2.0] - 2019-02-15' });
     expect(answerFromText(analyzeQuestion('Which version dropped support for Python 2.6?'), dropped)!.text).toBe('1.1.0');
+    // "Of" the product, lower-case or not, is whose release, not what it did.
+    expect(answerFromText(analyzeQuestion('Which version of the osprey app dropped support for Python 2.6?'), dropped)!.text).toBe('1.1.0');
     // Not another version's date, another item, or another kind of change.
     const q = (question: string, p: typeof danish) => holdsAsked(analyzeQuestion(question), p.text, p.sentences[0]!, p);
     expect(q('When was version 1.3.0 released?', danish)).toBe(false);
