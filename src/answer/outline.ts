@@ -52,6 +52,9 @@ export const MAX_OUTLINE_ITEMS = 8;
 /** Sections that say nothing of what changed: thanks, how to install, the notes' own preface. */
 const BOILERPLATE = /\b(?:contributors?|acknowledg(?:e)?ments?|thanks|get(?:ting)? involved|install(?:ation|ing)?|upgrad(?:e|ing)|download(?:s|ing)?|introduction|overview|summary|known issues|table of contents|references?|footnotes?|copyright|see also|other changes)\b/i;
 
+/** A section that gathers small changes, each its own line or platform, rather than being one. */
+const GRAB_BAG = /^(?:ports?|platforms?|minor changes\b.*|bug ?fixes|miscellaneous|misc\.?)$/i;
+
 /** A title of release notes: "Go 1.22 Release Notes", "Announcing Rust 1.80.0", "What's New in Python 3.12"; not "Python 3.12 Release Schedule". */
 const RELEASE_NOTES = /\b(?:release notes|announc\w*|what['’]?s new|change ?logs?|changes|news|highlights)\b/i;
 
@@ -72,8 +75,9 @@ function versionHeading(heading: string, versions: readonly RegExp[]): boolean {
  * "[1.2.0] - 2019-02-15"), its subsections are the items; where they are kinds of change
  * ("Added", "Removed"), their sentences are, of the kind the verb asks when one does; where it
  * has none and is a version's heading alone, its sentences are. Where only the title of release
- * notes names it ("Go 1.22 Release Notes"), the sections that have no subsection are, less the
- * preface, the thanks and those that name the release itself. Undefined when nothing names the
+ * notes names it ("Go 1.22 Release Notes"), its sections of the second level are (a first-level
+ * one with none under it itself), less the preface, the thanks, the grab-bags and those that
+ * name the release itself. Undefined when nothing names the
  * release so.
  */
 export function outlineOf(ask: OutlineAsk, versions: readonly RegExp[], title: string, sections: readonly OutlineSection[]): { items: OutlineItem[]; more: number } | undefined {
@@ -111,15 +115,20 @@ export function outlineOf(ask: OutlineAsk, versions: readonly RegExp[], title: s
       return undefined;
     }
   } else if (names(title) && RELEASE_NOTES.test(title)) {
-    const leaves = sections.map((s, i) => ({ s, i })).filter(({ s }) => s.path.length && !sections.some((o) => o.path.length > s.path.length && s.path.every((p, k) => o.path[k] === p)));
+    // A change is a section of the notes' second level ("Tools › Fuzzing"), or a first-level one
+    // with none under it ("Changes to the language"): deeper ones detail it ("Go command › go
+    // get"), and a grab-bag ("Ports", "Minor changes to the library") lists no change of its own.
     const seen = new Set<string>();
     items = [];
-    for (const { s, i } of leaves) {
-      const last = s.path.at(-1)!;
-      if (seen.has(last) || s.path.some((p) => BOILERPLATE.test(p) || names(p)) || last === title) continue;
-      seen.add(last);
-      items.push({ text: last, section: i, heading: last });
-    }
+    sections.forEach((s, i) => {
+      if (!s.path.length || s.path.some((p) => BOILERPLATE.test(p) || names(p) || GRAB_BAG.test(p))) return;
+      const top = s.path[0]!;
+      const nested = sections.some((o) => o.path.length > 1 && o.path[0] === top);
+      const item = nested ? s.path[1] : top;
+      if (item === undefined || seen.has(item) || item === title) return;
+      seen.add(item);
+      items.push({ text: item, section: i, heading: item });
+    });
   } else {
     return undefined;
   }

@@ -54,6 +54,17 @@ describe('outlineOf', () => {
     const notes = outlineOf({}, [v('1.22')], 'Go 1.22 Release Notes', go)!;
     expect(notes.items.map((i) => [i.text, i.heading])).toEqual([['Changes to the language', 'Changes to the language'], ['Go command', 'Go command'], ['New math/rand/v2 package', 'New math/rand/v2 package']]);
     expect(outlineOf({}, [v('1.22')], 'Go 1.22 Release Schedule', go)).toBeUndefined();
+    // The second level is the change; deeper sections detail it, grab-bags list none of their own.
+    const deep = [
+      sec('Changes to the language › Generics', 'Osprey 1.18 has generics.'),
+      sec('Changes to the language › Generics › golang.org/x/exp/slices', 'A package of helpers.'),
+      sec('Changes to the language › Bug fixes', 'Two bugs fixed.'),
+      sec('Ports › AMD64', 'A new variable.'),
+      sec('Tools › Fuzzing', 'Fuzzing is new.'),
+      sec('Runtime', 'The collector is faster.'),
+      sec('Standard library › Minor changes to the library › bufio', 'A new method.'),
+    ];
+    expect(outlineOf({}, [v('1.18')], 'Osprey 1.18 Release Notes', deep)!.items.map((i) => i.text)).toEqual(['Generics', 'Fuzzing', 'Runtime']);
     expect(outlineOf({}, [v('1.29')], 'Release information', [sec('Kubernetes 1.29: Mandala (The Universe)', 'This release is inspired by the Mandala.')])).toBeUndefined();
   });
 
