@@ -198,7 +198,7 @@ function kindLabel(a: Answer, response: AnswerResponse): string {
   switch (a.kind) {
     case 'cell': return 'from a table cell';
     case 'computed': return 'calculated from table cells';
-    case 'sentence': return response.steps.includes('outline-answer') ? 'from the sections of the notes' : 'from a sentence';
+    case 'sentence': return response.steps.includes('outline-answer') ? 'from the sections of the notes' : response.steps.includes('section-heading') ? 'from a section heading' : 'from a sentence';
     case 'generated': return `written by ${response.recap ? 'the loaded generator (RECAP)' : 'the generator'}`;
     case 'none': return response.recap?.refused ? 'the generator found no answer' : 'no answer';
   }

@@ -74,6 +74,9 @@ export async function runAnswer(state: EngineState, question: string, options: A
     : field && (!table || field.rank <= table.rank || table.found.confidence < ANSWER_SETTINGS.minTableConfidence)
       ? field.answer
       : chooseDeterministic(state, analysis, search, table, text);
+  // Read off the headings a sentence stands under (a changelog's "[1.2.0] - 2019-02-15"), not
+  // the sentence: the step says so, and the heading is the first citation.
+  if (text?.found.heading && answer.kind === 'sentence' && answer.citations[0]?.text === text.found.heading) steps.push('section-heading');
   // "What are the contract types?", "which years does the table cover?": a list of labels, read
   // by a module loaded when a question may ask for one (the embed's budget, issue 13).
   if (LIST_GATE.test(question)) {

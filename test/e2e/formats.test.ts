@@ -127,6 +127,7 @@ describe('formats in the built demo', () => {
     await search(page, 'When was Osprey 1.2.0 released?');
     await page.waitForSelector('body[data-answered]', { timeout: 60_000 });
     expect(await card.locator('.answer-text').textContent()).toMatch(/^2019-02-15/);
+    expect(await card.locator('.answer-kind').textContent()).toBe('from a section heading');
     expect(await card.locator('ol.citations[aria-label="Citations"] > li').first().textContent()).toContain('[1.2.0] - 2019-02-15');
   });
 });

@@ -396,6 +396,7 @@ describe('almanac.answer (zero-download)', () => {
     }]);
     const released = await almanac.answer('When was version 1.2.0 released?');
     expect(released.answer).toMatchObject({ kind: 'sentence', text: '2019-02-15', citations: [{ text: '[1.2.0] - 2019-02-15', span: [10, 20] }, { kind: 'sentence' }] });
+    expect(released.steps).toContain('section-heading');
     expect((await almanac.answer('When was support for Python 2.6 dropped?')).answer.text).toBe('2017-11-20');
     const added = await almanac.answer('Which version added the Danish translation?');
     expect(added.answer).toMatchObject({ text: '1.2.0', citations: [{ text: '[1.2.0] - 2019-02-15' }, { text: 'Danish translation.' }] });
