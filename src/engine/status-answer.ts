@@ -6,7 +6,8 @@
  */
 import { endOfRow, type AnswerCell } from '../answer/table-answer.ts';
 import { setsNoEnd, statusQuestion, supportStatus } from '../answer/support-status.ts';
-import type { QuestionAnalysis } from '../answer/question.ts';
+import { namesOf, type QuestionAnalysis } from '../answer/question.ts';
+import { escapeRegExp } from '../text/escape-regexp.ts';
 import type { TableStructure } from '../tables/headers.ts';
 import type { Answer, Citation, Passage, SearchResponse, Table } from '../types.ts';
 import type { EngineState } from './state.ts';
@@ -52,11 +53,17 @@ function firstEnd(state: EngineState, analysis: QuestionAnalysis, search: Search
     if (TABLE_KINDS.has(r.passage.kind) && !docs.includes(id) && h.mayAnswer(id)) docs.push(id);
     if (docs.length >= h.settings.tableDocuments) break;
   }
+  const names = namesOf(analysis).map((n) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(n)}`, 'u'));
   for (const docId of docs) {
-    const tables = state.records.get(docId)?.document.tables ?? [];
+    const document = state.records.get(docId)?.document;
+    const tables = document?.tables ?? [];
     for (let i = 0; i < tables.length; i++) {
       const end = endOfRow(analysis, tables[i]!, { structure: h.structureOf(tables[i]!) });
       if (!end || end.confidence < h.settings.minTableConfidence) continue;
+      // The row is the named thing's where its document, its table or its own labels name it:
+      // Ubuntu's release table mentions Debian, and its "12" row is no Debian 12.
+      const about = `${document?.title ?? ''} ${tables[i]!.caption ?? ''} ${end.cells[0]?.rowPath.join(' ') ?? ''}`.toLowerCase();
+      if (names.length && !names.some((n) => n.test(about))) continue;
       const text = read(end.text);
       if (!text) continue;
       return { text, kind: 'cell', citations: [h.citeCell(docId, i, tables[i]!, end.cells[0]!)], confidence: end.confidence, operation: analysis.operation };

@@ -369,6 +369,15 @@ describe('almanac.answer (zero-download)', () => {
     expect(final?.type === 'final' && final.response.answer.value).toBeCloseTo(0.3, 10);
   });
 
+  it('answers "is X still supported?" from X\'s own table, not from another product\'s that mentions X', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([{
+      name: 'ubuntu.md',
+      content: '# Ubuntu\n\nUbuntu is a Linux distribution based on Debian.\n\n| Feature/Plan | Ubuntu LTS | Ubuntu Pro | Legacy Support |\n|---|---|---|---|\n| Main repository | 5 years | 10 years | 12 years |\n| Restricted repository | 5 years | 10 years | 12 years |\n| Phone/Ticket Support | No | Yes | Yes |\n',
+    }]);
+    expect((await almanac.answer('Is Debian 12 still supported?', { referenceDate: new Date(Date.UTC(2026, 0, 1)) })).answer.kind).toBe('none');
+  });
+
   it('answers "who" with a person and "what version" with something numbered, not a role', async () => {
     const almanac = await createAlmanac();
     await almanac.ingest([{ name: 'README.md', content: '# Osprey 1.35 Release Information\n\n| What | Who | When |\n|---|---|---|\n| Release notes complete | Docs Lead | Wednesday 10th December 2025 |\n| Release blog published | Comms Lead | Wednesday 17th December 2025 |\n' }]);
