@@ -606,7 +606,7 @@ function overYears(analysis: QuestionAnalysis): boolean {
 /**
  * Whether a table answer is about what the question names: one of the question's names (`namesOf`)
  * is in the document's title, the table's caption or heading, or the answer cells' labels.
- * Ubuntu's release table mentions Debian in its text; its "12 years" is no answer to "is Debian
+ * Ubuntu's table of support plans mentions Debian; its "12 years" is no answer to "is Debian
  * 12 still supported?".
  */
 function tableAbout(analysis: QuestionAnalysis, document: { title?: string } | undefined, table: Table, found: TableAnswer, heading: string | undefined): boolean {
