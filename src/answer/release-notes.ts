@@ -33,7 +33,7 @@ const STOP = new Set(STOP_WORDS);
  * for Python 2.6 dropped?" of "Dropped support for Python 2.6." under "1.1.0 - 2017-11-20 ›
  * Removed").
  */
-export function headingTime(analysis: QuestionAnalysis, sentence: string, { section, heading }: { section: string; heading?: string }): { text: string; heading: string } | undefined {
+export function headingTime(analysis: QuestionAnalysis, sentence: string, { section, heading }: UnderHeadings & { section: string }): { text: string; heading: string } | undefined {
   const parts = headingPath(section);
   for (let k = parts.length - 1; k >= 0; k--) {
     const part = parts[k]!;
@@ -57,8 +57,9 @@ const RELEASE_EVENT = /\b(?:released?|releases|come out|came out|published|tagge
 /**
  * Whether a sentence of a section is about what a "when was X done?" question asks and says
  * it was done: the sentence or its headings (the document's title among them) hold every word
- * the question gives but its numbers and verb, and its numbers; and the verb is the sentence's or its section's kind of
- * change ("dropped" of "Removed", "added" of "New features").
+ * the question gives but its numbers and verb; the sentence or its section holds its numbers;
+ * and the verb is the sentence's, or its section's kind of change ("dropped" of "Removed",
+ * "added" of "New features").
  */
 function saysDone(analysis: QuestionAnalysis, sentence: string, section: string, heading: string): boolean {
   const verb = eventOf(analysis.question);
