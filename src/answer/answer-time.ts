@@ -38,9 +38,18 @@ export function answerableTime(analysis: QuestionAnalysis, sentence: string, s: 
   const time = s.times.find((t) => !asked.has(sentence.slice(t.from, t.to).trim()) && !bounds.includes(t) && !named(t.from));
   if (time) return [time.from, time.to];
   const year = /\b(1[5-9]\d\d|20\d\d)\b/.exec(sentence);
-  if (!year || asked.has(year[0]) || named(year.index) || bounds.some((t) => t.from <= year.index && year.index < t.to)) return undefined;
+  if (!year) {
+    // A schedule may write its days without their year ("Thursday, April 8th: Week 13 -
+    // Kubernetes v1.21.0 released"): the day as written, where the question gives none.
+    const day = analysis.years.length ? null : DAY_WITHOUT_YEAR.exec(sentence);
+    return day ? [day.index, day.index + day[0].length] : undefined;
+  }
+  if (asked.has(year[0]) || named(year.index) || bounds.some((t) => t.from <= year.index && year.index < t.to)) return undefined;
   return [year.index, year.index + year[0].length];
 }
+
+/** A day written without its year: "Thursday, April 8th", "March 24", "8 April". */
+const DAY_WITHOUT_YEAR = /\b(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?\s+)?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:January|February|March|April|May|June|July|August|September|October|November|December))\b(?!,?\s*\d)/;
 
 /** The event a "when was X <done>?" question asks about: its closing past participle ("created", "dropped"). */
 export function eventOf(question: string): string | undefined {

@@ -71,6 +71,13 @@ describe('text answers', () => {
     expect(holds(q, 'Osprey 2.4 added the planner.')).toBe(true);
   });
 
+  it('answers "when" with a day written without its year where the question gives none', () => {
+    const line = passage('Thursday, April 8th: Week 13 - Osprey v1.21.0 released');
+    expect(answerFromText(analyzeQuestion('When was Osprey v1.21.0 released?'), line)!.text).toBe('Thursday, April 8th');
+    // Not for a question that gives a year: a day of another year may be meant.
+    expect(holds('When was Osprey v1.21.0 released in 2021?', 'Thursday, April 8th: Week 13 - Osprey v1.21.0 released')).toBe(false);
+  });
+
   it('answers "how many" with a sentence that states a count the question does not give', () => {
     const q = 'How many members does the Osprey council have?';
     expect(holds(q, 'While someone is inactive, they lose their privileges like voting for the Osprey council.')).toBe(false);
