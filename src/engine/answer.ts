@@ -95,7 +95,7 @@ export async function runAnswer(state: EngineState, question: string, options: A
     const subject = subjectOf(state, analysis, search);
     const outline = outlineAnswer(state, question, analysis, search, {
       versions: askedVersions(analysis), mayAnswer: (docId) => namesSubject(state, docId, subject),
-      citeHeading: (p, heading) => headingCitation(state, search, p, heading), citeSentence: (p, s) => sentenceCitation(state, search, p, s),
+      citeHeading: (p, heading) => headingCitation(state, search, p, heading), citeSentence: (p, s) => textCitation(state, search, p, p.start + s.start, p.start + s.end, p.text.slice(s.start, s.end)),
     });
     if (outline) {
       answer = outline;
@@ -108,7 +108,7 @@ export async function runAnswer(state: EngineState, question: string, options: A
   {
     const subject = subjectOf(state, analysis, search);
     const helpers = {
-      settings: ANSWER_SETTINGS, structureOf, mayAnswer: (docId: string) => namesSubject(state, docId, subject),
+      settings: ANSWER_SETTINGS, structureOf, mayAnswer: (docId: string) => namesSubject(state, docId, subject), namesAsked: (text: string) => namesAsked(analysis, text),
       citeCell: (docId: string, tableIndex: number, t: Table, cell: AnswerCell) => cellCitation(state, search, cellHolder(docId, tableIndex, t), cell),
     };
     // "When does Apache Groovy 3 reach end of life?" over a row whose end of life is set to none
@@ -395,7 +395,7 @@ function subjectOf(state: EngineState, analysis: QuestionAnalysis, search: Searc
   let subject = SUBJECTS.get(search);
   if (subject) return subject;
   const docs = [...new Set(search.results.map((r) => r.passage.docId))].flatMap((id) => state.records.get(id) ?? []).map((r) => readable(r).folded);
-  const names = namesOf(analysis).map((n) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(fold(n))}`, 'u')).filter((re) => docs.some((d) => re.test(d)));
+  const names = namesOf(analysis).map(namePattern).filter((re) => docs.some((d) => re.test(d)));
   SUBJECTS.set(search, (subject = { versions: versionsOf(analysis), names }));
   return subject;
 }
@@ -493,12 +493,7 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
     // A question with a time ("the president from 1999 to 2001") is answered by a line that
     // states a time that fits it, as a sentence must be (`minTemporalEvidence`).
     if (!dated && timed && !p.sentences.some((x) => x.start < e && x.end > s && temporalScore(constraint!, x.times, x.intervals) >= ANSWER_SETTINGS.minTemporalEvidence)) continue;
-    const source = sourceSpan(state, p.docId, p.start + s, p.start + e);
-    const citation: Citation = {
-      docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence',
-      text: p.text.slice(s, e), start: p.start + s, end: p.start + e, ...(source ? { source } : {}), ...pageOf(p),
-      span: [read.span[0] - s, read.span[1] - s],
-    };
+    const citation = textCitation(state, search, p, p.start + s, p.start + e, p.text.slice(s, e), [read.span[0] - s, read.span[1] - s]);
     return { answer: { text: read.text, kind: 'sentence', citations: [citation], confidence: 1, operation: analysis.operation }, rank };
   }
   // The schedule of a result's document titled by the version, read whole: its lines ("- final:
@@ -510,12 +505,7 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
     const p = read && record.passages.find((x) => TEXT_KINDS.has(x.kind) && x.start <= read.line[0] && read.line[1] <= x.end);
     if (!read || !p) continue;
     const [start, end] = read.line;
-    const source = sourceSpan(state, p.docId, start, end);
-    const citation: Citation = {
-      docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence',
-      text: record.document.text.slice(start, end), start, end, ...(source ? { source } : {}), ...pageOf(p),
-      span: [read.span[0] - start, read.span[1] - start],
-    };
+    const citation = textCitation(state, search, p, start, end, record.document.text.slice(start, end), [read.span[0] - start, read.span[1] - start]);
     return { answer: { text: read.text, kind: 'sentence', citations: [citation], confidence: 1, operation: analysis.operation }, rank };
   }
   return undefined;
@@ -574,11 +564,7 @@ function recordCandidate(state: EngineState, analysis: QuestionAnalysis, search:
   const sentence = p.text.slice(s.start, s.end);
   const read = answerRecord(analysis, sentence);
   if (!read) return undefined;
-  const source = sourceSpan(state, p.docId, p.start + s.start, p.start + s.end);
-  const citation: Citation = {
-    docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence',
-    text: sentence, start: p.start + s.start, end: p.start + s.end, ...(source ? { source } : {}), ...pageOf(p), span: read.span,
-  };
+  const citation = textCitation(state, search, p, p.start + s.start, p.start + s.end, sentence, read.span);
   return { answer: { text: read.text, kind: 'sentence', citations: [citation], confidence, operation: analysis.operation }, rank: chosen.rank };
 }
 
@@ -610,10 +596,20 @@ function overYears(analysis: QuestionAnalysis): boolean {
  * 12 still supported?".
  */
 function tableAbout(analysis: QuestionAnalysis, document: { title?: string } | undefined, table: Table, found: TableAnswer, heading: string | undefined): boolean {
+  return namesAsked(analysis, `${document?.title ?? ''} ${table.caption ?? ''} ${heading ?? ''} ${found.cells.map((c) => `${c.rowPath.join(' ')} ${c.columnPath.join(' ')} ${c.text}`).join(' ')}`);
+}
+
+/** Whether `text` holds one of the names the question gives (`namesOf`), however accented; true where it gives none. */
+function namesAsked(analysis: QuestionAnalysis, text: string): boolean {
   const names = namesOf(analysis);
   if (!names.length) return true;
-  const about = fold(`${document?.title ?? ''} ${table.caption ?? ''} ${heading ?? ''} ${found.cells.map((c) => `${c.rowPath.join(' ')} ${c.columnPath.join(' ')} ${c.text}`).join(' ')}`.toLowerCase());
-  return names.some((n) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(fold(n))}`, 'u').test(about));
+  const folded = fold(text.toLowerCase());
+  return names.some((n) => namePattern(n).test(folded));
+}
+
+/** A name found where a word starts, in text lower-cased and folded (`fold`). */
+function namePattern(name: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(fold(name))}`, 'u');
 }
 
 /**
@@ -708,13 +704,7 @@ function tableAnswerOf(state: EngineState, analysis: QuestionAnalysis, search: S
 function textAnswerOf(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, c: TextCandidate): Answer {
   const p = c.passage;
   const [s, e] = c.found.sentence;
-  const source = sourceSpan(state, p.docId, p.start + s, p.start + e);
-  const citation: Citation = {
-    docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence',
-    text: p.text.slice(s, e), start: p.start + s, end: p.start + e, ...(source ? { source } : {}), ...pageOf(p),
-    ...(c.found.span ? { span: c.found.span } : {}),
-  };
-  const citations = [citation];
+  const citations = [textCitation(state, search, p, p.start + s, p.start + e, p.text.slice(s, e), c.found.span)];
   // An answer read from the section's heading cites the heading, then the sentence under it.
   const heading = c.found.heading ? headingCitation(state, search, p, c.found.heading, c.found.text) : undefined;
   if (heading) citations.unshift(heading);
@@ -725,26 +715,24 @@ function textAnswerOf(state: EngineState, analysis: QuestionAnalysis, search: Se
   };
 }
 
-/** The citation of sentence `s` of passage `p`. */
-function sentenceCitation(state: EngineState, search: SearchResponse, p: Passage, s: Passage['sentences'][number]): Citation {
-  const start = p.start + s.start;
-  const end = p.start + s.end;
+/**
+ * The citation of `text`, characters `start`..`end` of the document text of passage `p` (a
+ * sentence, a line, a heading above it), `span` marked inside it.
+ */
+function textCitation(state: EngineState, search: SearchResponse, p: Passage, start: number, end: number, text: string, span?: [number, number]): Citation {
   const source = sourceSpan(state, p.docId, start, end);
-  return { docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence', text: p.text.slice(s.start, s.end), start, end, ...(source ? { source } : {}), ...pageOf(p) };
+  return {
+    docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence',
+    text, start, end, ...(source ? { source } : {}), ...pageOf(p), ...(span ? { span } : {}),
+  };
 }
 
 /** The citation of a heading of passage `p`'s section, the last place before the passage its document's text has it, its `answer` marked. */
 function headingCitation(state: EngineState, search: SearchResponse, p: Passage, heading: string, answer?: string): Citation | undefined {
-  const text = state.records.get(p.docId)?.document.text;
-  const start = text?.lastIndexOf(heading, p.start) ?? -1;
+  const start = state.records.get(p.docId)?.document.text.lastIndexOf(heading, p.start) ?? -1;
   if (start < 0) return undefined;
-  const end = start + heading.length;
-  const source = sourceSpan(state, p.docId, start, end);
   const at = answer ? heading.indexOf(answer) : -1;
-  return {
-    docId: p.docId, title: titleOf(search, p.docId), passageId: p.id, kind: 'sentence', text: heading, start, end,
-    ...(source ? { source } : {}), ...pageOf(p), ...(answer && at >= 0 ? { span: [at, at + answer.length] as [number, number] } : {}),
-  };
+  return textCitation(state, search, p, start, start + heading.length, heading, answer && at >= 0 ? [at, at + answer.length] : undefined);
 }
 
 function round3(x: number): number {

@@ -6,8 +6,7 @@
  */
 import { endOfRow, type AnswerCell } from '../answer/table-answer.ts';
 import { setsNoEnd, statusQuestion, supportStatus } from '../answer/support-status.ts';
-import { namesOf, type QuestionAnalysis } from '../answer/question.ts';
-import { escapeRegExp } from '../text/escape-regexp.ts';
+import type { QuestionAnalysis } from '../answer/question.ts';
 import type { TableStructure } from '../tables/headers.ts';
 import type { Answer, Citation, Passage, SearchResponse, Table } from '../types.ts';
 import type { EngineState } from './state.ts';
@@ -20,6 +19,8 @@ export interface StatusHelpers {
   structureOf(table: Table): TableStructure;
   /** Whether a document may answer (it names the versions the question does). */
   mayAnswer(docId: string): boolean;
+  /** Whether a text holds one of the names the question gives (true where it gives none). */
+  namesAsked(text: string): boolean;
   /** The citation of one cell of a document's table. */
   citeCell(docId: string, tableIndex: number, table: Table, cell: AnswerCell): Citation;
 }
@@ -53,7 +54,6 @@ function firstEnd(state: EngineState, analysis: QuestionAnalysis, search: Search
     if (TABLE_KINDS.has(r.passage.kind) && !docs.includes(id) && h.mayAnswer(id)) docs.push(id);
     if (docs.length >= h.settings.tableDocuments) break;
   }
-  const names = namesOf(analysis).map((n) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(n)}`, 'u'));
   for (const docId of docs) {
     const document = state.records.get(docId)?.document;
     const tables = document?.tables ?? [];
@@ -62,8 +62,7 @@ function firstEnd(state: EngineState, analysis: QuestionAnalysis, search: Search
       if (!end || end.confidence < h.settings.minTableConfidence) continue;
       // The row is the named thing's where its document, its table or its own labels name it:
       // Ubuntu's release table mentions Debian, and its "12" row is no Debian 12.
-      const about = `${document?.title ?? ''} ${tables[i]!.caption ?? ''} ${end.cells[0]?.rowPath.join(' ') ?? ''}`.toLowerCase();
-      if (names.length && !names.some((n) => n.test(about))) continue;
+      if (!h.namesAsked(`${document?.title ?? ''} ${tables[i]!.caption ?? ''} ${end.cells[0]?.rowPath.join(' ') ?? ''}`)) continue;
       const text = read(end.text);
       if (!text) continue;
       return { text, kind: 'cell', citations: [h.citeCell(docId, i, tables[i]!, end.cells[0]!)], confidence: end.confidence, operation: analysis.operation };
