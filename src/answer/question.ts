@@ -224,7 +224,7 @@ function periodOf(question: string): QuestionAnalysis['period'] {
 
 /** Words of a question that ask when something starts, and when it ends. */
 const ASKS_START = /\b(?:release[sd]?|start(?:s|ed)?|beg[ai]n|begins|launch(?:e[sd])?|introduced|c[oa]me out|comes out|founded|opened|first available|t[oa]ok office|takes office)\b/;
-const ASKS_END = /\b(?:end|ends|ended|ending|expire[sd]?|expir(?:y|ation)|until|eol|end[\s-]of[\s-](?:life|support)|retire[sd]?|discontinued|sunset|deprecated|die[sd]?|left office|leaves? office|stops?(?: being)? supported)\b/;
+const ASKS_END = /\b(?:end|ends|ended|ending|expire[sd]?|expir(?:y|ation)|until|eol|end[\s-]of[\s-](?:life|support)|retire[sd]?|discontinued|sunset|deprecated|die[sd]?|left office|leaves? office|stops?(?: being)? supported|(?:los(?:e|es|t|ing)|drop(?:s|ped)?) support|out of support|no longer supported)\b/;
 
 /** Whether a text speaks of an end ("until", "end of life", "expires", "retired"): what a sentence that answers when something ends names. */
 export function namesEnd(text: string): boolean {
@@ -314,7 +314,8 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
     || set('count', /\bhow many\b/.test(q) && PAST_BOUND.test(q) ? /\bhow many\b/.exec(q) : null)
     // "How many components are there under deferred tax assets?": the items a group lists.
     || set('count', /^\s*how many (?:(?:major|main|different)\s+)?(?:types|kinds|components|categories|items|classes|sub-?categories)\b(?=\s+(?:of|are there|under|in|does|did|were|are)\b)/.exec(q))
-    || set('date', /^\s*when\b|\b(?:what|which) (?:year|date|month|day)\b|\bin what year\b/.exec(q))
+    // "Until when is Django 4.2 supported?", "since when": a time, the end or start asked (`boundaryOf`).
+    || set('date', /^\s*(?:(?:until|till|since) )?when\b|\b(?:what|which) (?:year|date|month|day)\b|\bin what year\b/.exec(q))
     || set('name', /^\s*who\b|^\s*whose\b/.exec(q));
 
   if (operation === 'lookup' && /^\s*what (?:was|were|is|are) the\b/.test(q) && !/\b(?:between|both)\b/.test(q) && YEAR_LIST.test(q)) respectively = true;

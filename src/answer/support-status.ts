@@ -57,3 +57,56 @@ export function supportStatus(end: string, reference: number, ended = false): Su
   // Support ends with the day (the month, the year) the cell names.
   return reference < d.end ? say(true, `supported until ${t}`) : say(false, `end of life on ${t}`);
 }
+
+/** What a support-status question about a list asks: which of a thing's versions are supported (or have ended). */
+export interface StatusListQuestion {
+  /** The things it asks about, as written ("PostgreSQL versions", "versions of Django"). */
+  subject: string;
+  /** Whether it asks for those that have ended ("which ... have reached end of life?"). */
+  ended: boolean;
+}
+
+/** Words that make a subject a list of a thing's versions ("PostgreSQL versions", "releases of Django"). */
+const VERSIONS_WORD = /\b(?:versions|releases|editions|branches|series|cycles|lines|majors)\b/i;
+const SUPPORTED = String.raw`(?:(?:still|currently)\s+)?(?:(?:being\s+)?(?:supported|maintained)|(?:getting|receiving)\s+(?:security\s+)?(?:updates|fixes|patches)|under\s+support)`;
+const ENDED = String.raw`(?:(?:have|has)\s+(?:already\s+)?(?:reached|hit|passed)\s+(?:its\s+|their\s+)?(?:end[\s-]of[\s-](?:life|support)|eol)|(?:are|is)\s+(?:already\s+)?(?:end[\s-]of[\s-]life|eol|out\s+of\s+support|unsupported|no\s+longer\s+(?:supported|maintained)))`;
+/** "Which PostgreSQL versions are still supported?", "what releases of Django are maintained?" */
+const LIST_SUPPORTED = new RegExp(String.raw`^\s*(?:which|what)\s+(.+?)\s+(?:are|is)\s+${SUPPORTED}\b`, 'i');
+/** "What are the supported versions of PostgreSQL?" */
+const SUPPORTED_LIST = /^\s*(?:what|which)\s+are\s+the\s+(?:currently\s+)?(?:supported|maintained)\s+(.+?)\s*\??\s*$/i;
+/** "Which Ubuntu versions have reached end of life?", "which Node.js releases are no longer supported?" */
+const LIST_ENDED = new RegExp(String.raw`^\s*(?:which|what)\s+(.+?)\s+${ENDED}\b`, 'i');
+
+/** What a question about which of a thing's versions are supported asks, or undefined for another question. */
+export function statusListQuestion(question: string): StatusListQuestion | undefined {
+  const ended = LIST_ENDED.exec(question);
+  const supported = ended ? undefined : LIST_SUPPORTED.exec(question) ?? SUPPORTED_LIST.exec(question);
+  const subject = (ended ?? supported)?.[1]?.trim();
+  return subject && VERSIONS_WORD.test(subject) ? { subject, ended: !!ended } : undefined;
+}
+
+/** Most rows an answer names in its text; the rest are counted ("and 12 more"), all of them cited. */
+export const MAX_LISTED = 12;
+
+/**
+ * The rows a status list answers with: those whose end of life (`RowEnd`-like: a name and its
+ * end cell) is still to come at `reference`, or is set to none, in the table's order; those
+ * past it where the question asks which have ended. Rows whose end cell is neither a date nor
+ * "none" (a note) are left out. Undefined where no row's end could be read.
+ */
+export function rowsByStatus<R extends { end: { text: string } }>(rows: readonly R[], reference: number, ended: boolean): R[] | undefined {
+  let read = 0;
+  const out = rows.filter((r) => {
+    const status = supportStatus(r.end.text, reference);
+    if (status) read++;
+    return !!status && status.supported !== ended;
+  });
+  return read ? out : undefined;
+}
+
+/** The text of a status list: its names, the first {@link MAX_LISTED}, the others counted; a sentence when none. */
+export function statusListText(names: readonly string[], ended: boolean, total: number): string {
+  if (!names.length) return ended ? `None — all ${total} listed are still supported` : `None — all ${total} listed have reached end of life`;
+  const shown = names.slice(0, MAX_LISTED).join(', ');
+  return names.length > MAX_LISTED ? `${shown} and ${names.length - MAX_LISTED} more` : shown;
+}

@@ -315,7 +315,7 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   const allowed = options.cells ? new Set(options.cells.map(([r, c]) => r * table.cols + c)) : undefined;
   const stated = options.preamble ? preambleUnit(options.preamble) : undefined;
   const unnamedFrom = options.delimited ? firstUnnamed(p) : undefined;
-  const ctx: Context = { p, analysis, allowed, ...(options.context ? { context: new Set(tokenize(options.context)) } : {}), ...(stated ? { preambleUnit: stated } : {}), ...(unnamedFrom !== undefined ? { unnamedFrom } : {}) };
+  let ctx: Context = { p, analysis, allowed, ...(options.context ? { context: new Set(tokenize(options.context)) } : {}), ...(stated ? { preambleUnit: stated } : {}), ...(unnamedFrom !== undefined ? { unnamedFrom } : {}) };
   if (!limitToNamedRows(ctx)) return undefined;
 
   const op = analysis.operation;
@@ -390,6 +390,10 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   // "2.4"): a figure question asks for another cell of the row it names ("which" questions read
   // the names through `targetLookup`).
   const given = (s: Scored) => s.c === p.idCol;
+  // "The gold price in December 2011" of a series dated row by row: the row of that moment,
+  // whatever the words of other rows' labels match ("2010-11" read as the years 2010-11).
+  const moment = op === 'lookup' ? atMoment(ctx) : undefined;
+  if (moment) ctx = moment;
   const ranked = bestCells(ctx, analysis.terms, analysis.numeric).filter((s) => !given(s));
   const best = inAskedUnit(ctx, ranked) ?? dateOfRow(ctx, ranked) ?? boundaryDate(ctx, ranked) ?? ranked[0] ?? (analysis.numeric ? bestCells(ctx, analysis.terms, false).filter((s) => !given(s))[0] : undefined);
   // A date is when a thing happened, its start, unless its labels say otherwise: "when does X
@@ -507,6 +511,13 @@ function inAskedUnit(ctx: Context, ranked: Scored[]): Scored | undefined {
 function dateOfRow(ctx: Context, ranked: Scored[]): Scored | undefined {
   const top = ranked[0];
   if (ctx.analysis.operation !== 'date' || !top || hasDate(ctx.p.at(top.r, top.c))) return undefined;
+  // "When does Django 4.2 support end?": where the cell the words name best holds no date
+  // ("supportedPythonVersions"), the row's date of the end asked for, an end of life first.
+  const want = ctx.analysis.boundary;
+  for (const c of want ? roleColumns(ctx, want) : []) {
+    const s = ranked.find((x) => x.r === top.r && x.c === c && hasDate(ctx.p.at(x.r, x.c)));
+    if (s) return s;
+  }
   const inRow = ranked.find((s) => s.r === top.r && hasDate(ctx.p.at(s.r, s.c)));
   if (inRow) return inRow;
   for (let c = 0; c < ctx.p.structure.headerCols; c++) {
@@ -562,7 +573,7 @@ function hasAny(s: Set<string>, q: Set<string>): boolean {
   return false;
 }
 
-function cellOf(ctx: Context, r: number, c: number): AnswerCell {
+function cellOf(ctx: Pick<Context, 'p'>, r: number, c: number): AnswerCell {
   const { structure, at, idCol } = ctx.p;
   const text = at(r, c);
   const num = readNumber(text);
@@ -740,6 +751,31 @@ export function endOfRow(analysis: QuestionAnalysis, table: Table, options: { st
   if (!best) return undefined;
   const cell = cellOf(ctx, best.r, col);
   return { kind: 'cell', text: cell.text, scale: '', cells: [cell], score: best.score, confidence: confidenceOf(ctx, best.score, analysis.terms) };
+}
+
+/** A row of a table that dates the end of its rows' life: what names the row, and its end cell. */
+export interface RowEnd {
+  name: string;
+  /** The row's end-of-life cell ("2027-11-11", "false"). */
+  end: AnswerCell;
+}
+
+/**
+ * Each named data row of a table that gives its rows' end of life in a column headed so
+ * ("eol", "End of life", an end of life before other ends), with that cell, in table order;
+ * undefined for a table with no such column.
+ */
+export function rowEnds(table: Table, options: { structure?: TableStructure } = {}): RowEnd[] | undefined {
+  const structure = options.structure ?? detectHeaders(table);
+  const headed = structure.dataCols.map((c) => ({ col: c, name: (structure.columnPaths[c] ?? []).join(' ') }));
+  const col = lifeFirst(headed.filter((x) => fieldRole(x.name) === 'end'))[0];
+  if (col === undefined) return undefined;
+  const p = prepare(table, structure);
+  if (p.idCol === col) return undefined;
+  return structure.dataRows.flatMap((r) => {
+    const name = rowName(p, r);
+    return name ? [{ name, end: cellOf({ p }, r, col) }] : [];
+  });
 }
 
 /**
@@ -946,10 +982,27 @@ export function answersCoarsely(analysis: QuestionAnalysis, found: TableAnswer):
   // A question that names two times ("as of December 31, 2019 ... issued in August 2019") may ask for either.
   if (!period || analysis.years.length > 1 || !Number.isFinite(period.start) || !Number.isFinite(period.end) || !found.cells.length) return false;
   return found.cells.every((cell) => {
-    const d = dateIn(cell.rowPath.join(' '));
-    return !!d && d.start <= period.start && d.end >= period.end && d.end - d.start > period.end - period.start;
+    const label = cell.rowPath.join(' ');
+    const d = dateIn(label);
+    return !!d && d.start <= period.start && d.end >= period.end && d.end - d.start > period.end - period.start && !isoMonthOf(label, period);
   });
 }
+
+/**
+ * Whether a label holds the question's month written as ISO 8601 does ("Date 2000-01" for
+ * January 2000). The grammar reads "2000-01" as the years 2000-01 (a fiscal year: HiTab's
+ * "2011-12"), and so it may be; but a row that the question's month selected and whose label is
+ * that month in the other reading says what held in it, as a cell that is only "2000-01" does
+ * (`momentOf`).
+ */
+function isoMonthOf(label: string, period: { start: number; end: number }): boolean {
+  for (const m of label.matchAll(ISO_MONTH_IN)) {
+    const start = Date.UTC(+m[1]!, +m[2]! - 1, 1);
+    if (start === period.start && Date.UTC(+m[1]!, +m[2]!, 1) === period.end) return true;
+  }
+  return false;
+}
+const ISO_MONTH_IN = /(?<![\d-])((?:1\d|20)\d\d)-(0[1-9]|1[0-2])(?![\d-])/g;
 
 /**
  * Whether a table answers a question for a time from rows or columns of another time: every cell
@@ -966,10 +1019,28 @@ export function answersOtherTime(analysis: QuestionAnalysis, found: TableAnswer)
   });
 }
 
+/**
+ * `ctx` with its cells limited to the rows of a dated series (most of its rows dated, `rowMoments`)
+ * whose moment is the question's time exactly (its month, its year), or undefined when the table
+ * is no such series or no row is of that time.
+ */
+function atMoment(ctx: Context): Context | undefined {
+  const period = ctx.analysis.period;
+  if (!period) return undefined;
+  const moments = rowMoments(ctx);
+  if (moments.size < MOMENT_SHARE * ctx.p.structure.dataRows.length) return undefined;
+  const rows = [...moments].filter(([, d]) => d.start === period.start && d.end === period.end).map(([r]) => r);
+  return rows.length ? limitToRows(ctx, rows) : undefined;
+}
+
 /** `ctx` with its cells limited to the rows inside the question's span, or undefined when the table has no such rows. */
 function withinPeriod(ctx: Context): Context | undefined {
   const rows = periodRows(ctx);
-  if (!rows) return undefined;
+  return rows ? limitToRows(ctx, rows) : undefined;
+}
+
+/** `ctx` with its cells limited to `rows` (and to those it allowed already). */
+function limitToRows(ctx: Context, rows: readonly number[]): Context {
   const cols = ctx.p.table.cols;
   const allowed = new Set(rows.flatMap((r) => Array.from({ length: cols }, (_, c) => r * cols + c)).filter((i) => !ctx.allowed || ctx.allowed.has(i)));
   return { ...ctx, allowed };

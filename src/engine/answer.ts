@@ -15,8 +15,8 @@ import type {
   SearchResponse, SearchResult, Table, TimeSpan,
 } from '../types.ts';
 import { eventQueue } from './event-queue.ts';
-import { noEndAnswer, statusAnswer } from './status-answer.ts';
-import { statusQuestion } from '../answer/support-status.ts';
+import { noEndAnswer, statusAnswer, statusListAnswer } from './status-answer.ts';
+import { statusListQuestion, statusQuestion } from '../answer/support-status.ts';
 import { runSearch } from './search.ts';
 import type { EngineState } from './state.ts';
 import { structureOf } from './table-context.ts';
@@ -108,16 +108,23 @@ export async function runAnswer(state: EngineState, question: string, options: A
   {
     const subject = subjectOf(state, analysis, search);
     const helpers = {
-      settings: ANSWER_SETTINGS, structureOf, mayAnswer: (docId: string) => namesSubject(state, docId, subject), namesAsked: (text: string) => namesAsked(analysis, text),
+      settings: ANSWER_SETTINGS, structureOf, mayAnswer: (docId: string) => namesSubject(state, docId, subject), namesAsked: (text: string) => namesAsked(analysis, text), givesName: namesOf(analysis).length > 0,
       citeCell: (docId: string, tableIndex: number, t: Table, cell: AnswerCell) => cellCitation(state, search, cellHolder(docId, tableIndex, t), cell),
     };
     // "When does Apache Groovy 3 reach end of life?" over a row whose end of life is set to none
     // ("false"): that none is set, where nothing else answered.
-    const status = statusAnswer(state, question, analysis, search, (searchOptions.referenceDate ?? new Date()).getTime(), helpers)
+    const reference = (searchOptions.referenceDate ?? new Date()).getTime();
+    const status = statusAnswer(state, question, analysis, search, reference, helpers)
+      ?? statusListAnswer(state, question, analysis, search, reference, helpers)
       ?? (answer.kind === 'none' ? noEndAnswer(state, analysis, search, helpers) : undefined);
     if (status) {
       answer = status;
       steps.push('status-answer');
+    } else if (answer.kind !== 'none' && !answer.items && statusListQuestion(question)) {
+      // "Which Python versions are still supported?" asks for the rows of a support table: one
+      // sentence's version ("Python-Version: 2.7" of a release schedule) is no answer to it.
+      skipped['status-answer'] = 'no table of the best documents dates its rows\' end of life';
+      answer = noAnswer(analysis);
     }
   }
   // A duration or a group less those who did ("how many ... did not ...", checked in full by

@@ -56,7 +56,9 @@ export function preferNamedNumbers<R extends { passage: Passage }>(ranked: R[], 
  * document; "Python 3.12 Release Schedule" is 3.12's, and its passages' "3.13" is another release.
  */
 function titledBy(title: ReadonlySet<string>, name: string): boolean {
-  if (!title.has(name)) return false;
+  // A naming term keeps its name as written ("redis_6_2"); the title's lone word is stemmed
+  // like any other ("Redis": "redi"), so the name is read both ways.
+  if (!title.has(name) && !title.has(tokenize(name)[0] ?? name)) return false;
   for (const t of title) if (t.startsWith(`${name}_`)) return false;
   return true;
 }

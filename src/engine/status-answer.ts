@@ -4,8 +4,8 @@
  * the best documents that has one, against the reference date. The helpers it needs come in
  * from `engine/answer.ts` (the citation of a cell, the version check).
  */
-import { endOfRow, type AnswerCell } from '../answer/table-answer.ts';
-import { setsNoEnd, statusQuestion, supportStatus } from '../answer/support-status.ts';
+import { endOfRow, rowEnds, type AnswerCell } from '../answer/table-answer.ts';
+import { rowsByStatus, setsNoEnd, statusListQuestion, statusListText, statusQuestion, supportStatus } from '../answer/support-status.ts';
 import type { QuestionAnalysis } from '../answer/question.ts';
 import type { TableStructure } from '../tables/headers.ts';
 import type { Answer, Citation, Passage, SearchResponse, Table } from '../types.ts';
@@ -21,6 +21,8 @@ export interface StatusHelpers {
   mayAnswer(docId: string): boolean;
   /** Whether a text holds one of the names the question gives (true where it gives none). */
   namesAsked(text: string): boolean;
+  /** Whether the question gives a name at all ("PostgreSQL"). */
+  givesName: boolean;
   /** The citation of one cell of a document's table. */
   citeCell(docId: string, tableIndex: number, table: Table, cell: AnswerCell): Citation;
 }
@@ -37,6 +39,39 @@ export function statusAnswer(state: EngineState, question: string, analysis: Que
 }
 
 /**
+ * "Which PostgreSQL versions are still supported?": the rows of the first table of the best
+ * documents that dates its rows' end of life, whose end is still to come at `reference` (or
+ * set to none), each end cell cited; for "which ... have reached end of life?", those past it.
+ * The table is the named thing's where its document or caption names it. Undefined for another
+ * question, or where no such table is found.
+ */
+export function statusListAnswer(state: EngineState, question: string, analysis: QuestionAnalysis, search: SearchResponse, reference: number, h: StatusHelpers): Answer | undefined {
+  const asked = statusListQuestion(question);
+  if (!asked) return undefined;
+  for (const docId of tableDocuments(search, h)) {
+    const document = state.records.get(docId)?.document;
+    const tables = document?.tables ?? [];
+    for (let i = 0; i < tables.length; i++) {
+      if (!h.namesAsked(`${document?.title ?? ''} ${tables[i]!.caption ?? ''}`)) continue;
+      const rows = rowEnds(tables[i]!, { structure: h.structureOf(tables[i]!) });
+      const listed = rows && rowsByStatus(rows, reference, asked.ended);
+      if (!rows || !listed) continue;
+      const cited = listed.length ? listed : rows.slice(0, 1);
+      return {
+        text: statusListText(listed.map((r) => r.name), asked.ended, rows.length),
+        kind: 'cell',
+        items: listed.map((r) => r.name),
+        citations: cited.map((r) => h.citeCell(docId, i, tables[i]!, r.end)),
+        // Sure where the question names the thing and its document does; a guess where it names nothing.
+        confidence: h.givesName ? 1 : 0.5,
+        operation: 'list',
+      };
+    }
+  }
+  return undefined;
+}
+
+/**
  * "When does Apache Groovy 3 reach end of life?" where the row's end of life is set to none (a
  * cell "false", or empty): that no end of life is set, the cell cited. Undefined for another
  * question, or where the row gives a date or nothing (the date is the table answer's to read).
@@ -48,13 +83,7 @@ export function noEndAnswer(state: EngineState, analysis: QuestionAnalysis, sear
 
 /** The answer `read` gives of the end-of-life cell of the row the question names, in the first table of the best documents that has one. */
 function firstEnd(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, h: StatusHelpers, read: (end: string) => string | undefined): Answer | undefined {
-  const docs: string[] = [];
-  for (const r of search.results) {
-    const id = r.passage.docId;
-    if (TABLE_KINDS.has(r.passage.kind) && !docs.includes(id) && h.mayAnswer(id)) docs.push(id);
-    if (docs.length >= h.settings.tableDocuments) break;
-  }
-  for (const docId of docs) {
+  for (const docId of tableDocuments(search, h)) {
     const document = state.records.get(docId)?.document;
     const tables = document?.tables ?? [];
     for (let i = 0; i < tables.length; i++) {
@@ -69,4 +98,15 @@ function firstEnd(state: EngineState, analysis: QuestionAnalysis, search: Search
     }
   }
   return undefined;
+}
+
+/** The best documents with tables that may answer, in rank order. */
+function tableDocuments(search: SearchResponse, h: StatusHelpers): string[] {
+  const docs: string[] = [];
+  for (const r of search.results) {
+    const id = r.passage.docId;
+    if (TABLE_KINDS.has(r.passage.kind) && !docs.includes(id) && h.mayAnswer(id)) docs.push(id);
+    if (docs.length >= h.settings.tableDocuments) break;
+  }
+  return docs;
 }

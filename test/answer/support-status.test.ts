@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusQuestion, supportStatus } from '../../src/answer/support-status.ts';
+import { rowsByStatus, statusListQuestion, statusListText, statusQuestion, supportStatus } from '../../src/answer/support-status.ts';
 
 const at = Date.UTC(2026, 11, 5);
 
@@ -24,5 +24,29 @@ describe('support-status questions', () => {
     expect(supportStatus('2024-06-30', at, true)).toEqual({ supported: false, text: 'Yes — end of life on 2024-06-30' });
     expect(supportStatus('false', at, true)?.text).toBe('No — no end of life is set');
     expect(supportStatus('see the vendor', at)).toBeUndefined();
+  });
+
+  it('reads which of a thing\'s versions a list question asks for: those supported, or those that have ended', () => {
+    expect(statusListQuestion('Which PostgreSQL versions are still supported?')).toEqual({ subject: 'PostgreSQL versions', ended: false });
+    expect(statusListQuestion('What are the supported versions of Django?')).toEqual({ subject: 'versions of Django', ended: false });
+    expect(statusListQuestion('Which Redis releases are currently maintained?')).toEqual({ subject: 'Redis releases', ended: false });
+    expect(statusListQuestion('Which Ubuntu releases have reached end of life?')).toEqual({ subject: 'Ubuntu releases', ended: true });
+    expect(statusListQuestion('What Node.js versions are no longer supported?')).toEqual({ subject: 'Node.js versions', ended: true });
+    // One thing, or no list of versions: another question.
+    expect(statusListQuestion('Is Angular 18 still supported?')).toBeUndefined();
+    expect(statusListQuestion('Which browsers are supported?')).toBeUndefined();
+  });
+
+  it('keeps the rows whose end of life is to come or set to none, or those past it, and leaves notes out', () => {
+    const rows = [{ name: '18', end: { text: '2030-11-14' } }, { name: '17', end: { text: 'false' } }, { name: '14', end: { text: '2026-11-12' } }, { name: '9', end: { text: 'ask the vendor' } }];
+    expect(rowsByStatus(rows, at, false)?.map((r) => r.name)).toEqual(['18', '17']);
+    expect(rowsByStatus(rows, at, true)?.map((r) => r.name)).toEqual(['14']);
+    expect(rowsByStatus([{ name: '9', end: { text: 'ask the vendor' } }], at, false)).toBeUndefined();
+  });
+
+  it('writes a status list, the first twelve names and the rest counted, or says there are none', () => {
+    expect(statusListText(['18', '17'], false, 4)).toBe('18, 17');
+    expect(statusListText(Array.from({ length: 15 }, (_, i) => String(30 - i)), true, 20)).toBe('30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19 and 3 more');
+    expect(statusListText([], false, 3)).toBe('None — all 3 listed have reached end of life');
   });
 });

@@ -298,6 +298,25 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.ingest([{ name: 'bun.md', content: '---\ntitle: Bun\nreleases:\n  - releaseCycle: "1"\n    releaseDate: 2023-09-07\n    eol: false\n---\n\n# Bun\n\nBun is a JavaScript runtime.\n' }]);
     expect((await almanac.answer('When does Bun 1 reach end of life?', { referenceDate })).answer).toMatchObject({ kind: 'cell', text: 'No end of life is set', citations: [{ docId: 'bun.md', text: 'false', columnPath: ['eol'] }] });
     expect((await almanac.answer('When does Distro 22.04 reach end of life?', { referenceDate })).answer.text).toBe('2027-06-01');
+    // Support's end is the end of life, however it is asked, not a cell that names support ("supportedPythonVersions").
+    for (const q of ['When does Distro 22.04 support end?', 'Until when is Distro 22.04 supported?', 'When does Distro 22.04 lose support?']) {
+      expect([q, (await almanac.answer(q, { referenceDate })).answer.text]).toEqual([q, '2027-06-01']);
+    }
+    await almanac.close();
+  });
+
+  it('lists which versions are still supported, or have ended, from a table of ends of life, each end cited', async () => {
+    const md = '---\ntitle: Distro\nreleases:\n  - releaseCycle: "24.04"\n    releaseDate: 2024-04-25\n    eol: false\n  - releaseCycle: "22.04"\n    releaseDate: 2022-04-21\n    eol: 2027-06-01\n  - releaseCycle: "20.04"\n    releaseDate: 2020-04-23\n    eol: 2025-05-31\n  - releaseCycle: "18.04"\n    releaseDate: 2018-04-26\n    eol: 2023-05-31\n---\n\n# Distro\n\nDistro is an operating system with long-term support releases.\n';
+    const almanac = await createAlmanac();
+    await almanac.ingest([{ name: 'distro.md', content: md }, { name: 'notes.md', content: '# Release notes\n\nPython-Version: 2.7. Releases are supported for five years.\n' }]);
+    const referenceDate = new Date(Date.UTC(2026, 11, 5));
+    const supported = await almanac.answer('Which Distro versions are still supported?', { referenceDate });
+    expect(supported.steps).toContain('status-answer');
+    expect(supported.answer).toMatchObject({ kind: 'cell', text: '24.04, 22.04', items: ['24.04', '22.04'], operation: 'list' });
+    expect(supported.answer.citations.map((c) => c.text)).toEqual(['false', '2027-06-01']);
+    expect((await almanac.answer('Which Distro releases have reached end of life?', { referenceDate })).answer.items).toEqual(['20.04', '18.04']);
+    // Where no table gives its rows' ends of life, one sentence's version is no list of them.
+    expect((await almanac.answer('Which Python versions are still supported?', { referenceDate })).answer.kind).toBe('none');
     await almanac.close();
   });
 
@@ -347,6 +366,24 @@ describe('almanac.answer (zero-download)', () => {
     const march = await almanac.answer('What was the CO2 concentration in March 1990?');
     expect(march.answer).toMatchObject({ text: '353.50', citations: [{ docId: 'co2-monthly.csv', rowPath: ['1990-03'] }] });
     expect((await almanac.answer('What was the CO2 concentration in 1990?')).answer).toMatchObject({ text: '352.50', citations: [{ docId: 'co2-annual.csv' }] });
+    await almanac.close();
+  });
+
+  it('answers a month from a series of ISO months whose labels also read as a span of years ("2011-12")', async () => {
+    const almanac = await createAlmanac();
+    const months = Array.from({ length: 24 }, (_, i) => `${2010 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')},${(1100 + i * 25).toFixed(3)}`).join('\n');
+    const years = Array.from({ length: 8 }, (_, i) => `${2005 + i},${(500 + i * 150).toFixed(3)}`).join('\n');
+    const days = Array.from({ length: 24 }, (_, i) => `${2010 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-01,${(218 + i / 3).toFixed(1)}`).join('\n');
+    await almanac.ingest([
+      { name: 'gold-prices/monthly.csv', content: `Date,Price\n${months}\n` },
+      { name: 'gold-prices/annual.csv', content: `Date,Price\n${years}\n` },
+      { name: 'consumer-price-index.csv', content: `Date,Index\n${days}\n` },
+    ]);
+    // "2011-12" and "2010-11" are also the years 2011-12 and 2010-11: the row of December 2011 answers, not a row whose years hold it.
+    const december = await almanac.answer('What was the gold price in December 2011?');
+    expect(december.answer).toMatchObject({ text: '1675.000', citations: [{ docId: 'gold-prices/monthly.csv', rowPath: ['2011-12'] }] });
+    expect((await almanac.answer('What was the gold price in November 2010?')).answer.text).toBe('1350.000');
+    expect((await almanac.answer('What was the gold price in January 2010?')).answer.text).toBe('1100.000');
     await almanac.close();
   });
 

@@ -27,6 +27,11 @@ describe('preferNamedNumbers', () => {
     expect(preferNamedNumbers(ranked, 'When was Osprey 1.2.0 released?', (id) => (id === 'osprey' ? 'Osprey changelog' : 'Python')).map((r) => r.passage.docId)).toEqual(['osprey', 'python']);
   });
 
+  it('reads a title whose name ends like a plural as the name: "Redis" is Redis\'s, though its lone word is stemmed', () => {
+    const ranked = [hit('alma', 'Each minor version reaches its end of life when the next is out'), hit('redis', 'releases: releaseCycle 6.2, eol 2027-04-01')];
+    expect(preferNamedNumbers(ranked, 'When did Redis 6.2 reach end of life?', (id) => (id === 'redis' ? 'Redis' : 'AlmaLinux')).map((r) => r.passage.docId)).toEqual(['redis', 'alma']);
+  });
+
   it('does not read a title that numbers another release of the name as the name alone', () => {
     const ranked = [hit('python312', 'Bugfix releases of 3.12 continue after 3.13 is out'), hit('python', 'Python 3.13 is the newest major release')];
     expect(preferNamedNumbers(ranked, 'When was Python 3.13 released?', (id) => titles[id]).map((r) => r.passage.docId)).toEqual(['python', 'python312']);
