@@ -8,6 +8,33 @@ import { escapeRegExp } from '../text/escape-regexp.ts';
 import type { Sentence } from '../types.ts';
 import { isCalendarWord, namedNumbers, type QuestionAnalysis } from './question.ts';
 
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+/** How far from its document's date a day without its year is read: about four months, either way. */
+const NEAR_DAYS = 120 * 86_400_000;
+
+/**
+ * The year of a day written without one ("May 15th", "Thursday, April 8th"), read off the date
+ * of the document that writes it: the year that puts the day nearest that date, as a post dated
+ * 2015-04-03 that says "scheduled for May 15th" means 2015 and one that says "released on March
+ * 24" means 2015 too. Undefined where `text` is not only such a day, or it is more than about
+ * four months from the date either way (every day is within half a year of some year's: that
+ * far, the year is a guess).
+ */
+export function yearOfDay(text: string, reference: number): number | undefined {
+  const m = DAY_WITHOUT_YEAR.exec(text);
+  if (!m || m[0].length !== text.trim().length || !Number.isFinite(reference)) return undefined;
+  const words = m[0].toLowerCase();
+  const month = MONTHS.findIndex((name) => words.includes(name));
+  const day = Number(/\d{1,2}/.exec(words)?.[0]);
+  const base = new Date(reference).getUTCFullYear();
+  let best: number | undefined;
+  for (const year of [base - 1, base, base + 1]) {
+    const at = Date.UTC(year, month, day);
+    if (Math.abs(at - reference) <= NEAR_DAYS && (best === undefined || Math.abs(at - reference) < Math.abs(Date.UTC(best, month, day) - reference))) best = year;
+  }
+  return best;
+}
+
 /** The event a "when was X <done>?" question asks about: its closing past participle ("created", "founded"). */
 const EVENT = /^\s*when\s+(?:was|were)\b.*\s(\p{Ll}{3,}ed)\s*\??\s*$/iu;
 

@@ -7,6 +7,7 @@
  * the best documents.
  */
 import type { Sentence } from '../types.ts';
+import { between, durationUnitOf, isoDate, type DurationUnit } from './durations.ts';
 import type { QuestionAnalysis } from './question.ts';
 
 /**
@@ -77,18 +78,13 @@ export function calculateFromProse(analysis: QuestionAnalysis, sentences: ProseS
   return undefined;
 }
 
-type DurationUnit = 'day' | 'week' | 'month' | 'year' | 'auto';
-
-/** For a `duration` question: the unit asked ("how many days"); `auto` for "how long". */
-export function durationUnitOf(analysis: QuestionAnalysis): DurationUnit {
-  const m = /^\W*(?:(?:in|after|over) )?how (?:many|much) (days|weeks|months|years)\b/i.exec(analysis.question);
-  return m ? m[1]!.toLowerCase().replace(/s$/, '') as DurationUnit : 'auto';
-}
 
 /** The two dated things a duration question names ("between X and Y", "from X to Y"). */
 export function durationMentions(analysis: QuestionAnalysis): [string, string] | undefined {
   const q = analysis.question.toLowerCase().replace(/\s+/g, ' ');
-  const m = /\b(?:between|from) (.{1,80}?) (?:and|to|until|till) (.{1,80}?)(?:\?|$|,)/.exec(q);
+  // "Between X and Y", "from X to Y"; "how many days after X was Y released?" (either order: the two are dated, and counted from the earlier).
+  const m = /\b(?:between|from) (.{1,80}?) (?:and|to|until|till) (.{1,80}?)(?:\?|$|,)/.exec(q)
+    ?? /^\W*how (?:long|many (?:days|weeks|months|years)) (?:after|before) (.{1,80}?) (?:was|were|did|does|do|is|are) (.{1,80}?)(?:\?|$|,)/.exec(q);
   const clean = (x: string) => x.replace(/^(?:the|a|an)\s+/, '').trim();
   return m ? [clean(m[1]!), clean(m[2]!)] : undefined;
 }
@@ -142,23 +138,6 @@ function dateOf(s: ProseSentence): Sentence['times'][number] | undefined {
   return best;
 }
 
-function iso(ms: number, granularity: string): string {
-  const d = new Date(ms).toISOString();
-  return granularity === 'day' ? d.slice(0, 10) : granularity === 'month' ? d.slice(0, 7) : d.slice(0, 4);
-}
-
-/** Whole units from `a` to `b` (ms), calendar months and years; the unit chosen for "how long". */
-function between(a: number, b: number, unit: DurationUnit, granularity: string): { value: number; unit: string } {
-  const chosen = unit === 'auto' ? (granularity === 'day' && b - a < 366 * DAY ? 'day' : granularity === 'day' || granularity === 'month' ? (b - a < 2 * 366 * DAY ? 'month' : 'year') : 'year') : unit;
-  if (chosen === 'day') return { value: Math.round((b - a) / DAY), unit: 'days' };
-  if (chosen === 'week') return { value: Math.round(((b - a) / DAY / 7) * 10) / 10, unit: 'weeks' };
-  const da = new Date(a);
-  const db = new Date(b);
-  let months = (db.getUTCFullYear() - da.getUTCFullYear()) * 12 + db.getUTCMonth() - da.getUTCMonth();
-  if (granularity === 'day' && db.getUTCDate() < da.getUTCDate()) months--;
-  return chosen === 'month' ? { value: months, unit: 'months' } : { value: granularity === 'year' ? db.getUTCFullYear() - da.getUTCFullYear() : Math.floor(months / 12), unit: 'years' };
-}
-
 function coarser(a: string, b: string): string {
   const order = ['day', 'month', 'season', 'year', 'decade', 'century'];
   return order.indexOf(a) >= order.indexOf(b) ? a : b;
@@ -198,8 +177,8 @@ function duration(analysis: QuestionAnalysis, sentences: ProseSentence[]): Prose
   const s = sentences[b.k]!;
   const operands: ProseOperand[] = b.spans.length
     ? [{ sentence: b.k, value: b.end, text: s.text.slice(...b.spans[0]!), span: b.spans[0]! }, { sentence: b.k, value: b.start, text: s.text.slice(...b.spans[1]!), span: b.spans[1]! }]
-    : [{ sentence: b.k, value: b.end, text: iso(b.end, b.g), span: [0, s.text.length] }, { sentence: b.k, value: b.start, text: iso(b.start, b.g), span: [0, s.text.length] }];
-  return { value: d.value, unit: d.unit, text: `${formatNumber(d.value, 2)} ${d.unit}`, expression: `${iso(b.end, b.g)} - ${iso(b.start, b.g)}`, operands, confidence: b.coverage };
+    : [{ sentence: b.k, value: b.end, text: isoDate(b.end, b.g), span: [0, s.text.length] }, { sentence: b.k, value: b.start, text: isoDate(b.start, b.g), span: [0, s.text.length] }];
+  return { value: d.value, unit: d.unit, text: `${formatNumber(d.value, 2)} ${d.unit}`, expression: `${isoDate(b.end, b.g)} - ${isoDate(b.start, b.g)}`, operands, confidence: b.coverage };
 }
 
 /**
@@ -279,7 +258,7 @@ function datedSpan(sentences: ProseSentence[], fa: number, fb: number, unit: Dur
   const operand = (t: typeof first, k: number): ProseOperand => ({ sentence: k, value: t.start, text: sentences[k]!.text.slice(t.from, t.to), span: [t.from, t.to] });
   return {
     value: d.value, unit: d.unit, text: `${formatNumber(d.value, 2)} ${d.unit}`,
-    expression: `${iso(second.start, g)} - ${iso(first.start, g)}`,
+    expression: `${isoDate(second.start, g)} - ${isoDate(first.start, g)}`,
     operands: [operand(second, fb), operand(first, fa)],
     confidence,
   };

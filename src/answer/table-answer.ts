@@ -21,7 +21,8 @@ import { escapeRegExp } from '../text/escape-regexp.ts';
 import type { Table } from '../types.ts';
 import { calculate } from './calculator.ts';
 import { formatNumber, isEmptyValue, readNumber, readUnit, type Scale } from './numbers.ts';
-import { COMPUTED, boundaryNamed, namedNumbers, type QuestionAnalysis } from './question.ts';
+import { COMPUTED, asksLength, boundaryNamed, namedNumbers, type QuestionAnalysis } from './question.ts';
+import { between, durationUnitOf, isoDate } from './durations.ts';
 import { initialsIn, spelledInitials, spelledLabel } from './initials.ts';
 import { fieldRole, fieldWords, isLifeEnd } from '../temporal/intervals.ts';
 
@@ -321,6 +322,10 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   const op = analysis.operation;
   // A bound first passed is read from a series that passes it, or not from this table at all.
   if (analysis.firstPast) return firstPast(ctx, analysis.firstPast);
+  if (asksLength(analysis) || LIFETIME.test(analysis.question)) {
+    const lived = rowLifetime(ctx);
+    if (lived) return lived;
+  }
   if (op === 'compare' && analysis.mentions) {
     const compared = compare(ctx, analysis.mentions);
     if (compared) return compared;
@@ -401,6 +406,34 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   // something else ("Release Notes complete | Wednesday 13th December 2023" of a release schedule).
   if (best && analysis.operation === 'date' && analysis.boundary && datedRole(ctx, best) !== analysis.boundary) return undefined;
   return best && best.score > 0 ? cellAnswer(ctx, best) : undefined;
+}
+
+/** "How many days was Redis 7.0 supported?": a length of time in the unit asked, of one thing. */
+const LIFETIME = /^\s*how many (?:days|weeks|months|years)\s+(?:was|were|is|are|did|has|have|will)\b/i;
+
+/**
+ * "How long was Ubuntu 20.04 supported?" of a table that dates its rows both ways ("releaseDate
+ * | eol"): the time from the start to the end of the row the question names (an end of life
+ * before other ends), in the unit that suits it, both cells cited. Undefined where the row has
+ * no end yet ("false") or its end is not after its start.
+ */
+function rowLifetime(ctx: Context): TableAnswer | undefined {
+  const start = roleColumns(ctx, 'start')[0];
+  const end = roleColumns(ctx, 'end')[0];
+  if (start === undefined || end === undefined) return undefined;
+  const best = bestCells(ctx, ctx.analysis.terms, false).find((s) => s.score > 0);
+  if (!best) return undefined;
+  const from = dateIn(ctx.p.at(best.r, start));
+  const to = dateIn(ctx.p.at(best.r, end));
+  if (!from || !to || to.start <= from.start) return undefined;
+  const granularity = from.granularity === 'day' && to.granularity === 'day' ? 'day' : from.granularity === 'year' || to.granularity === 'year' ? 'year' : 'month';
+  const length = between(from.start, to.start, durationUnitOf(ctx.analysis), granularity);
+  const operands = [{ ...cellOf(ctx, best.r, end), value: to.start }, { ...cellOf(ctx, best.r, start), value: from.start }];
+  const expression = `${isoDate(to.start, granularity)} - ${isoDate(from.start, granularity)}`;
+  return {
+    kind: 'computed', text: `${formatNumber(length.value, 2)} ${length.unit}`, value: length.value, unit: length.unit, scale: '', cells: operands,
+    calculation: { expression, result: length.value, operands }, score: best.score, confidence: confidenceOf(ctx, best.score, ctx.analysis.terms),
+  };
 }
 
 /** Which end of a span a cell dates: an end where its column is an end's or its labels name one, else a start. */

@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, yearOfDay,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -134,7 +134,7 @@ export async function runAnswer(state: EngineState, question: string, options: A
   if (analysis.operation === 'duration' || (analysis.operation === 'lookup' && /\bnot\b|n't\b|\bnever\b|\bfailed to\b/i.test(question)) || (analysis.operation === 'difference' && analysis.mentions && !tableSure)) {
     // Loaded when such a question comes: the embed's first download stays within its budget (issue 13).
     const { proseAnswer } = await import('./prose-answer.ts');
-    const prose = await proseAnswer(state, analysis, search, { sourceSpan, titleOf, pageOf, answerTerms, formatNumber, settings: ANSWER_SETTINGS }, answer);
+    const prose = await proseAnswer(state, analysis, search, { sourceSpan, titleOf, pageOf, answerTerms, formatNumber, settings: ANSWER_SETTINGS, byDocument: () => runSearch(state, question, { ...searchOptions, groupByDocument: true, limit: ANSWER_SETTINGS.proseDocuments }) }, answer);
     if (prose && 'refusal' in prose) {
       skipped['prose-calculation'] = prose.refusal;
       answer = prose.answer;
@@ -275,7 +275,7 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
       // that states no length of time ("Lead" for "how long is the 1.29 release cycle?"), nor
       // "how often" by one that states no frequency (a release manager's name).
       // Nor is a question for a time answered by a row or column of another time.
-      if (!found || answersOtherTime(analysis, found) || (timed && !found.cells.some((c) => hasDate(c.text))) || (long && !found.cells.some((c) => statesLength(c.text))) || (often && !found.cells.some((c) => statesFrequency(c.text))) || (who && !namesSomeone(analysis, found.text)) || (version && !/\d/.test(found.text))) return;
+      if (!found || answersOtherTime(analysis, found) || (timed && !found.cells.some((c) => hasDate(c.text))) || (long && !found.calculation && !found.cells.some((c) => statesLength(c.text))) || (often && !found.cells.some((c) => statesFrequency(c.text))) || (who && !namesSomeone(analysis, found.text)) || (version && !/\d/.test(found.text))) return;
       // A support status is the named thing's: its cells answer where the document, the table or
       // their labels name it. (For every question it cost TAT-QA 0.3 EM: "the Company", "Level 3"
       // name what no label of the right table does.)
@@ -715,8 +715,11 @@ function textAnswerOf(state: EngineState, analysis: QuestionAnalysis, search: Se
   // An answer read from the section's heading cites the heading, then the sentence under it.
   const heading = c.found.heading ? headingCitation(state, search, p, c.found.heading, c.found.text) : undefined;
   if (heading) citations.unshift(heading);
+  // A day written without its year ("scheduled for May 15th") takes it from its document's date.
+  const dated = analysis.operation === 'date' ? state.records.get(p.docId)?.document.date : undefined;
+  const year = dated ? yearOfDay(c.found.text, Date.parse(dated)) : undefined;
   return {
-    text: c.found.text, kind: 'sentence',
+    text: year ? `${c.found.text}, ${year}` : c.found.text, kind: 'sentence',
     ...(c.found.value !== undefined ? { value: c.found.value } : {}),
     citations, confidence: round3(c.found.confidence), operation: analysis.operation,
   };

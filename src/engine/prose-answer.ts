@@ -4,7 +4,7 @@
  * on demand by `engine/answer.ts`, so the embed's first download does not carry it.
  */
 import type { QuestionAnalysis } from '../answer/question.ts';
-import { calculateFromProse, type ProseCalculation, type ProseHelpers } from '../answer/prose-calc.ts';
+import { calculateFromProse, durationMentions, type ProseCalculation, type ProseHelpers } from '../answer/prose-calc.ts';
 import type { Answer, CalculationOperand, Citation, Passage, SearchResponse } from '../types.ts';
 import type { EngineState } from './state.ts';
 
@@ -22,6 +22,8 @@ export interface CiteHelpers extends ProseHelpers {
   sourceSpan(state: EngineState, docId: string, start: number, end: number): { start: number; end: number } | undefined;
   titleOf(search: SearchResponse, docId: string): string;
   pageOf(p: { page?: number } | undefined): { page?: number };
+  /** The best documents, one result each: where one document's passages fill the results, the next. */
+  byDocument(): Promise<SearchResponse>;
 }
 
 /**
@@ -35,14 +37,34 @@ export async function proseAnswer(state: EngineState, analysis: QuestionAnalysis
     if (!docs.includes(r.passage.docId)) docs.push(r.passage.docId);
     if (docs.length >= cite.settings.proseDocuments) break;
   }
-  for (const docId of docs) {
-    const passages = (state.records.get(docId)?.passages ?? []).filter((p) => TEXT_KINDS.has(p.kind) || p.kind === 'table-row');
+  // Two things a duration names, each perhaps dated by a document of its own, where one
+  // document's passages fill the results: the next best document too.
+  if (docs.length < cite.settings.proseDocuments && durationMentions(analysis)) {
+    for (const r of (await cite.byDocument()).results) if (!docs.includes(r.passage.docId) && docs.length < cite.settings.proseDocuments) docs.push(r.passage.docId);
+  }
+  const sentencesOf = (ids: readonly string[]) => {
     const at: Array<{ p: Passage; s: Passage['sentences'][number] }> = [];
-    for (const p of passages) for (const s of p.sentences) at.push({ p, s });
-    const found = calculateFromProse(analysis, at.map(({ p, s }) => {
-      // Timestamp offsets are relative to their sentence already.
-      return { text: p.text.slice(s.start, s.end), times: s.times, ...(s.intervals ? { intervals: s.intervals } : {}) };
-    }), cite);
+    for (const docId of ids) {
+      const passages = (state.records.get(docId)?.passages ?? []).filter((p) => TEXT_KINDS.has(p.kind) || p.kind === 'table-row');
+      for (const p of passages) for (const s of p.sentences) at.push({ p, s });
+    }
+    return at;
+  };
+  const calculate = (at: ReturnType<typeof sentencesOf>) => calculateFromProse(analysis, at.map(({ p, s }) => {
+    // Timestamp offsets are relative to their sentence already.
+    return { text: p.text.slice(s.start, s.end), times: s.times, ...(s.intervals ? { intervals: s.intervals } : {}) };
+  }), cite);
+  for (const docId of docs) {
+    let at = sentencesOf([docId]);
+    let found = calculate(at);
+    // The two things a duration names may each be dated by a document of its own ("how many days
+    // after Rust 1.84.0 was 1.84.1 released?": two release posts): where the first document dates
+    // only one of them, the best documents are read together.
+    if (docId === docs[0] && docs.length > 1 && !(found && !('refusal' in found) && found.confidence >= cite.settings.minTextConfidence) && durationMentions(analysis)) {
+      const together = sentencesOf(docs);
+      const joint = calculate(together);
+      if (joint && !('refusal' in joint) && joint.confidence >= cite.settings.minTextConfidence) [at, found] = [together, joint];
+    }
     if (found && 'refusal' in found) {
       // Half an event is no duration: unless the answer sentence states how long it lasted, say why there is none.
       const stated = current.kind === 'sentence' && STATED_DURATION.test(current.citations[0]?.text ?? '');

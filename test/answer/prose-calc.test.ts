@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion, answerTerms, formatNumber } from '../../src/answer/index.ts';
-import { asksComplement, calculateFromProse as calculate, durationMentions, durationUnitOf, type ProseCalculation, type ProseRefusal, type ProseSentence } from '../../src/answer/prose-calc.ts';
+import { durationUnitOf } from '../../src/answer/durations.ts';
+import { asksComplement, calculateFromProse as calculate, durationMentions, type ProseCalculation, type ProseRefusal, type ProseSentence } from '../../src/answer/prose-calc.ts';
 
 const DAY = 86_400_000;
 /** A sentence with one day-granular date written as `YYYY-MM-DD` inside it. */

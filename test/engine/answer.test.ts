@@ -298,6 +298,11 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.ingest([{ name: 'bun.md', content: '---\ntitle: Bun\nreleases:\n  - releaseCycle: "1"\n    releaseDate: 2023-09-07\n    eol: false\n---\n\n# Bun\n\nBun is a JavaScript runtime.\n' }]);
     expect((await almanac.answer('When does Bun 1 reach end of life?', { referenceDate })).answer).toMatchObject({ kind: 'cell', text: 'No end of life is set', citations: [{ docId: 'bun.md', text: 'false', columnPath: ['eol'] }] });
     expect((await almanac.answer('When does Distro 22.04 reach end of life?', { referenceDate })).answer.text).toBe('2027-06-01');
+    // How long it was supported: from its release to its end of life, both cells cited.
+    const lived = await almanac.answer('How long was Distro 18.04 supported?', { referenceDate });
+    expect(lived.answer).toMatchObject({ kind: 'computed', text: '5 years', value: 5, calculation: { expression: '2023-05-31 - 2018-04-26' } });
+    expect(lived.answer.citations.map((c) => c.text)).toEqual(['2023-05-31', '2018-04-26']);
+    expect((await almanac.answer('How many days was Distro 18.04 supported?', { referenceDate })).answer.text).toBe('1861 days');
     // Support's end is the end of life, however it is asked, not a cell that names support ("supportedPythonVersions").
     for (const q of ['When does Distro 22.04 support end?', 'Until when is Distro 22.04 supported?', 'When does Distro 22.04 lose support?']) {
       expect([q, (await almanac.answer(q, { referenceDate })).answer.text]).toEqual([q, '2027-06-01']);
@@ -352,6 +357,40 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.ingest([{ name: 'osprey-2.0-beta.md', content: '+++\ntitle = "Announcing Osprey 2.0 Beta"\ndate = 2015-04-03\n+++\n\nToday we are excited to announce the release of Osprey 2.0 beta, released on 3 April 2015.\n' }]);
     expect((await almanac.answer('When was Osprey 2.0 released?')).answer.kind).toBe('none');
     expect((await almanac.answer('When was the Osprey 2.0 beta released?')).answer.text).toMatch(/2015/);
+    await almanac.close();
+  });
+
+  it('counts the days between two things each dated by a document of its own, where one document\'s passages fill the results', async () => {
+    const almanac = await createAlmanac();
+    const post = (name: string, title: string, date: string, body: string) => ({ name, content: `+++\ntitle = "${title}"\ndate = ${date}\n+++\n\n${body}\n` });
+    await almanac.ingest([
+      post('osprey-1.84.0.md', 'Announcing Osprey 1.84.0', '2025-01-09', Array.from({ length: 14 }, (_, i) => `## Osprey 1.84.0 feature ${i + 1}\n\n${`Osprey 1.84.0 was released with feature ${i + 1}, which Osprey 1.84.0 stabilizes after a long time in testing. `.repeat(8)}`).join('\n\n')),
+      post('hotfix.md', 'The hotfix', '2025-01-30', 'The hotfix came out today, with a few fixes.'),
+    ]);
+    // The hotfix's post is not among the results the 1.84.0 post fills, but among the best documents.
+    const hotfix = await almanac.answer('How many days after Osprey 1.84.0 was the hotfix released?');
+    expect(hotfix.answer).toMatchObject({ kind: 'computed', text: '21 days', calculation: { expression: '2025-01-30 - 2025-01-09' } });
+    expect(new Set(hotfix.answer.citations.map((c) => c.docId))).toEqual(new Set(['osprey-1.84.0.md', 'hotfix.md']));
+    await almanac.close();
+    // Both among the results: the two documents read together.
+    const releases = await createAlmanac();
+    await releases.ingest([
+      post('osprey-1.84.0.md', 'Announcing Osprey 1.84.0', '2025-01-09', 'Osprey 1.84.0 stabilizes strict provenance.'),
+      post('osprey-1.84.1.md', 'Announcing Osprey 1.84.1', '2025-02-06', 'Osprey 1.84.1 fixes a few regressions of Osprey 1.84.0.'),
+    ]);
+    expect((await releases.answer('How many days after Osprey 1.84.0 was Osprey 1.84.1 released?')).answer.text).toBe('28 days');
+    await releases.close();
+  });
+
+  it('gives a day written without its year the year of its document\'s date, and leaves an undated document\'s day as written', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([
+      { name: 'osprey-2.0-beta.md', content: '+++\ntitle = "Announcing Osprey 2.0 Beta"\ndate = 2015-04-03\n+++\n\nThe final Osprey 2.0 release is scheduled for May 15th, six weeks from now.\n' },
+      { name: 'heron-schedule.md', content: '# Heron 3.1 release schedule\n\n- Thursday, April 8th: Heron 3.1.0 released\n' },
+    ]);
+    const osprey = await almanac.answer('When was Osprey 2.0 released?');
+    expect(osprey.answer).toMatchObject({ text: 'May 15th, 2015', citations: [{ docId: 'osprey-2.0-beta.md', span: [expect.any(Number), expect.any(Number)] }] });
+    expect((await almanac.answer('When was Heron 3.1.0 released?')).answer.text).toBe('Thursday, April 8th');
     await almanac.close();
   });
 
