@@ -383,6 +383,8 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     if (listed) return listed;
   }
   if ((op === 'lookup' || op === 'name') && analysis.target) {
+    const own = ownRowAt(ctx, analysis.target);
+    if (own) return own;
     const named = targetLookup(ctx, analysis.target);
     if (named) return named;
     // "Which milestone is on 7 December?" where no header names a milestone: what the row the
@@ -406,6 +408,37 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   // something else ("Release Notes complete | Wednesday 13th December 2023" of a release schedule).
   if (best && analysis.operation === 'date' && analysis.boundary && datedRole(ctx, best) !== analysis.boundary) return undefined;
   return best && best.score > 0 ? cellAnswer(ctx, best) : undefined;
+}
+
+/**
+ * "Which Django version was released in December 2023?" of a table of the thing the question
+ * names (its title: Django's release table): its rows are its versions, named by their first
+ * column, and the question's time chooses the one row whose date of the role asked (released: a
+ * start) falls in it; not a column that names versions of something else
+ * ("supportedPythonVersions"). Undefined where the question's noun is not the named thing's, or
+ * no single row is so dated.
+ */
+function ownRowAt(ctx: Context, target: string): TableAnswer | undefined {
+  const { p, analysis } = ctx;
+  const period = analysis.period;
+  if (!period || p.idCol === undefined || !ctx.context) return undefined;
+  const before = new RegExp(`([\\p{L}\\p{N}.]+)\\s+${escapeRegExp(target)}\\b`, 'iu').exec(analysis.question)?.[1];
+  const owner = before ? tokenize(before) : [];
+  if (!owner.length || !owner.every((t) => ctx.context!.has(t))) return undefined;
+  // (A "which" question is a lookup: its start or end is read off its words here.)
+  for (const c of roleColumns(ctx, analysis.boundary ?? boundaryNamed(analysis.question) ?? 'start')) {
+    const rows = p.structure.dataRows.filter((r) => {
+      if (ctx.allowed && !ctx.allowed.has(r * p.table.cols + c)) return false;
+      const d = dateIn(p.at(r, c));
+      return !!d && d.start >= period.start && d.start < period.end;
+    });
+    if (rows.length > 1) return undefined;
+    if (rows.length === 1) {
+      const cell = cellOf(ctx, rows[0]!, p.idCol);
+      return cell.text ? { kind: 'label', text: cell.text, scale: '', cells: [cell, cellOf(ctx, rows[0]!, c)], score: 1, confidence: 1 } : undefined;
+    }
+  }
+  return undefined;
 }
 
 /** "How many days was Redis 7.0 supported?": a length of time in the unit asked, of one thing. */

@@ -18,6 +18,7 @@ import { eventQueue } from './event-queue.ts';
 import { noEndAnswer, statusAnswer, statusListAnswer } from './status-answer.ts';
 import { statusListQuestion, statusQuestion } from '../answer/support-status.ts';
 import { runSearch } from './search.ts';
+import { isTitledBy, titleNames } from './titled-names.ts';
 import type { EngineState } from './state.ts';
 import { structureOf } from './table-context.ts';
 import { sourceOffset } from '../ingest/source-map.ts';
@@ -224,6 +225,10 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
     if (docs.length < ANSWER_SETTINGS.tableDocuments) docs.push({ docId: r.passage.docId, rank: offset + i });
   });
   add(search.results, 0);
+  // A document titled by the thing the question names is that thing's own: Django's release
+  // table answers "which Django version ...?" before Wagtail's, whose rows list Django versions.
+  const own = titledByQuestion(state, analysis);
+  docs.sort((a, b) => Number(own(b.docId)) - Number(own(a.docId)));
   let fallback: TableCandidate | undefined;
   const found = tableOf(state, analysis, search, docs, (c) => { fallback ??= c; });
   // A bound first passed is a test a table passes or fails (a growth-rate file's figures never
@@ -408,6 +413,12 @@ function subjectOf(state: EngineState, analysis: QuestionAnalysis, search: Searc
 }
 const SUBJECTS = new WeakMap<SearchResponse, Subject>();
 
+/** Whether a document's title is a name the question gives (`titled-names.ts`). */
+function titledByQuestion(state: EngineState, analysis: QuestionAnalysis): (docId: string) => boolean {
+  const names = titleNames(analysis.question);
+  return (docId) => isTitledBy(state.records.get(docId)?.document.title, names);
+}
+
 /** Whether a document names a question's {@link Subject}. */
 function namesSubject(state: EngineState, docId: string, subject: Subject): boolean {
   if (!subject.versions.length && !subject.names.length) return true;
@@ -533,9 +544,14 @@ function isRecord(p: Passage): boolean {
  */
 function recordCandidate(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse): RecordCandidate | undefined {
   if (!search.constraint || analysis.asksFigure) return undefined;
-  const pool = search.results.slice(0, ANSWER_SETTINGS.recordResults)
+  const fitting = search.results.slice(0, ANSWER_SETTINGS.recordResults)
     .map((r, rank) => ({ r, rank }))
     .filter(({ r }) => r.temporal && isRecord(r.passage) && r.temporal.temporal >= ANSWER_SETTINGS.minTemporalEvidence);
+  // The records of the thing the question names, where its own document has some that fit:
+  // Django's release of December 2023, not Wagtail's release that month (`titledByQuestion`).
+  const own = titledByQuestion(state, analysis);
+  const owned = fitting.filter(({ r }) => own(r.passage.docId));
+  const pool = owned.length ? owned : fitting;
   const first = pool[0];
   if (!first) return undefined;
   const main = new Set(answerTerms(first.r.temporal!.mainContent));

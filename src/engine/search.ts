@@ -11,6 +11,7 @@ import { derivedText, hasTables, labelsOf, matchedCellsOf, yearHeadsColumn } fro
 import { applySummaries, crossEncoderSemantic } from './temporal-models.ts';
 import { datedFirstForWhen, rankDatedRecords, rowDatedWithin } from './dated-records.ts';
 import { preferNamedNumbers } from './named-numbers.ts';
+import { preferTitledNames } from './titled-names.ts';
 
 interface Ranked {
   passage: Passage;
@@ -96,7 +97,7 @@ export async function runSearch(state: EngineState, query: string, options: Sear
     const candidates = [...lexical, ...structured].map((h) => ({ passage: h.passage, score: h.score }));
     const semantic = state.reranker ? await crossEncoderSemantic(state, mainContent, constraint, candidates, options.signal) : undefined;
     const titleOf = (p: Passage) => state.records.get(p.docId)?.document.title;
-    ranked = rerankTemporal({ mainContent, constraint, candidates, semantic, titleOf }).map((r) => ({ passage: r.passage, score: r.score, explanation: r.explanation }));
+    ranked = preferTitledNames(rerankTemporal({ mainContent, constraint, candidates, semantic, titleOf }).map((r) => ({ passage: r.passage, score: r.score, explanation: r.explanation })), query, (docId) => state.records.get(docId)?.document.title);
     steps.push(semantic ? 'temporal-rerank (cross-encoder semantic)' : 'temporal-rerank');
     if (state.generator) {
       // Loaded on demand: only a loaded generator writes summaries, and the embed's first download stays small.
@@ -108,7 +109,8 @@ export async function runSearch(state: EngineState, query: string, options: Sear
       skipped.summaries = 'no generator loaded';
     }
   } else if (structured.length) {
-    ranked = preferNamedNumbers(fuseCandidates({ query: firstQuery, lexical, structured, tableLabels: (p) => labelsOf(state, p), derived: derivedText }), query, (docId) => state.records.get(docId)?.document.title);
+    const titleOf = (docId: string) => state.records.get(docId)?.document.title;
+    ranked = preferNamedNumbers(fuseCandidates({ query: firstQuery, lexical, structured, tableLabels: (p) => labelsOf(state, p), derived: derivedText }), query, titleOf);
     steps.push('fusion');
     // The table-led path keeps the constraint: dated rows are ranked by it (`dated-records.ts`).
     if (constraint) {
@@ -121,6 +123,8 @@ export async function runSearch(state: EngineState, query: string, options: Sear
     } else {
       ranked = datedFirstForWhen(ranked, query);
     }
+    // Whatever else ranked them, the named thing's own document first (`titled-names.ts`).
+    ranked = preferTitledNames(ranked, query, titleOf);
   } else {
     ranked = lexical.map((h) => ({ passage: h.passage, score: h.score }));
   }

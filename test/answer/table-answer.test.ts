@@ -460,3 +460,27 @@ describe('a "which" noun no header names', () => {
   });
 });
 
+
+describe('a release table read for the version a time dates', () => {
+  const releases = readGrid([
+    ['releaseCycle', 'releaseDate', 'eoas', 'eol', 'supportedPythonVersions'],
+    ['5.0', '2023-12-04', '2024-08-07', '2025-04-30', '3.10 - 3.12'],
+    ['4.2', '2023-04-03', '2023-12-04', '2026-04-07', '3.8 - 3.12'],
+    ['4.1', '2022-08-03', '2023-04-01', '2023-12-01', '3.8 - 3.11'],
+  ]).table;
+
+  it('answers "which <title> version" with the row the question\'s time dates by the role asked, not a column of another thing\'s versions', () => {
+    const at = (q: string) => answerTable(analyzeQuestion(q), releases, { context: 'Django' });
+    expect(at('Which Django version was released in December 2023?')).toMatchObject({ kind: 'label', text: '5.0' });
+    // "Reached end of life": the row whose end falls in the month, not the one released then.
+    expect(at('Which Django version reached end of life in December 2023?')?.text).toBe('4.1');
+    // Another thing's version is not the table's rows.
+    expect(answerTable(analyzeQuestion('Which Python version was released in December 2023?'), releases, { context: 'Django' })?.text).not.toBe('5.0');
+  });
+
+  it('computes how long a row lasted from its start to its end of life, both cells cited', () => {
+    const lived = answerTable(analyzeQuestion('How long was Django 4.2 supported?'), releases, { context: 'Django' });
+    expect(lived).toMatchObject({ kind: 'computed', text: '3 years', calculation: { expression: '2026-04-07 - 2023-04-03' } });
+    expect(lived?.cells.map((c) => c.text)).toEqual(['2026-04-07', '2023-04-03']);
+  });
+});

@@ -45,5 +45,20 @@ describe('preferNamedNumbers', () => {
     ]);
     const r = await almanac.answer('When did Django 4.2 come out?');
     expect([r.answer.text, r.answer.citations[0]?.docId]).toEqual(['2023-04-03', 'django.md']);
+
+  });
+
+  it('answers which version of the thing a document is titled by came out at a time from its rows, not a column of another thing\'s versions', async () => {
+    const release = (v: string, date: string, eoas: string, pythons: string) => `  - releaseCycle: "${v}"\n    releaseDate: ${date}\n    eoas: ${eoas}\n    supportedPythonVersions: "${pythons}"\n`;
+    const django = `---\ntitle: Django\nreleases:\n${release('5.0', '2023-12-04', '2024-08-07', '3.10 - 3.12')}${release('4.2', '2023-04-03', '2023-12-04', '3.8 - 3.12')}${release('4.1', '2022-08-03', '2023-04-01', '3.8 - 3.11')}---\n\n# Django\n\nDjango is a Python web framework.\n`;
+    const almanac = await createAlmanac();
+    await almanac.ingest([
+      { name: 'wagtail.md', content: '# Wagtail\n\nWagtail is a content management system built on Django. Each Wagtail release supports several Django versions, and LTS releases support a Django LTS version.\n\n| Release | Released | Compatible Django versions |\n|---|---|---|\n| 6.0 | 2024-02-07 | 4.2, 5.0 |\n| 5.2.2 | 2023-12-06 | 3.2, 4.1, 4.2, 5.0 |\n| 5.2 | 2023-11-01 | 3.2, 4.1, 4.2 |\n' },
+      { name: 'django.md', content: django },
+    ]);
+    const which = await almanac.answer('Which Django version was released in December 2023?');
+    expect([which.answer.text, which.answer.citations[0]?.docId]).toEqual(['5.0', 'django.md']);
+    expect((await almanac.search('Which Django version was released in December 2023?')).results[0]?.passage.docId).toBe('django.md');
+    await almanac.close();
   });
 });
