@@ -819,11 +819,10 @@ export function endOfRow(analysis: QuestionAnalysis, table: Table, options: { st
   return { kind: 'cell', text: cell.text, scale: '', cells: [cell], score: best.score, confidence: confidenceOf(ctx, best.score, analysis.terms) };
 }
 
-/** A row of a table that dates the end of its rows' life: what names the row, and its end cell. */
-export interface RowEnd {
+/** A named row's cell of one column: what names the row, and the cell ("2027-11-11", "false"). */
+export interface RowValue {
   name: string;
-  /** The row's end-of-life cell ("2027-11-11", "false"). */
-  end: AnswerCell;
+  cell: AnswerCell;
 }
 
 /**
@@ -831,16 +830,36 @@ export interface RowEnd {
  * ("eol", "End of life", an end of life before other ends), with that cell, in table order;
  * undefined for a table with no such column.
  */
-export function rowEnds(table: Table, options: { structure?: TableStructure } = {}): RowEnd[] | undefined {
+export function rowEnds(table: Table, options: { structure?: TableStructure } = {}): RowValue[] | undefined {
   const structure = options.structure ?? detectHeaders(table);
   const headed = structure.dataCols.map((c) => ({ col: c, name: (structure.columnPaths[c] ?? []).join(' ') }));
   const col = lifeFirst(headed.filter((x) => fieldRole(x.name) === 'end'))[0];
-  if (col === undefined) return undefined;
+  return col === undefined ? undefined : rowValues(table, structure, col);
+}
+
+/**
+ * Each named data row's cell of the column a property names ("LTS", "long-term support" of a
+ * column "lts"): its header is the property's words, or the initials they spell; undefined for
+ * a table with no such column.
+ */
+export function rowsOfColumn(table: Table, property: string, options: { structure?: TableStructure } = {}): RowValue[] | undefined {
+  const structure = options.structure ?? detectHeaders(table);
+  const asked = tokenize(property).join(' ');
+  const spelled = spelledInitials(property);
+  const col = structure.dataCols.find((c) => {
+    const label = (structure.columnPaths[c] ?? []).join(' ');
+    return tokenize(label).join(' ') === asked || spelledLabel(label, spelled) === property.trim();
+  });
+  return col === undefined ? undefined : rowValues(table, structure, col);
+}
+
+/** The named data rows' cells of column `col` (none where `col` is what names them). */
+function rowValues(table: Table, structure: TableStructure, col: number): RowValue[] | undefined {
   const p = prepare(table, structure);
   if (p.idCol === col) return undefined;
   return structure.dataRows.flatMap((r) => {
     const name = rowName(p, r);
-    return name ? [{ name, end: cellOf({ p }, r, col) }] : [];
+    return name ? [{ name, cell: cellOf({ p }, r, col) }] : [];
   });
 }
 

@@ -15,7 +15,7 @@ import type {
   SearchResponse, SearchResult, Table, TimeSpan,
 } from '../types.ts';
 import { eventQueue } from './event-queue.ts';
-import { noEndAnswer, statusAnswer, statusListAnswer } from './status-answer.ts';
+import { flagListAnswer, noEndAnswer, statusAnswer, statusListAnswer } from './status-answer.ts';
 import { statusListQuestion, statusQuestion } from '../answer/support-status.ts';
 import { runSearch } from './search.ts';
 import { isTitledBy, titleNames } from './titled-names.ts';
@@ -117,6 +117,7 @@ export async function runAnswer(state: EngineState, question: string, options: A
     const reference = (searchOptions.referenceDate ?? new Date()).getTime();
     const status = statusAnswer(state, question, analysis, search, reference, helpers)
       ?? statusListAnswer(state, question, analysis, search, reference, helpers)
+      ?? flagListAnswer(state, question, search, reference, helpers)
       ?? (answer.kind === 'none' ? noEndAnswer(state, analysis, search, helpers) : undefined);
     if (status) {
       answer = status;
