@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flagHolds, flagListQuestion, rowsByStatus, statusListQuestion, statusListText, statusQuestion, supportStatus } from '../../src/answer/support-status.ts';
+import { flagListQuestion, statusListQuestion, statusQuestion, supportStatus } from '../../src/answer/support-status.ts';
 
 const at = Date.UTC(2026, 11, 5);
 
@@ -37,19 +37,6 @@ describe('support-status questions', () => {
     expect(statusListQuestion('Which browsers are supported?')).toBeUndefined();
   });
 
-  it('keeps the rows whose end of life is to come or set to none, or those past it, and leaves notes out', () => {
-    const rows = [{ name: '18', cell: { text: '2030-11-14' } }, { name: '17', cell: { text: 'false' } }, { name: '14', cell: { text: '2026-11-12' } }, { name: '9', cell: { text: 'ask the vendor' } }];
-    expect(rowsByStatus(rows, at, false)?.map((r) => r.name)).toEqual(['18', '17']);
-    expect(rowsByStatus(rows, at, true)?.map((r) => r.name)).toEqual(['14']);
-    expect(rowsByStatus([{ name: '9', cell: { text: 'ask the vendor' } }], at, false)).toBeUndefined();
-  });
-
-  it('writes a status list, the first twelve names and the rest counted, or says there are none', () => {
-    expect(statusListText(['18', '17'], false, 4)).toBe('18, 17');
-    expect(statusListText(Array.from({ length: 15 }, (_, i) => String(30 - i)), true, 20)).toBe('30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19 and 3 more');
-    expect(statusListText([], false, 3)).toBe('None — all 3 listed have reached end of life');
-  });
-
   it('reads which versions a question asks for by a yes / no property, and what says yes', () => {
     expect(flagListQuestion('Which Node.js versions are LTS?')).toEqual({ subject: 'Node.js versions', flag: 'LTS' });
     expect(flagListQuestion('What Ubuntu releases are LTS releases?')).toEqual({ subject: 'Ubuntu releases', flag: 'LTS' });
@@ -58,6 +45,5 @@ describe('support-status questions', () => {
     expect(flagListQuestion('Which PostgreSQL versions are still supported?')).toBeUndefined();
     expect(flagListQuestion('Which Django versions were released in 2023?')).toBeUndefined();
     expect(flagListQuestion('Is Node.js 22 LTS?')).toBeUndefined();
-    expect([flagHolds('true', at), flagHolds('false', at), flagHolds('', at), flagHolds('2026-10-28', at), flagHolds('2027-10-28', at), flagHolds('see notes', at)]).toEqual([true, false, false, true, false, undefined]);
   });
 });
