@@ -75,8 +75,13 @@ export function answerableTime(analysis: QuestionAnalysis, sentence: string, s: 
   return [year.index, year.index + year[0].length];
 }
 
-/** A day written without its year: "Thursday, April 8th", "March 24", "8 April". */
-const DAY_WITHOUT_YEAR = /\b(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?\s+)?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:January|February|March|April|May|June|July|August|September|October|November|December))\b(?!,?\s*\d)/;
+/** Whether a text (a cell: "Wed, August 26") states a day without its year, what answers "when" where the question gives no year. */
+export function statesDayWithoutYear(text: string): boolean {
+  return DAY_WITHOUT_YEAR.test(text);
+}
+
+/** A day written without its year: "Thursday, April 8th", "Wed, August 26", "March 24", "8 April". */
+const DAY_WITHOUT_YEAR = /\b(?:(?:Mon|Tue|Tues|Wed|Wednes|Thu|Thur|Thurs|Fri|Sat|Satur|Sun)(?:day)?\.?,?\s+)?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:January|February|March|April|May|June|July|August|September|October|November|December))\b(?!,?\s*\d)/;
 
 /** The event a "when was X <done>?" question asks about: its closing past participle ("created", "dropped"). */
 export function eventOf(question: string): string | undefined {

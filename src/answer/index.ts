@@ -12,7 +12,7 @@ export { answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecord
 export { answerTerms } from './synonyms.ts';
 export { answerFromText, answerAt, holdsAsked, statesFrequency, statesLength, type TextAnswer, type TextSource, type TextAnswerOptions } from './text-answer.ts';
 export { asksFeature } from './release-notes.ts';
-export { yearOfDay } from './answer-time.ts';
+export { statesDayWithoutYear, yearOfDay } from './answer-time.ts';
 export { chooseAnswerSentence, novelNames, type SentenceCandidate, type AnswerSentenceOptions, type ChosenSentence } from './answer-sentence.ts';
 export { recapPrompt, parseRecap, RECAP, REFUSAL, type RecapEvidence, type RecapReply } from './recap.ts';
 export { ANSWER_SETTINGS } from './settings.ts';

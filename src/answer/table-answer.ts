@@ -23,6 +23,7 @@ import { calculate } from './calculator.ts';
 import { formatNumber, isEmptyValue, readNumber, readUnit, type Scale } from './numbers.ts';
 import { COMPUTED, asksLength, boundaryNamed, namedNumbers, type QuestionAnalysis } from './question.ts';
 import { between, durationUnitOf, isoDate } from './durations.ts';
+import { statesDayWithoutYear } from './answer-time.ts';
 import { initialsIn, spelledInitials, spelledLabel } from './initials.ts';
 import { fieldRole, fieldWords, isLifeEnd } from '../temporal/intervals.ts';
 
@@ -576,7 +577,9 @@ function inAskedUnit(ctx: Context, ranked: Scored[]): Scored | undefined {
  */
 function dateOfRow(ctx: Context, ranked: Scored[]): Scored | undefined {
   const top = ranked[0];
-  if (ctx.analysis.operation !== 'date' || !top || hasDate(ctx.p.at(top.r, top.c))) return undefined;
+  // (A schedule may write its days without their year: "Wed, August 26", where the question gives none.)
+  const dated = (text: string) => hasDate(text) || (!ctx.analysis.years.length && statesDayWithoutYear(text));
+  if (ctx.analysis.operation !== 'date' || !top || dated(ctx.p.at(top.r, top.c))) return undefined;
   // "When does Django 4.2 support end?": where the cell the words name best holds no date
   // ("supportedPythonVersions"), the row's date of the end asked for, an end of life first.
   const want = ctx.analysis.boundary;
@@ -584,7 +587,7 @@ function dateOfRow(ctx: Context, ranked: Scored[]): Scored | undefined {
     const s = ranked.find((x) => x.r === top.r && x.c === c && hasDate(ctx.p.at(x.r, x.c)));
     if (s) return s;
   }
-  const inRow = ranked.find((s) => s.r === top.r && hasDate(ctx.p.at(s.r, s.c)));
+  const inRow = ranked.find((s) => s.r === top.r && dated(ctx.p.at(s.r, s.c)));
   if (inRow) return inRow;
   for (let c = 0; c < ctx.p.structure.headerCols; c++) {
     if (hasDate(ctx.p.at(top.r, c))) return { ...top, c };

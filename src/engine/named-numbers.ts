@@ -9,7 +9,7 @@ import type { Passage } from '../types.ts';
  * release of three parts or more ("3_12_0"), as the tokenizer writes them; figures ("3_7"),
  * years and a name with a year ("Fiscal 2018") are not among them. When some candidate document holds one of the question's
  * naming terms, the documents that hold none move below the ones that do (each group keeps
- * the order it had).
+ * the order it had), and a document whose title names it goes first of all.
  */
 const NAMING = /^(?:\p{L}[\p{L}\p{N}]*_\d[\d_]*|\d+_\d+_\d+(?:_\d+)*)$/u;
 
@@ -48,7 +48,10 @@ export function preferNamedNumbers<R extends { passage: Passage }>(ranked: R[], 
     holds.set(r.passage.docId, names.some((n) => terms.has(n)) || parts.some((p) => terms.has(p.number) && titledBy(titleTerms(r.passage.docId), p.name)));
   }
   if (![...holds.values()].some(Boolean)) return ranked;
-  return [...ranked.filter((r) => holds.get(r.passage.docId)), ...ranked.filter((r) => !holds.get(r.passage.docId))];
+  // Of those, a document whose title names the thing is its own ("PEP 13 – Python Language
+  // Governance", not PEP 8100, whose sentences cite PEP 13).
+  const own = (docId: string) => holds.get(docId) && names.some((n) => titleTerms(docId).has(n));
+  return [...ranked.filter((r) => own(r.passage.docId)), ...ranked.filter((r) => holds.get(r.passage.docId) && !own(r.passage.docId)), ...ranked.filter((r) => !holds.get(r.passage.docId))];
 }
 
 /**

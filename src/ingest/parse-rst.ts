@@ -89,6 +89,9 @@ export function parseRst(content: string): ParsedDocument {
   while (i < lines.length && blank(lines[i])) i++;
   // A PEP opens with an RFC 2822 header: "PEP: 373", "Title: ...", continuation lines indented.
   if (i < lines.length && PEP_HEADER.test(lines[i]!.text) && PEP_HEADER.test(lines[i + 1]?.text ?? '')) {
+    // Its first field numbers it ("PEP: 13"), as its readers call it: "PEP 13 – Python Language
+    // Governance" is the title python.org shows, and the name a question gives ("When was PEP 13 created?").
+    const numbered = /^([A-Za-z][A-Za-z-]*):[ \t]+(\d+)\s*$/.exec(lines[i]!.text);
     while (i < lines.length && !blank(lines[i])) {
       const start = i;
       i++;
@@ -99,6 +102,7 @@ export function parseRst(content: string): ParsedDocument {
       if (name.toLowerCase() === 'title') title = field.map((l) => l.text).join(' ').slice(name.length + 1).replace(/\s+/g, ' ').trim();
       flush(true);
     }
+    if (numbered && title) title = `${numbered[1]} ${numbered[2]} – ${title}`;
   }
 
   for (; i < lines.length; i++) {

@@ -261,6 +261,9 @@ describe('almanac.answer (zero-download)', () => {
     // PEP 693's passage, ranked first, names PEP 602 in its text, not in the header its "Created:" belongs to.
     expect((await almanac.answer('When was PEP 602 created?')).answer.text).toBe('04-Jun-2019');
     expect((await almanac.answer('When was PEP 693 created?')).answer.text).toBe('24-May-2022');
+    // A PEP whose short sentences cite PEP 602 does not answer for it before PEP 602's own header.
+    await almanac.ingest([{ name: 'pep-8100.rst', content: 'PEP: 8100\nTitle: January 2019 Steering Council election\nCreated: 03-Jan-2019\n\nAs PEP 602 says.\n\nPEP 602 was created.\n\nSee PEP 602.\n' }]);
+    expect((await almanac.answer('When was PEP 602 created?')).answer).toMatchObject({ text: '04-Jun-2019', citations: [{ docId: 'pep-0602.rst', title: 'PEP 602 – Annual Release Cycle for Python' }] });
     await almanac.close();
     // Without PEP 602's own header, no sentence read from PEP 693's answers for it.
     const alone = await createAlmanac();
@@ -385,6 +388,16 @@ describe('almanac.answer (zero-download)', () => {
     ]);
     expect((await releases.answer('How many days after Osprey 1.84.0 was Osprey 1.84.1 released?')).answer.text).toBe('28 days');
     await releases.close();
+  });
+
+  it('answers "when" from a schedule\'s cell that writes its day without the year, where the question gives none', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([{ name: 'heron-1.19.md', content: '# Heron 1.19 Release Information\n\n| **What** | **Who** | **When** | **WEEK** |\n|---|---|---|---|\n| 1.19.0-alpha.2 released | Branch Manager | Tue, April 21 | week 2 |\n| 1.19.0-beta.0 released | Branch Manager | Tue, May 19 | week 6 |\n| **v1.19.0 released** | Branch Manager | Wed, August 26 | week 20 |\n' }]);
+    const r = await almanac.answer('When was Heron 1.19 released?');
+    expect(r.answer).toMatchObject({ kind: 'cell', text: 'Wed, August 26', citations: [{ rowPath: ['v1.19.0 released'], columnPath: ['When'] }] });
+    // A question that gives a year asks for a day of that year, which such a cell does not say.
+    expect((await almanac.answer('When in 2020 was Heron 1.19 released?')).answer.text).not.toBe('Wed, August 26');
+    await almanac.close();
   });
 
   it('gives a day written without its year the year of its document\'s date, and leaves an undated document\'s day as written', async () => {
