@@ -68,6 +68,18 @@ export function asksFrequency(analysis: QuestionAnalysis): boolean {
 }
 
 /**
+ * Whether a question asks for a description ("what happens during code freeze?", "what is code
+ * freeze?", "what does LTS mean?", "how does the council work?", "why ..."): prose answers it,
+ * not a table's cell beside the row it names ("Code Freeze | Who: Test Infra Lead"). "What is
+ * the ...?" asks for a value and is not one.
+ */
+export function asksDescription(analysis: QuestionAnalysis): boolean {
+  return DESCRIPTION.test(analysis.question);
+}
+
+const DESCRIPTION = /^\s*(?:what\s+(?:happens|happened)\b|what\s+(?:is|are)\s+(?!(?:the|a|an|its|their|this|that|these|those)\b)[\p{L}][\p{L}\p{N}\s.-]{0,40}\?*\s*$|what\s+does\b.*\bmean\b|how\s+(?:does|do)\b.*\bwork\b|why\b)/iu;
+
+/**
  * Whether a question asks how long something lasts or holds ("how long is the Universe
  * repository covered?"): its answer states a length of time. Not a duration computed between two
  * dated things (operation `duration`).

@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, yearOfDay, statesDayWithoutYear,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksDescription, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, yearOfDay, statesDayWithoutYear,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -44,6 +44,9 @@ const EXTREMES = new Set(['max', 'min', 'argmax', 'argmin']);
 /** A question that may ask what a release brought ("what's new in ...", "what did ... change?"): the outline module is loaded for it. */
 const OUTLINE_GATE = /^\s*what\b.*\b(?:new|features?|highlights?|changes?|changed|add(?:ed)?|introduce|stabili[sz]e|bring|fix(?:ed)?|remove(?:d)?|deprecate(?:d)?|drop|improve)\b/i;
 
+/** Questions that may ask for a description ("what is code freeze?"): the description module is loaded for them. */
+const DESCRIPTION_GATE = /^\s*(?:what\s+(?:happens|happened|is|are|does)|how\s+(?:does|do))\b/i;
+
 const LIST_GATE = /\b(?:years|periods|types|kinds|components|items|categories|segments|regions|countries|scopes|currencies|consists?|consisted|compris\w*|made up|composed|taken into account|included)\b|\bwhich (?:fiscal )?years?\b/i;
 
 /** The text of a `none` answer: the card shows the closest passages below it. */
@@ -77,6 +80,22 @@ export async function runAnswer(state: EngineState, question: string, options: A
     : field && (!table || field.rank <= table.rank || table.found.confidence < ANSWER_SETTINGS.minTableConfidence)
       ? field.answer
       : chooseDeterministic(state, analysis, search, table, text);
+  // "What is code freeze?": the opening of the section a document heads with the thing's name,
+  // before a sentence that merely mentions it.
+  // (A cell too: "what is the PRR freeze?" is no "Who" cell of a row that names it.) Read by a
+  // module loaded for such questions (the embed's budget, issue 13).
+  if (DESCRIPTION_GATE.test(question) && (answer.kind === 'none' || answer.kind === 'sentence' || answer.kind === 'cell')) {
+    const { descriptionAnswer } = await import('./description-answer.ts');
+    const described = descriptionAnswer(state, analysis, search, {
+      terms: answerTerms,
+      citeHeading: (p, heading) => headingCitation(state, search, p, heading),
+      citeSentence: (p, start, end) => textCitation(state, search, p, p.start + start, p.start + end, p.text.slice(start, end)),
+    });
+    if (described) {
+      answer = described;
+      steps.push('section-description');
+    }
+  }
   // Read off the headings a sentence stands under (a changelog's "[1.2.0] - 2019-02-15"), not
   // the sentence: the step says so, and the heading is the first citation.
   if (text?.found.heading && answer.kind === 'sentence' && answer.citations[0]?.text === text.found.heading) steps.push('section-heading');
@@ -259,6 +278,8 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
   const often = asksFrequency(analysis);
   const who = analysis.operation === 'name';
   const status = !!statusQuestion(analysis.question);
+  const describes = asksDescription(analysis);
+  const asked = new Set(analysis.terms);
   // "What is the latest version of ...?" is answered by something numbered, not a role ("Release Notes Lead").
   const version = /^\s*(?:what|which)\b[^?]*\bversions?\b/i.test(analysis.question);
   const subject = subjectOf(state, analysis, search);
@@ -289,6 +310,8 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
       // their labels name it. (For every question it cost TAT-QA 0.3 EM: "the Company", "Level 3"
       // name what no label of the right table does.)
       if (status && !tableAbout(analysis, document, table, found, heading)) return;
+      // A description is not a cell beside the row the question names, unless the question names its column too.
+      if (describes && !found.cells.some((c) => answerTerms(c.columnPath.join(' ')).some((t) => asked.has(t)))) return;
       const candidate = { found, docId, tableIndex, table, rank };
       if (tableIndex === searched) ranked = candidate;
       if (!best || found.score > best.found.score) best = candidate;

@@ -400,6 +400,23 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('describes a thing by the opening of the section a document heads with its name, not by a cell of a row that names it', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([
+      { name: 'schedule.md', content: '# Heron 1.33 Release Information\n\n| **What** | **Who** | **When** |\n|---|---|---|\n| Code Freeze | Test Infra Lead | Friday 21st March 2025 |\n| PRR Freeze | Lead | Thursday 6th February 2025 |\n| Code Freeze lifted | Branch Manager | Monday 7th April 2025 |\n' },
+      { name: 'phases.md', content: '# Heron Release Phases\n\n## PRR Freeze\n\nThe PRR freeze is a hard deadline one week before the enhancements freeze.\n\n## Code Freeze\n\nAll enhancements going into the release must be merge-ready, tests and docs included.\n\n## Code Freeze Exceptions\n\nExceptions are granted by the release lead.\n' },
+    ]);
+    for (const q of ['What is code freeze?', 'What happens during Heron code freeze?']) {
+      const r = await almanac.answer(q);
+      expect(r.steps).toContain('section-description');
+      expect(r.answer).toMatchObject({ kind: 'sentence', text: 'All enhancements going into the release must be merge-ready, tests and docs included.', citations: [{ docId: 'phases.md', text: 'Code Freeze' }, { docId: 'phases.md' }] });
+    }
+    expect((await almanac.answer('What is the PRR freeze?')).answer.text).toBe('The PRR freeze is a hard deadline one week before the enhancements freeze.');
+    // A value is still a cell: "when" names the column.
+    expect((await almanac.answer('When is the Heron 1.33 code freeze?')).answer.text).toBe('Friday 21st March 2025');
+    await almanac.close();
+  });
+
   it('gives a day written without its year the year of its document\'s date, and leaves an undated document\'s day as written', async () => {
     const almanac = await createAlmanac();
     await almanac.ingest([

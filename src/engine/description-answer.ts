@@ -1,0 +1,59 @@
+/**
+ * "What is code freeze?", "what happens during Kubernetes code freeze?": the opening sentence of
+ * the section a document heads with the thing's name (`answer/description.ts`), cited with its
+ * heading. Loaded when a question may ask for a description; the helpers it needs come in from
+ * `engine/answer.ts`.
+ */
+import { describedThing, headsDescription } from '../answer/description.ts';
+import type { QuestionAnalysis } from '../answer/question.ts';
+import { HEADING_PATH_SEPARATOR } from '../text/heading-path.ts';
+import type { Answer, Citation, Passage, SearchResponse } from '../types.ts';
+import type { EngineState } from './state.ts';
+
+/** What `engine/answer.ts` passes in. */
+export interface DescriptionHelpers {
+  /** The engine's terms of a text (`answerTerms`). */
+  terms(text: string): string[];
+  /** The citation of one level of passage `p`'s heading. */
+  citeHeading(p: Passage, heading: string): Citation | undefined;
+  /** The citation of characters `start`..`end` of passage `p`'s text. */
+  citeSentence(p: Passage, start: number, end: number): Citation;
+}
+
+/** Fewest words of a sentence that describes (not an anchor's remnant: "code-freeze-code-thaw"). */
+const DESCRIPTION_WORDS = 4;
+
+/**
+ * The opening sentence of the first section that a description question names by its heading
+ * (`answer/description.ts`), cited with its heading: in the documents of the results first, in
+ * rank order, then in any document (a process document's "PRR Freeze" section, below the
+ * schedules that name it in their rows). Undefined for another question or where no section is
+ * so headed. Headings are read through a test for one of the thing's words first.
+ */
+export function descriptionAnswer(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, h: DescriptionHelpers): Answer | undefined {
+  const described = describedThing(analysis.question);
+  if (!described) return undefined;
+  const { thing, surely } = described;
+  // (Letters and digits only: nothing in them to escape.)
+  const words = thing.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+  if (!words.length) return undefined;
+  const named = new RegExp(words.join('|'), 'i');
+  // Every document only for a question that surely asks for a description: "what is the ...?"
+  // (most of HiTab's and TAT-QA's questions) reads the results' documents alone.
+  const docs = new Set([...search.results.map((r) => r.passage.docId), ...(surely ? state.records.keys() : [])]);
+  for (const docId of docs) {
+    const record = state.records.get(docId);
+    const title = record?.document.title ?? '';
+    for (const p of record?.passages ?? []) {
+      if (p.kind !== 'text' || !p.heading || !named.test(p.heading) || !headsDescription(p.heading, thing, title, h.terms)) continue;
+      const s = p.sentences.find((x) => p.text.slice(x.start, x.end).split(/\s+/).length >= DESCRIPTION_WORDS);
+      if (!s) continue;
+      const text = p.text.slice(s.start, s.end);
+      const citations = [h.citeSentence(p, s.start, s.end)];
+      const cited = h.citeHeading(p, p.heading.split(HEADING_PATH_SEPARATOR).find((level) => headsDescription(level, thing, title, h.terms))!);
+      if (cited) citations.unshift(cited);
+      return { text, kind: 'sentence', citations, confidence: 1, operation: analysis.operation };
+    }
+  }
+  return undefined;
+}
