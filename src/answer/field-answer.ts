@@ -9,6 +9,7 @@
  */
 import { fieldWords } from '../temporal/intervals.ts';
 import { findDates } from '../temporal/date-grammar.ts';
+import { statesDayWithoutYear } from './answer-time.ts';
 import { namedNumbers, type QuestionAnalysis } from './question.ts';
 import { answerTerms } from './synonyms.ts';
 import { hasDate } from './table-answer.ts';
@@ -152,7 +153,39 @@ export function answerReleaseLine(analysis: QuestionAnalysis, text: string, ofVe
     const at = m.index! + m[0].lastIndexOf(value);
     return { text: value, span: [at, at + value.length], line: [m.index!, m.index! + m[0].length], field: m[1]!.trim(), record: spanOf(record) };
   }
+  return text.includes(':') ? dateFirstRelease(text, versions[0]!.term.replace(/_/g, '\\.')) : undefined;
+}
+
+/**
+ * A schedule that writes its dates first ("* September 5: 1.6 final release (actual).", "-
+ * **Tuesday 23rd August 2022**: Week 14 — Kubernetes v1.25.0 released"): the line whose event
+ * is the version's release, named by its number (its ".0" parts aside) beside "release" or
+ * "final", no pre-release ("beta 1", "rc1", "alpha.2"); the actual date before a planned one.
+ * In a record of such lines, as {@link MIN_SCHEDULE} asks of the others.
+ */
+function dateFirstRelease(text: string, version: string): FieldAnswer | undefined {
+  const named = new RegExp(`(?<![\\d.])v?${version}(?:\\.0)*(?![\\d.]*\\d)(?![.-]?(?:alpha|beta|rc|a\\d|b\\d))`, 'i');
+  for (const record of records(text, [...text.matchAll(DATE_FIRST_LINE)].filter((m) => onlyDateOrDay(m[1]!)))) {
+    if (record.length < MIN_SCHEDULE) continue;
+    const releases = record.filter((m) => named.test(m[2]!) && RELEASE_EVENT.test(m[2]!) && !PRE_RELEASE.test(m[2]!));
+    const m = releases.find((x) => !PLANNED.test(x[2]!)) ?? releases[0];
+    if (!m) continue;
+    const value = m[1]!;
+    const at = m.index! + m[0].indexOf(value);
+    return { text: value, span: [at, at + value.length], line: [m.index!, m.index! + m[0].length], field: m[2]!.trim(), record: spanOf(record) };
+  }
   return undefined;
+}
+
+/** A line that opens with its date, bold or not, and says what happens then after a colon: the date (group 1) and the event (group 2). */
+const DATE_FIRST_LINE = /^[ \t]*(?:[-*•+][ \t]+)?(?:\*\*)?([\p{L}\p{N}][^:*\n]{2,58}?)(?:\*\*)?[ \t]*:[ \t]+(\S[^\n]{0,198}?)[ \t]*$/gmu;
+const RELEASE_EVENT = /\b(?:release[sd]?|final)\b/i;
+const PRE_RELEASE = /\b(?:alpha|beta|rc\d*|release candidate|candidate|preview)\b|\d(?:a|b|rc)\d/i;
+const PLANNED = /\((?:planned|expected|tentative|estimated)\)/i;
+
+/** {@link onlyDate}, or a day written without its year ("September 5", "Tuesday, April 8th"). */
+function onlyDateOrDay(value: string): boolean {
+  return onlyDate(value) || statesDayWithoutYear(value) && value.replace(/\d{1,2}(?:st|nd|rd|th)?|\p{L}+|[\s,.]/gu, '') === '';
 }
 
 /**

@@ -279,11 +279,15 @@ const HIGH = /\b(highest|largest|biggest|greatest|most|maximum|max|top|more|high
 const LOW = /\b(lowest|smallest|least|fewest|minimum|min|less|lower|smaller|fewer|worse|shorter|younger)\b/;
 const SUPERLATIVE = /\b(highest|largest|biggest|greatest|most|maximum|top|lowest|smallest|least|fewest|minimum)\b/;
 
+const CAME_OUT = /\b(?:c[oa]me|comes|coming) out\b/gi;
+
 /** Analyses a question. Pure and cheap (a few regular expressions and one tokenisation). */
 export function analyzeQuestion(question: string): QuestionAnalysis {
   const q = ` ${question.toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim()} `;
   const years = [...q.matchAll(/\b(1[89]\d\d|20\d\d)(?:\s*[-/–]\s*\d{2,4})?\b/g)].map((m) => m[0].replace(/\s+/g, ''));
-  const allTerms = answerTerms(question);
+  // "Came out" is "released" as schedules and tables write it ("v1.25.0 released"), and its
+  // "come" is no "Coming" of another row ("Code Freeze is Coming").
+  const allTerms = answerTerms(question.replace(CAME_OUT, 'released'));
   // "What are the respective values ...", "what was X in 2019, 2018 and 2017": several figures at once.
   let respectively = /\brespective(?:ly)?\b/.test(q);
   let operation: Operation = 'lookup';

@@ -539,7 +539,7 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
     // states a time that fits it, as a sentence must be (`minTemporalEvidence`).
     if (!dated && timed && !p.sentences.some((x) => x.start < e && x.end > s && temporalScore(constraint!, x.times, x.intervals) >= ANSWER_SETTINGS.minTemporalEvidence)) continue;
     const citation = textCitation(state, search, p, p.start + s, p.start + e, p.text.slice(s, e), [read.span[0] - s, read.span[1] - s]);
-    return { answer: { text: read.text, kind: 'sentence', citations: [citation], confidence: 1, operation: analysis.operation }, rank };
+    return { answer: { text: withYear(state, analysis, p.docId, read.text), kind: 'sentence', citations: [citation], confidence: 1, operation: analysis.operation }, rank };
   }
   // The schedule of a result's document titled by the version, read whole: its lines ("- final:
   // September 19, 2006") name no word of the question, and its passages may cut it.
@@ -551,7 +551,7 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
     if (!read || !p) continue;
     const [start, end] = read.line;
     const citation = textCitation(state, search, p, start, end, record.document.text.slice(start, end), [read.span[0] - start, read.span[1] - start]);
-    return { answer: { text: read.text, kind: 'sentence', citations: [citation], confidence: 1, operation: analysis.operation }, rank };
+    return { answer: { text: withYear(state, analysis, p.docId, read.text), kind: 'sentence', citations: [citation], confidence: 1, operation: analysis.operation }, rank };
   }
   return undefined;
 }
@@ -758,14 +758,18 @@ function textAnswerOf(state: EngineState, analysis: QuestionAnalysis, search: Se
   // An answer read from the section's heading cites the heading, then the sentence under it.
   const heading = c.found.heading ? headingCitation(state, search, p, c.found.heading, c.found.text) : undefined;
   if (heading) citations.unshift(heading);
-  // A day written without its year ("scheduled for May 15th") takes it from its document's date.
-  const dated = analysis.operation === 'date' ? state.records.get(p.docId)?.document.date : undefined;
-  const year = dated ? yearOfDay(c.found.text, Date.parse(dated)) : undefined;
   return {
-    text: year ? `${c.found.text}, ${year}` : c.found.text, kind: 'sentence',
+    text: withYear(state, analysis, p.docId, c.found.text), kind: 'sentence',
     ...(c.found.value !== undefined ? { value: c.found.value } : {}),
     citations, confidence: round3(c.found.confidence), operation: analysis.operation,
   };
+}
+
+/** A day written without its year ("scheduled for May 15th") with the year its document's date gives it (`yearOfDay`). */
+function withYear(state: EngineState, analysis: QuestionAnalysis, docId: string, text: string): string {
+  const dated = analysis.operation === 'date' ? state.records.get(docId)?.document.date : undefined;
+  const year = dated ? yearOfDay(text, Date.parse(dated)) : undefined;
+  return year ? `${text}, ${year}` : text;
 }
 
 /**

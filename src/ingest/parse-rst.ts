@@ -41,6 +41,7 @@ export function parseRst(content: string): ParsedDocument {
   const warnings: string[] = [];
   const styles: string[] = [];
   let title: string | undefined;
+  let date: Date | undefined;
   let firstHeading: string | undefined;
   let caption: Mapped | undefined;
   let para: Array<{ line: Line; skip: number }> = [];
@@ -100,6 +101,8 @@ export function parseRst(content: string): ParsedDocument {
       para = field.map((line, k) => ({ line, skip: k === 0 ? 0 : indentOf(line.text) }));
       const name = /^([^:]+):/.exec(field[0]!.text)![1]!;
       if (name.toLowerCase() === 'title') title = field.map((l) => l.text).join(' ').slice(name.length + 1).replace(/\s+/g, ' ').trim();
+      // "Created: 16-Dec-2018" dates the document, as a Markdown file's front matter does.
+      if (name.toLowerCase() === 'created') date = pepDate(field[0]!.text.slice(name.length + 1).trim());
       flush(true);
     }
     if (numbered && title) title = `${numbered[1]} ${numbered[2]} – ${title}`;
@@ -233,7 +236,7 @@ export function parseRst(content: string): ParsedDocument {
     para.push({ line, skip: indent });
   }
   flush();
-  return { title: title ?? firstHeading, text: out.text, blocks: out.blocks, tables, warnings, sourceMap: out.sourceMap };
+  return { title: title ?? firstHeading, text: out.text, blocks: out.blocks, tables, warnings, sourceMap: out.sourceMap, ...(date ? { date } : {}) };
 
   function heading(m: Mapped, style: string, source: { start: number; end: number }) {
     flush();
@@ -461,3 +464,13 @@ function optionValue(line: Line | undefined): string | undefined {
   return line.text.replace(FIELD, '').trim();
 }
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** A PEP header's date ("16-Dec-2018", "25-Jul-2000"), or undefined for another form. */
+function pepDate(value: string): Date | undefined {
+  const m = /^(\d{1,2})-([A-Za-z]{3})-(\d{4})$/.exec(value);
+  const month = m ? MONTHS.indexOf(m[2]!.toLowerCase()) : -1;
+  if (!m || month < 0) return undefined;
+  const d = new Date(Date.UTC(+m[3]!, month, +m[1]!));
+  return d.getUTCDate() === +m[1]! ? d : undefined;
+}

@@ -15,6 +15,14 @@ describe('field answers', () => {
     expect(answerReleaseLine(analyzeQuestion('When was Python 3.9 released?'), schedule)).toBeUndefined();
   });
 
+  it('reads a schedule that writes its dates first: the version\'s release, its actual date before the planned one, no pre-release', () => {
+    const pep = '* August 1: 1.6 beta 1 release (planned).\n* August 3: 1.6 beta 1 release (actual).\n* August 15: 1.6 final release (planned).\n* September 5: 1.6 final release (actual).\n';
+    expect(answerReleaseLine(analyzeQuestion('When was Python 1.6 released?'), pep)).toMatchObject({ text: 'September 5', field: '1.6 final release (actual).' });
+    const k8s = '- **Tuesday 19th July 2022**: Week 9 — Kubernetes v1.25.0-beta.0 released\n- **Tuesday 2nd August 2022**: Week 11 — Code Freeze\n- **Tuesday 23rd August 2022**: Week 14 — Kubernetes v1.25.0 released\n';
+    expect(answerReleaseLine(analyzeQuestion('When did Kubernetes 1.25 come out?'), k8s)?.text).toBe('Tuesday 23rd August 2022');
+    expect(answerReleaseLine(analyzeQuestion('When was Kubernetes 1.26 released?'), k8s)).toBeUndefined();
+  });
+
   it('reads the "final" line of the schedule of one version, without the note after its date', () => {
     const schedule = '- alpha 1: April 5, 2006 [completed]\n- beta 1: June 20, 2006 [completed]\n- rc 1: August 17, 2006 [completed]\n- final: September 19, 2006 [completed]\n';
     const q = analyzeQuestion('When was Python 2.5 released?');

@@ -160,5 +160,11 @@ describe('what a question asks for', () => {
     expect(analyzeQuestion('How many releases ended in 2020?').boundary).toBeUndefined();
     expect(analyzeQuestion('How many years did the index first exceed 200?').firstPast).toBeUndefined();
   });
-});
 
+  it('reads "came out" as released, its "come" no word of another row', () => {
+    const terms = analyzeQuestion('When did Kubernetes 1.25 come out?').terms;
+    expect(terms).toContain('releas');
+    expect(terms).not.toContain('come');
+    expect(analyzeQuestion('When did Kubernetes 1.25 come out?').boundary).toBe('start');
+  });
+});

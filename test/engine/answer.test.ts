@@ -426,6 +426,9 @@ describe('almanac.answer (zero-download)', () => {
     const osprey = await almanac.answer('When was Osprey 2.0 released?');
     expect(osprey.answer).toMatchObject({ text: 'May 15th, 2015', citations: [{ docId: 'osprey-2.0-beta.md', span: [expect.any(Number), expect.any(Number)] }] });
     expect((await almanac.answer('When was Heron 3.1.0 released?')).answer.text).toBe('Thursday, April 8th');
+    // A PEP's "Created:" dates it: its schedule's days take the year.
+    await almanac.ingest([{ name: 'pep-0160.rst', content: 'PEP: 160\nTitle: Python 1.6 Release Schedule\nCreated: 25-Jul-2000\n\nSchedule\n========\n\n* August 1: 1.6 beta 1 release (planned).\n* August 15: 1.6 final release (planned).\n* September 5: 1.6 final release (actual).\n' }]);
+    expect((await almanac.answer('When was Python 1.6 released?')).answer).toMatchObject({ text: 'September 5, 2000', citations: [{ docId: 'pep-0160.rst', text: 'September 5: 1.6 final release (actual).' }] });
     await almanac.close();
   });
 

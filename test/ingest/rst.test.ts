@@ -60,6 +60,8 @@ describe('reStructuredText', () => {
     const d = parseRst(PEP);
     // Numbered by its first field, as python.org titles it.
     expect(d.title).toBe('PEP 569 – Python 3.8 Release Schedule');
+    // Dated by its "Created:" field, as front matter dates a Markdown file.
+    expect(d.date?.toISOString().slice(0, 10)).toBe('2018-01-27');
     const b = blocks(PEP);
     expect(b).toContainEqual(['paragraph', '', 'Status: Active']);
     expect(b).toContainEqual(['heading', 1, 'Abstract']);
