@@ -202,9 +202,10 @@ export interface QuestionAnalysis {
   asksFigure: boolean;
   /**
    * For "when did X first exceed 400?", "in which year did X first fall below 5%": the bound the
-   * figure first passed (`above`: rose past it; `strict`: "exceed", not "reach").
+   * figure first passed (`above`: rose past it; `strict`: "exceed", not "reach"), and the terms
+   * of the words that say so ("first", "exceed", "400").
    */
-  firstPast?: { value: number; above: boolean; strict: boolean };
+  firstPast?: { value: number; above: boolean; strict: boolean; terms: string[] };
   /**
    * For a question for a time, which end of a span it asks for: `start` for "when was Go 1.22
    * released?", `end` for "when does Airflow 2 reach end of life?" (a row dated both ways answers
@@ -263,7 +264,7 @@ function firstPastOf(q: string): QuestionAnalysis['firstPast'] {
   const value = Number(m[2]!.replace(/,/g, ''));
   if (!Number.isFinite(value)) return undefined;
   const verb = m[1]!;
-  return { value, above: !/below|under|less|lower|fewer/.test(verb), strict: !/^(?:reach|hit)/.test(verb) };
+  return { value, above: !/below|under|less|lower|fewer/.test(verb), strict: !/^(?:reach|hit)/.test(verb), terms: answerTerms(m[0]) };
 }
 
 /** "How many days passed between", "how long did ... last" (`prose-calc.ts` reads the unit and the two things). */

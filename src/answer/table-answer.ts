@@ -955,7 +955,13 @@ function namedColumn(p: Prepared, cols: readonly number[], asked: ReadonlySet<st
 function firstPast(ctx: Context, bound: NonNullable<QuestionAnalysis['firstPast']>): TableAnswer | undefined {
   const { p, analysis } = ctx;
   const { structure } = p;
-  const { col, named } = namedColumn(p, structure.dataCols, new Set(analysis.terms));
+  const byName = namedColumn(p, structure.dataCols, new Set(analysis.terms));
+  // None named ("the CO2 concentration" of "Date | Average | ..."): a data file that holds the
+  // question's words leads with its series, its first figure column, as an average over years
+  // reads it; as sure as the file holds them.
+  const held = byName.col === undefined ? heldShare(ctx, bound.terms) : 0;
+  const col = byName.col ?? (held >= 0.5 ? structure.dataCols.find((c) => !p.moments.has(c) && c !== p.idCol && !p.derivedCols.has(c) && structure.dataRows.some((r) => readNumber(p.at(r, c)))) : undefined);
+  const named = byName.named;
   if (col === undefined) return undefined;
   const series: Array<{ r: number; dateCol: number; at: number; value: number }> = [];
   for (const r of structure.dataRows) {
@@ -974,7 +980,7 @@ function firstPast(ctx: Context, bound: NonNullable<QuestionAnalysis['firstPast'
   const first = series.find((x) => past(x.value));
   if (!first) return undefined;
   const date = cellOf(ctx, first.r, first.dateCol);
-  return { kind: 'cell', text: date.text, scale: '', cells: [date, cellOf(ctx, first.r, col)], score: named, confidence: confidenceOf(ctx, named, analysis.terms) };
+  return { kind: 'cell', text: date.text, scale: '', cells: [date, cellOf(ctx, first.r, col)], score: named, confidence: Math.max(confidenceOf(ctx, named, analysis.terms), held) };
 }
 
 /** The terms that name mention `i` and not the other, plus the question's shared context. */
@@ -1135,12 +1141,12 @@ function limitToRows(ctx: Context, rows: readonly number[]): Context {
 }
 
 /**
- * The share of the question's words, its time and its aggregate cue aside, that the table holds
- * (its labels, its caption, a data file's heading) or its document's title gives; 1 when there
- * are none.
+ * The share of the question's words, its time, its aggregate cue and `aside` (a bound's "first
+ * above 400") aside, that the table holds (its labels, its caption, a data file's heading) or
+ * its document's title gives; 1 when there are none.
  */
-function heldShare(ctx: Context): number {
-  const content = withoutTime(ctx.analysis).filter((t) => !AGGREGATE_TERMS.has(t));
+function heldShare(ctx: Context, aside: readonly string[] = []): number {
+  const content = withoutTime(ctx.analysis).filter((t) => !AGGREGATE_TERMS.has(t) && !aside.includes(t));
   if (!content.length) return 1;
   return content.filter((t) => ctx.p.tableTerms.has(t) || ctx.context?.has(t)).length / content.length;
 }

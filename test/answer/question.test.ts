@@ -120,10 +120,10 @@ describe('what a question asks for', () => {
   });
 
   it('reads the bound a series first passed, and which way', () => {
-    expect(analyzeQuestion('In which year did the global annual mean CO2 concentration first exceed 400 ppm?').firstPast).toEqual({ value: 400, above: true, strict: true });
-    expect(analyzeQuestion('When did the gold price first go above $1,000?').firstPast).toEqual({ value: 1000, above: true, strict: true });
-    expect(analyzeQuestion('When did inflation first fall below 0.5?').firstPast).toEqual({ value: 0.5, above: false, strict: true });
-    expect(analyzeQuestion('When did the index first reach 200?').firstPast).toEqual({ value: 200, above: true, strict: false });
+    expect(analyzeQuestion('In which year did the global annual mean CO2 concentration first exceed 400 ppm?').firstPast).toEqual({ value: 400, above: true, strict: true, terms: ['first', 'exce', '400'] });
+    expect(analyzeQuestion('When did the gold price first go above $1,000?').firstPast).toMatchObject({ value: 1000, above: true, strict: true });
+    expect(analyzeQuestion('When did inflation first fall below 0.5?').firstPast).toMatchObject({ value: 0.5, above: false, strict: true });
+    expect(analyzeQuestion('When did the index first reach 200?').firstPast).toMatchObject({ value: 200, above: true, strict: false });
     // No "first", or not a question for a time: no bound.
     expect(analyzeQuestion('When did the index exceed 200?').firstPast).toBeUndefined();
   });

@@ -69,6 +69,13 @@ describe('almanac.answer (zero-download)', () => {
     expect(again.search.results[0]!.passage.docId).toBe('co2/README.md');
     expect(again.answer).toMatchObject({ kind: 'cell', text: '2010' });
     await almanac.close();
+    // No column named ("the concentration" of "Date | Average"): a data file that holds the
+    // question's words is read by its first figure column.
+    const monthly = await createAlmanac();
+    const months = Array.from({ length: 48 }, (_, i) => `${2011 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')},${(2011 + i / 12).toFixed(4)},${(390 + i * 0.25).toFixed(2)},12`).join('\n');
+    await monthly.ingest([{ name: 'co2/data/co2-concentration-monthly.csv', content: `Date,Decimal Date,Average,Number of Days\n${months}\n` }]);
+    expect((await monthly.answer('When was the CO2 concentration first above 400 ppm?')).answer).toMatchObject({ kind: 'cell', text: '2014-06', citations: [{ text: '2014-06' }, { text: '400.25' }] });
+    await monthly.close();
   });
 
   it('answers a figure for a year from the series, not from a README sentence of another time', async () => {
