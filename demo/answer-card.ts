@@ -196,9 +196,9 @@ export function answerCard(almanac: RemoteAlmanac, getDocument: (id: string) => 
 
 function kindLabel(a: Answer, response: AnswerResponse): string {
   switch (a.kind) {
-    case 'cell': return !a.items ? 'from a table cell' : response.steps.includes('status-answer') ? 'from the end-of-life dates of a table' : 'from table cells';
-    case 'computed': return 'calculated from table cells';
-    case 'sentence': return response.steps.includes('outline-answer') ? 'from the sections of the notes' : response.steps.includes('section-heading') ? 'from a section heading' : 'from a sentence';
+    case 'cell': return !a.items ? 'from a table cell' : response.steps.includes('status-answer') ? 'from the end-of-life dates of a table' : response.steps.includes('property-list') ? 'from a column of a table' : 'from table cells';
+    case 'computed': return a.citations.every((c) => c.kind === 'sentence') ? 'calculated from sentences' : 'calculated from table cells';
+    case 'sentence': return response.steps.includes('outline-answer') ? 'from the sections of the notes' : response.steps.includes('section-heading') ? 'from a section heading' : response.steps.includes('section-description') ? 'from the section it heads' : 'from a sentence';
     case 'generated': return `written by ${response.recap ? 'the loaded generator (RECAP)' : 'the generator'}`;
     case 'none': return response.recap?.refused ? 'the generator found no answer' : 'no answer';
   }

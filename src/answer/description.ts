@@ -6,27 +6,24 @@
  */
 import { HEADING_PATH_SEPARATOR } from '../text/heading-path.ts';
 
-/**
- * The frames of a description question, the thing described in the group. Only "what is the
- * ...?" also asks for values ("what is the total revenue?"): `surely` is false for it.
- */
-const FRAMES: ReadonlyArray<{ frame: RegExp; surely: boolean }> = [
-  { frame: /^\s*what\s+(?:happens|happened)\s+(?:during|in|at|after|before)\s+(?:the\s+|a\s+)?(.+?)\s*\?*\s*$/i, surely: true },
-  { frame: /^\s*what\s+(?:is|are)\s+(?!(?:the|a|an|its|their|this|that|these|those)\b)(.+?)\s*\?*\s*$/i, surely: true },
-  { frame: /^\s*what\s+(?:is|are)\s+(?:the|an?)\s+(.+?)\s*\?*\s*$/i, surely: false },
-  { frame: /^\s*what\s+does\s+(?:the\s+|an?\s+)?(.+?)\s+mean\s*\?*\s*$/i, surely: true },
-  { frame: /^\s*how\s+(?:does|do)\s+(?:the\s+|an?\s+)?(.+?)\s+work\s*\?*\s*$/i, surely: true },
+/** The frames of a description question, the thing described in the group. */
+const FRAMES = [
+  /^\s*what\s+(?:happens|happened)\s+(?:during|in|at|after|before)\s+(?:the\s+|a\s+)?(.+?)\s*\?*\s*$/i,
+  /^\s*what\s+(?:is|are)\s+(?:the\s+|an?\s+)?(.+?)\s*\?*\s*$/i,
+  /^\s*what\s+does\s+(?:the\s+|an?\s+)?(.+?)\s+mean\s*\?*\s*$/i,
+  /^\s*how\s+(?:does|do)\s+(?:the\s+|an?\s+)?(.+?)\s+work\s*\?*\s*$/i,
 ];
 
 /**
- * The thing a description question asks about ("Kubernetes code freeze"), and whether the
- * question surely asks for a description (not "what is the ...?", which may ask for a value);
- * undefined for another question.
+ * The thing a description question asks about ("Kubernetes code freeze"), or undefined for
+ * another question. "What is the ...?" may ask for a value too: a section headed by its words
+ * still answers before a sentence or a cell that names them, not before a calculation
+ * (`engine/answer.ts`; no HiTab or TAT-QA answer changed).
  */
-export function describedThing(question: string): { thing: string; surely: boolean } | undefined {
-  for (const { frame, surely } of FRAMES) {
+export function describedThing(question: string): string | undefined {
+  for (const frame of FRAMES) {
     const m = frame.exec(question);
-    if (m) return { thing: m[1]!.trim(), surely };
+    if (m) return m[1]!.trim();
   }
   return undefined;
 }

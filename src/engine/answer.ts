@@ -139,11 +139,14 @@ export async function runAnswer(state: EngineState, question: string, options: A
     // with the start into chunks of their own, 0.9 kB more at the start.)
     const status = statusAnswer(state, question, analysis, search, reference, helpers)
       ?? statusListAnswer(state, question, analysis, search, reference, helpers)
-      ?? flagListAnswer(state, question, search, reference, helpers)
       ?? (answer.kind === 'none' ? noEndAnswer(state, analysis, search, helpers) : undefined);
+    const property = status ? undefined : flagListAnswer(state, question, search, reference, helpers);
     if (status) {
       answer = status;
       steps.push('status-answer');
+    } else if (property) {
+      answer = property;
+      steps.push('property-list');
     } else if (answer.kind !== 'none' && !answer.items && statusListQuestion(question)) {
       // "Which Python versions are still supported?" asks for the rows of a support table: one
       // sentence's version ("Python-Version: 2.7" of a release schedule) is no answer to it.

@@ -334,6 +334,7 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.ingest([{ name: 'runtime.md', content: '---\ntitle: Runtime\nreleases:\n  - releaseCycle: "26"\n    lts: 2027-10-28\n    eol: 2029-04-30\n  - releaseCycle: "24"\n    lts: 2025-10-28\n    eol: 2028-04-30\n  - releaseCycle: "23"\n    lts: false\n    eol: 2025-06-01\n  - releaseCycle: "22"\n    lts: true\n    eol: 2027-04-30\n---\n\n# Runtime\n\nRuntime is a JavaScript runtime.\n' }]);
     const lts = await almanac.answer('Which Runtime versions are LTS?', { referenceDate });
     expect(lts.answer).toMatchObject({ kind: 'cell', text: '24, 22', items: ['24', '22'], operation: 'list' });
+    expect(lts.steps).toContain('property-list');
     expect(lts.answer.citations.map((c) => c.text)).toEqual(['2025-10-28', 'true']);
     // Where no table gives its rows' ends of life, one sentence's version is no list of them.
     expect((await almanac.answer('Which Python versions are still supported?', { referenceDate })).answer.kind).toBe('none');
