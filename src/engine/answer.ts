@@ -626,8 +626,9 @@ function chooseDeterministic(state: EngineState, analysis: QuestionAnalysis, sea
   const textOk = !!text && text.supported;
   // What ranked first decides between a table and a text answer; the other is the fallback. A
   // calculation is read from a table: a sentence does not hold the computed figure (an average
-  // over a span among them), nor the first time a series passed a bound.
-  const tableFirst = tableOk && (!textOk || table!.rank <= text!.rank || COMPUTED.has(analysis.operation) || EXTREMES.has(analysis.operation) || !!analysis.firstPast || overYears(analysis));
+  // over a span among them, a count of rows, a row's length of life), nor the first time a
+  // series passed a bound.
+  const tableFirst = tableOk && (!textOk || table!.rank <= text!.rank || COMPUTED.has(analysis.operation) || EXTREMES.has(analysis.operation) || !!analysis.firstPast || overYears(analysis) || table!.found.kind === 'computed');
   if (tableFirst) return tableAnswerOf(state, analysis, search, table!);
   if (textOk) return textAnswerOf(state, analysis, search, text!);
   return noAnswer(analysis);

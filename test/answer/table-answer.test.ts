@@ -489,4 +489,18 @@ describe('a release table read for the version a time dates', () => {
     expect(rowsOfColumn(releases, 'end of active support')?.map((r) => r.cell.text)).toEqual(['2024-08-07', '2023-12-04', '2023-04-01']);
     expect(rowsOfColumn(releases, 'LTS')).toBeUndefined();
   });
+
+  it('counts the rows of a table whose first column names the things the question counts, not rows of another kind', () => {
+    const features = readGrid([
+      ['Feature name', 'Stage', 'SIG'],
+      ['Role-based access control', 'Alpha', 'SIG-Auth'],
+      ['Simplify HA Setup for Master', 'Alpha', 'SIG-ClusterOps'],
+      ['Federated Daemonset', 'Beta', 'SIG-Federation'],
+    ]).table;
+    expect(answerTable(analyzeQuestion('How many features were tracked?'), features)).toMatchObject({ kind: 'computed', text: '3', value: 3 });
+    // A column the question names asks for a figure; "victim age" lists ages, not victims.
+    expect(answerTable(analyzeQuestion('How many features were in the Beta stage?'), features)?.text).not.toBe('3');
+    const ages = readGrid([['victim age', 'number'], ['24 and younger', '120'], ['25 and older', '230']]).table;
+    expect(answerTable(analyzeQuestion('How many victims are there?'), ages)?.text).not.toBe('2');
+  });
 });
