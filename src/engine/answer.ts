@@ -790,7 +790,8 @@ function textCitation(state: EngineState, search: SearchResponse, p: Passage, st
 
 /** The citation of a heading of passage `p`'s section, the last place before the passage its document's text has it, its `answer` marked. */
 function headingCitation(state: EngineState, search: SearchResponse, p: Passage, heading: string, answer?: string): Citation | undefined {
-  const start = state.records.get(p.docId)?.document.text.lastIndexOf(heading, p.start) ?? -1;
+  // Before the passage: a passage may open with the heading's words ("The steering council is a ...").
+  const start = p.start > 0 ? state.records.get(p.docId)?.document.text.lastIndexOf(heading, p.start - 1) ?? -1 : -1;
   if (start < 0) return undefined;
   const at = answer ? heading.indexOf(answer) : -1;
   return textCitation(state, search, p, start, start + heading.length, heading, answer && at >= 0 ? [at, at + answer.length] : undefined);

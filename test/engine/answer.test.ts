@@ -419,7 +419,13 @@ describe('almanac.answer (zero-download)', () => {
       expect(r.steps).toContain('section-description');
       expect(r.answer).toMatchObject({ kind: 'sentence', text: 'All enhancements going into the release must be merge-ready, tests and docs included.', citations: [{ docId: 'phases.md', text: 'Code Freeze' }, { docId: 'phases.md' }] });
     }
-    expect((await almanac.answer('What is the PRR freeze?')).answer.text).toBe('The PRR freeze is a hard deadline one week before the enhancements freeze.');
+    const prr = await almanac.answer('What is the PRR freeze?');
+    expect(prr.answer.text).toBe('The PRR freeze is a hard deadline one week before the enhancements freeze.');
+    // The heading is cited where it heads the section, not where the sentence repeats its words.
+    await almanac.ingest([{ name: 'governance.md', content: '# Heron Governance\n\n## The steering council\n\nThe steering council is a five-person committee.\n' }]);
+    const council = await almanac.answer('What is the steering council?');
+    expect(council.answer).toMatchObject({ text: 'The steering council is a five-person committee.', citations: [{ text: 'The steering council' }, { docId: 'governance.md' }] });
+    expect(council.answer.citations[0]!.start).toBeLessThan(council.answer.citations[1]!.start);
     // A value is still a cell: "when" names the column.
     expect((await almanac.answer('When is the Heron 1.33 code freeze?')).answer.text).toBe('Friday 21st March 2025');
     await almanac.close();
