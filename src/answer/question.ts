@@ -77,6 +77,23 @@ export function asksDescription(analysis: QuestionAnalysis): boolean {
   return DESCRIPTION.test(analysis.question);
 }
 
+/**
+ * Whether a question asks where something comes from ("where does the gold price data come
+ * from?"): a source, which a table gives only in a column that says so ("Source"), never a
+ * figure of what it sourced.
+ */
+export function asksSource(analysis: QuestionAnalysis): boolean {
+  return SOURCE.test(analysis.question);
+}
+
+const SOURCE = /^\s*where\s+(?:does|do|did|is|are|was|were)\b.*\b(?:come|comes|came|taken|sourced|obtained)\s+from\b/i;
+const SOURCE_LABEL = /\b(?:source|sources|origin|provider|publisher)\b/i;
+
+/** Whether a table's label names where its figures come from ("Source"). */
+export function namesSource(label: string): boolean {
+  return SOURCE_LABEL.test(label);
+}
+
 const DESCRIPTION = /^\s*(?:what\s+(?:happens|happened)\b|what\s+(?:is|are)\s+(?!(?:the|a|an|its|their|this|that|these|those)\b)[\p{L}][\p{L}\p{N}\s.-]{0,40}\?*\s*$|what\s+does\b.*\bmean\b|how\s+(?:does|do)\b.*\bwork\b|why\b)/iu;
 
 /**

@@ -395,6 +395,13 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     const top = analysis.numeric || structure.headerCols === 0 ? undefined : bestCells(ctx, analysis.terms, false)[0];
     const labelled = top && top.score > 0 ? rowLabel(ctx, top.r, givenBy(analysis), top.score, confidenceOf(ctx, top.score, analysis.terms)) : undefined;
     if (labelled) return labelled;
+    // "Which Ubuntu release is codenamed Noble Numbat?": the cell that best fits is the question's
+    // own words ("Noble Numbat"); the row it names is the answer, by its first column ("24.04").
+    const fits = analysis.numeric || p.idCol === undefined ? undefined : bestCells(ctx, analysis.terms, false)[0];
+    const asked = givenBy(analysis);
+    if (fits && fits.score > 0 && fits.c !== p.idCol && asked(p.at(fits.r, fits.c)) && !asked(p.at(fits.r, p.idCol!))) {
+      return { kind: 'label', text: p.at(fits.r, p.idCol!), scale: '', cells: [cellOf(ctx, fits.r, p.idCol!), cellOf(ctx, fits.r, fits.c)], score: fits.score, confidence: confidenceOf(ctx, fits.score, analysis.terms) };
+    }
   }
   // The first column of a table without row headers names its rows ("Groovy | JVM required":
   // "2.4"): a figure question asks for another cell of the row it names ("which" questions read

@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksDescription, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, yearOfDay, statesDayWithoutYear,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksDescription, asksSource, namesSource, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, yearOfDay, statesDayWithoutYear,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -282,6 +282,7 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
   const who = analysis.operation === 'name';
   const status = !!statusQuestion(analysis.question);
   const describes = asksDescription(analysis);
+  const source = asksSource(analysis);
   const asked = new Set(analysis.terms);
   // "What is the latest version of ...?" is answered by something numbered, not a role ("Release Notes Lead").
   const version = /^\s*(?:what|which)\b[^?]*\bversions?\b/i.test(analysis.question);
@@ -315,6 +316,8 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
       if (status && !tableAbout(analysis, document, table, found, heading)) return;
       // A description is not a cell beside the row the question names, unless the question names its column too.
       if (describes && !found.cells.some((c) => answerTerms(c.columnPath.join(' ')).some((t) => asked.has(t)))) return;
+      // Nor a source by a figure it sourced: only by a cell under "Source".
+      if (source && !found.cells.some((c) => namesSource(c.columnPath.join(' ')))) return;
       const candidate = { found, docId, tableIndex, table, rank };
       if (tableIndex === searched) ranked = candidate;
       if (!best || found.score > best.found.score) best = candidate;

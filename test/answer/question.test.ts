@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesOf, namesPreReleaseOnly, analyzeQuestion, versionsOf } from '../../src/answer/question.ts';
+import { asksSource, namesOf, namesPreReleaseOnly, analyzeQuestion, versionsOf } from '../../src/answer/question.ts';
 import { tokenize } from '../../src/text/tokenizer.ts';
 
 const op = (q: string) => analyzeQuestion(q).operation;
@@ -166,5 +166,11 @@ describe('what a question asks for', () => {
     expect(terms).toContain('releas');
     expect(terms).not.toContain('come');
     expect(analyzeQuestion('When did Kubernetes 1.25 come out?').boundary).toBe('start');
+  });
+
+  it('reads a question for where something comes from, not one for where it happened', () => {
+    expect(asksSource(analyzeQuestion('Where does the gold price data come from?'))).toBe(true);
+    expect(asksSource(analyzeQuestion('Where was the temperature series obtained from?'))).toBe(true);
+    expect(asksSource(analyzeQuestion('Where did Willie Randolph serve as manager from 2005 to 2008?'))).toBe(false);
   });
 });

@@ -431,6 +431,20 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('answers which release a row\'s own words name by the row\'s name, and where data come from only by a source column', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([
+      { name: 'distro.md', content: '---\ntitle: Distro\nreleases:\n  - releaseCycle: "24.04"\n    codename: "Noble Numbat"\n    releaseDate: 2024-04-25\n  - releaseCycle: "22.04"\n    codename: "Jammy Jellyfish"\n    releaseDate: 2022-04-21\n---\n\n# Distro\n\nDistro is an operating system.\n' },
+      { name: 'gold/annual.csv', content: 'Date,Price\n1833,18.930\n1834,18.930\n1835,18.930\n' },
+    ]);
+    const which = await almanac.answer('Which Distro release is codenamed Noble Numbat?');
+    expect(which.answer).toMatchObject({ kind: 'cell', text: '24.04', citations: [{ text: '24.04' }, { text: 'Noble Numbat' }] });
+    expect((await almanac.answer('What is the codename of Distro 22.04?')).answer.text).toBe('Jammy Jellyfish');
+    // A price is no source of the price data.
+    expect((await almanac.answer('Where does the gold price data come from?')).answer.kind).toBe('none');
+    await almanac.close();
+  });
+
   it('gives a day written without its year the year of its document\'s date, and leaves an undated document\'s day as written', async () => {
     const almanac = await createAlmanac();
     await almanac.ingest([
