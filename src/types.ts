@@ -488,7 +488,13 @@ export interface AnswerOptions extends SearchOptions {
 
 /** What {@link Almanac.answer} returns. */
 export interface AnswerResponse {
+  /** The question as asked. */
   question: string;
+  /**
+   * The question it was read as, where it was typed as keywords ("python 3.12 release date":
+   * "When was Python 3.12 released?"; step `keyword-question`); the search ran on it too.
+   */
+  readAs?: string;
   answer: Answer;
   /** The search the answer was read from: its results are the closest passages. */
   search: SearchResponse;

@@ -6,7 +6,8 @@
  * Pure: the caller passes the date that "still" means.
  */
 import { findDates } from '../temporal/date-grammar.ts';
-import { FALSE_VALUE } from '../temporal/intervals.ts';
+import { FALSE_VALUE, TRUE_VALUE } from '../temporal/intervals.ts';
+import type { CellReading } from './status-lists.ts';
 
 /** "Is X still supported / maintained / getting security updates?" */
 const STILL = /^\s*(?:is|are)\s+(.+?)\s+still\s+(?:(?:being\s+)?(?:supported|maintained)|(?:getting|receiving)\s+(?:security\s+)?(?:updates|fixes|patches)|under\s+support|alive)\b/i;
@@ -106,3 +107,11 @@ export function flagListQuestion(question: string): FlagListQuestion | undefined
   if (!subject || !flag || !VERSIONS_WORD.test(subject) || /\b(?:in|on|at|before|after|since|during|by|from|than)\b/i.test(flag) || flag.split(/\s+/).length > 4) return undefined;
   return { subject, flag };
 }
+
+/** How the status lists (`status-lists.ts`, loaded on demand) read a cell: as this module and the date grammar do. */
+export const CELL_READING: CellReading = {
+  supported: (end, reference) => supportStatus(end, reference)?.supported,
+  none: setsNoEnd,
+  yes: (cell) => TRUE_VALUE.test(cell),
+  dateStart: (cell, reference) => findDates(cell, { shortYears: 'none', reference, prepositions: false })[0]?.start,
+};

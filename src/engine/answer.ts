@@ -15,9 +15,10 @@ import type {
   SearchResponse, SearchResult, Table, TimeSpan,
 } from '../types.ts';
 import { eventQueue } from './event-queue.ts';
-import { noEndAnswer, statusAnswer } from './status-answer.ts';
-import { flagListAnswer, statusListAnswer } from './status-lists.ts';
-import { statusListQuestion, statusQuestion } from '../answer/support-status.ts';
+import { noEndAnswer, statusAnswer, tableDocuments } from './status-answer.ts';
+import type { ListHelpers } from './status-lists.ts';
+import { CELL_READING, flagListQuestion, statusListQuestion, statusQuestion } from '../answer/support-status.ts';
+import { rowEnds, rowsOfColumn } from '../answer/table-answer.ts';
 import { runSearch } from './search.ts';
 import { isTitledBy, titleNames } from './titled-names.ts';
 import type { EngineState } from './state.ts';
@@ -44,6 +45,9 @@ const EXTREMES = new Set(['max', 'min', 'argmax', 'argmin']);
 /** A question that may ask what a release brought ("what's new in ...", "what did ... change?"): the outline module is loaded for it. */
 const OUTLINE_GATE = /^\s*what\b.*\b(?:new|features?|highlights?|changes?|changed|add(?:ed)?|introduce|stabili[sz]e|bring|fix(?:ed)?|remove(?:d)?|deprecate(?:d)?|drop|improve)\b/i;
 
+/** Queries that may be keywords standing for a question (`answer/keyword-question.ts` reads them). */
+const KEYWORD_GATE = /\b(?:date|eol|life|support|freeze|manager|lead|maintainers?|versions|releases|supported|maintained)\W*$/i;
+
 /** Questions that may ask for a description ("what is code freeze?"): the description module is loaded for them. */
 const DESCRIPTION_GATE = /^\s*(?:what\s+(?:happens|happened|is|are|does)|how\s+(?:does|do))\b/i;
 
@@ -53,15 +57,18 @@ const LIST_GATE = /\b(?:years|periods|types|kinds|components|items|categories|se
 export const NO_ANSWER = 'No answer found in your documents; closest passages below.';
 
 /** Runs answer(): search, deterministic reading, RECAP when a generator is loaded. `emit` receives stream events. */
-export async function runAnswer(state: EngineState, question: string, options: AnswerOptions = {}, emit?: (e: AnswerEvent) => void): Promise<AnswerResponse> {
+export async function runAnswer(state: EngineState, typed: string, options: AnswerOptions = {}, emit?: (e: AnswerEvent) => void): Promise<AnswerResponse> {
   const t0 = performance.now();
   const { onToken, generate, maxNewTokens, ...searchOptions } = options;
   if (maxNewTokens !== undefined && (!Number.isInteger(maxNewTokens) || maxNewTokens < 1)) {
     throw createError('INVALID_OPTION', 'maxNewTokens', 'use a whole number of 1 or more');
   }
+  // Keywords ("python 3.12 release date") are read as the question they stand for, searched as it
+  // too, by a module loaded for a query that ends as such keywords do (the embed's budget, issue 13).
+  const question = KEYWORD_GATE.test(typed) ? (await import('../answer/keyword-question.ts')).keywordQuestion(typed) ?? typed : typed;
   const search = await runSearch(state, question, { ...searchOptions, limit: searchOptions.limit ?? 10 });
   emit?.({ type: 'retrieved', search });
-  const steps: string[] = ['question-analysis'];
+  const steps: string[] = question === typed ? ['question-analysis'] : ['keyword-question', 'question-analysis'];
   const skipped: Record<string, string> = {};
   const analysis = analyzeQuestion(question);
 
@@ -135,12 +142,23 @@ export async function runAnswer(state: EngineState, question: string, options: A
     // "When does Apache Groovy 3 reach end of life?" over a row whose end of life is set to none
     // ("false"): that none is set, where nothing else answered.
     const reference = (searchOptions.referenceDate ?? new Date()).getTime();
-    // (The lists are loaded with the worker: loaded on demand, they split the modules they share
-    // with the start into chunks of their own, 0.9 kB more at the start.)
-    const status = statusAnswer(state, question, analysis, search, reference, helpers)
-      ?? statusListAnswer(state, question, analysis, search, reference, helpers)
-      ?? (answer.kind === 'none' ? noEndAnswer(state, analysis, search, helpers) : undefined);
-    const property = status ? undefined : flagListAnswer(state, question, search, reference, helpers);
+    let status = statusAnswer(state, question, analysis, search, reference, helpers);
+    let property: Answer | undefined;
+    // "Which PostgreSQL versions are still supported?", "which Node.js versions are LTS?": read by
+    // a module loaded for such questions, the readers it needs passed in (`status-lists.ts`).
+    const listed = status ? undefined : statusListQuestion(question);
+    const flagged = status || listed ? undefined : flagListQuestion(question);
+    if (listed || flagged) {
+      const lists = await import('./status-lists.ts');
+      const h: ListHelpers = {
+        ...helpers, documents: (s) => tableDocuments(s, helpers),
+        rowEnds: (t, structure) => rowEnds(t, { structure }), rowsOfColumn: (t, property, structure) => rowsOfColumn(t, property, { structure }),
+        ...CELL_READING,
+      };
+      if (listed) status = lists.statusListAnswer(state, listed, search, reference, h);
+      else property = lists.flagListAnswer(state, flagged!, search, reference, h);
+    }
+    status ??= answer.kind === 'none' ? noEndAnswer(state, analysis, search, helpers) : undefined;
     if (status) {
       answer = status;
       steps.push('status-answer');
@@ -194,7 +212,7 @@ export async function runAnswer(state: EngineState, question: string, options: A
     if (!steps.includes('calculator')) steps.push('calculator');
     emit?.({ type: 'calculation', calculation: answer.calculation });
   }
-  return { question, answer, search, steps, skipped, ...(recap ? { recap } : {}), tookMs: performance.now() - t0 };
+  return { question: typed, ...(question !== typed ? { readAs: question } : {}), answer, search, steps, skipped, ...(recap ? { recap } : {}), tookMs: performance.now() - t0 };
 }
 
 /** {@link runAnswer} as an async iterable of events; leaving the loop early aborts the generator. */

@@ -3,28 +3,38 @@
  * supported?", "which Node.js versions are LTS?" read from the rows of the first table of the
  * best documents that answers, each row's cell cited.
  */
-import { rowEnds, rowsOfColumn, type RowValue } from '../answer/table-answer.ts';
-import { flagListQuestion, statusListQuestion } from '../answer/support-status.ts';
-import { flagHolds, rowsByStatus, statusListText } from '../answer/status-lists.ts';
-import type { QuestionAnalysis } from '../answer/question.ts';
+import type { RowValue } from '../answer/table-answer.ts';
+import type { FlagListQuestion, StatusListQuestion } from '../answer/support-status.ts';
+import { flagHolds, rowsByStatus, statusListText, type CellReading } from '../answer/status-lists.ts';
 import type { TableStructure } from '../tables/headers.ts';
 import type { Answer, SearchResponse, Table } from '../types.ts';
 import type { EngineState } from './state.ts';
-import { tableDocuments, type StatusHelpers } from './status-answer.ts';
+import type { StatusHelpers } from './status-answer.ts';
+
+/**
+ * What `engine/answer.ts` passes in besides the status helpers: this module is loaded with a
+ * list question, and imports nothing the worker's start holds (`answer/status-lists.ts`).
+ */
+export interface ListHelpers extends StatusHelpers, CellReading {
+  /** The best documents with tables that may answer (`tableDocuments`). */
+  documents(search: SearchResponse): string[];
+  /** Each named row's end-of-life cell (`rowEnds`). */
+  rowEnds(table: Table, structure: TableStructure): RowValue[] | undefined;
+  /** Each named row's cell of the column a property names (`rowsOfColumn`). */
+  rowsOfColumn(table: Table, property: string, structure: TableStructure): RowValue[] | undefined;
+}
 
 /**
  * "Which PostgreSQL versions are still supported?": the rows of the first table of the best
  * documents that dates its rows' end of life, whose end is still to come at `reference` (or
  * set to none), each end cell cited; for "which ... have reached end of life?", those past it.
- * The table is the named thing's where its document or caption names it. Undefined for another
- * question, or where no such table is found.
+ * The table is the named thing's where its document or caption names it. Undefined where no such
+ * table is found.
  */
-export function statusListAnswer(state: EngineState, question: string, analysis: QuestionAnalysis, search: SearchResponse, reference: number, h: StatusHelpers): Answer | undefined {
-  const asked = statusListQuestion(question);
-  if (!asked) return undefined;
+export function statusListAnswer(state: EngineState, asked: StatusListQuestion, search: SearchResponse, reference: number, h: ListHelpers): Answer | undefined {
   return firstRowList(state, search, h, (table, structure) => {
-    const rows = rowEnds(table, { structure });
-    const listed = rows && rowsByStatus(rows, reference, asked.ended);
+    const rows = h.rowEnds(table, structure);
+    const listed = rows && rowsByStatus(rows, reference, asked.ended, h);
     return rows && listed ? { rows, listed, text: statusListText(listed.map((r) => r.name), asked.ended, rows.length) } : undefined;
   });
 }
@@ -32,15 +42,12 @@ export function statusListAnswer(state: EngineState, question: string, analysis:
 /**
  * "Which Node.js versions are LTS?": the rows of the first table of the best documents with a
  * column the property names ("lts"), whose cell says yes at `reference` ("true", or the date it
- * became so, come), each cell cited. Undefined for another question, or where no table has such
- * a column of yes and no.
+ * became so, come), each cell cited. Undefined where no table has such a column of yes and no.
  */
-export function flagListAnswer(state: EngineState, question: string, search: SearchResponse, reference: number, h: StatusHelpers): Answer | undefined {
-  const asked = flagListQuestion(question);
-  if (!asked) return undefined;
+export function flagListAnswer(state: EngineState, asked: FlagListQuestion, search: SearchResponse, reference: number, h: ListHelpers): Answer | undefined {
   return firstRowList(state, search, h, (table, structure) => {
-    const rows = rowsOfColumn(table, asked.flag, { structure });
-    const read = rows?.map((r) => ({ r, holds: flagHolds(r.cell.text, reference) }));
+    const rows = h.rowsOfColumn(table, asked.flag, structure);
+    const read = rows?.map((r) => ({ r, holds: flagHolds(r.cell.text, reference, h) }));
     if (!rows || !read?.some((x) => x.holds !== undefined)) return undefined;
     const listed = read.filter((x) => x.holds).map((x) => x.r);
     return { rows, listed, text: listed.length ? statusListText(listed.map((r) => r.name), false, rows.length) : `None of the ${rows.length} listed` };
@@ -59,8 +66,8 @@ interface RowList {
  * document or the table's caption names the thing the question names; each listed row's cell
  * cited (the first row's where none is listed).
  */
-function firstRowList(state: EngineState, search: SearchResponse, h: StatusHelpers, read: (table: Table, structure: TableStructure) => RowList | undefined): Answer | undefined {
-  for (const docId of tableDocuments(search, h)) {
+function firstRowList(state: EngineState, search: SearchResponse, h: ListHelpers, read: (table: Table, structure: TableStructure) => RowList | undefined): Answer | undefined {
+  for (const docId of h.documents(search)) {
     const document = state.records.get(docId)?.document;
     const tables = document?.tables ?? [];
     for (let i = 0; i < tables.length; i++) {

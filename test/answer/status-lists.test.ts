@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { flagHolds, rowsByStatus, statusListText } from '../../src/answer/status-lists.ts';
+import { flagHolds as holds, rowsByStatus as byStatus, statusListText } from '../../src/answer/status-lists.ts';
+import { CELL_READING } from '../../src/answer/support-status.ts';
+
+const rowsByStatus = <R extends { cell: { text: string } }>(rows: readonly R[], at: number, ended: boolean) => byStatus(rows, at, ended, CELL_READING);
+const flagHolds = (cell: string, at: number) => holds(cell, at, CELL_READING);
 
 const at = Date.UTC(2026, 11, 5);
 

@@ -308,6 +308,11 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.ingest([{ name: 'bun.md', content: '---\ntitle: Bun\nreleases:\n  - releaseCycle: "1"\n    releaseDate: 2023-09-07\n    eol: false\n---\n\n# Bun\n\nBun is a JavaScript runtime.\n' }]);
     expect((await almanac.answer('When does Bun 1 reach end of life?', { referenceDate })).answer).toMatchObject({ kind: 'cell', text: 'No end of life is set', citations: [{ docId: 'bun.md', text: 'false', columnPath: ['eol'] }] });
     expect((await almanac.answer('When does Distro 22.04 reach end of life?', { referenceDate })).answer.text).toBe('2027-06-01');
+    // Typed as keywords: read as the question they stand for, and said so.
+    const keywords = await almanac.answer('distro 22.04 eol', { referenceDate });
+    expect(keywords).toMatchObject({ question: 'distro 22.04 eol', readAs: 'When does Distro 22.04 reach end of life?', answer: { text: '2027-06-01' } });
+    expect(keywords.steps).toContain('keyword-question');
+    expect((await almanac.answer('is distro 18.04 supported', { referenceDate })).answer.text).toBe('No — end of life on 2023-05-31');
     // How long it was supported: from its release to its end of life, both cells cited.
     const lived = await almanac.answer('How long was Distro 18.04 supported?', { referenceDate });
     expect(lived.answer).toMatchObject({ kind: 'computed', text: '5 years', value: 5, calculation: { expression: '2023-05-31 - 2018-04-26' } });

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { keywordQuestion } from '../../src/answer/keyword-question.ts';
+
+describe('keyword queries', () => {
+  it('reads keywords as the question they stand for', () => {
+    expect(keywordQuestion('python 3.12 release date')).toBe('When was Python 3.12 released?');
+    expect(keywordQuestion('node 20 eol')).toBe('When does Node 20 reach end of life?');
+    expect(keywordQuestion('Redis 7.0 end of life date')).toBe('When does Redis 7.0 reach end of life?');
+    expect(keywordQuestion('ubuntu 22.04 end of standard support')).toBe('When does Ubuntu 22.04 reach end of standard support?');
+    expect(keywordQuestion('k8s 1.31 code freeze')).toBe('When is the code freeze for K8s 1.31?');
+    expect(keywordQuestion('python 3.8 release manager')).toBe('Who is the release manager for Python 3.8?');
+    expect(keywordQuestion('node lts versions')).toBe('Which node versions are LTS?');
+    expect(keywordQuestion('supported postgres versions')).toBe('Which postgres versions are still supported?');
+    expect(keywordQuestion('is angular 17 supported')).toBe('Is Angular 17 still supported?');
+  });
+
+  it('leaves questions and other keywords as typed', () => {
+    expect(keywordQuestion('When was Python 3.12 released?')).toBeUndefined();
+    expect(keywordQuestion('Is Angular 17 still supported?')).toBeUndefined();
+    expect(keywordQuestion('gold price 2008')).toBeUndefined();
+    expect(keywordQuestion('latest django version')).toBeUndefined();
+    expect(keywordQuestion('')).toBeUndefined();
+  });
+});
