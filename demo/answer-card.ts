@@ -93,6 +93,8 @@ export function answerCard(almanac: RemoteAlmanac, getDocument: (id: string) => 
     element.append(el('div', { class: 'answer-head' }, [
       el('h3', { text: 'Answer' }),
       el('span', { class: 'answer-kind', text: kindLabel(a, response) }),
+      // Keywords are answered as the question they were read as: the card says which.
+      response.readAs ? el('span', { class: 'answer-read-as', text: `read as “${response.readAs}”` }) : null,
     ]));
     if (a.kind === 'none') {
       element.append(el('p', { class: 'answer-text answer-none', text: a.text }));

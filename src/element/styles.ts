@@ -84,7 +84,7 @@ mark { background: var(--almanac-mark-bg); color: var(--almanac-mark-fg); border
 .answer-card[hidden] { display: none; }
 .answer-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.25rem 0.75rem; }
 .answer-card h3 { margin: 0; font-size: 0.9rem; }
-.answer-kind, .hint, .label { color: var(--almanac-muted); font-size: 0.8rem; }
+.answer-kind, .answer-read-as, .hint, .label { color: var(--almanac-muted); font-size: 0.8rem; }
 .answer-text { margin: 0.3rem 0; font-size: 1.15rem; font-weight: 600; white-space: pre-wrap; }
 .answer-card[data-streaming="true"] .answer-text { font-size: 1rem; font-weight: 400; }
 .answer-calculation { font-family: ui-monospace, monospace; font-size: 0.85rem; overflow-x: auto; }

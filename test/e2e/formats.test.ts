@@ -129,6 +129,12 @@ describe('formats in the built demo', () => {
     expect(await card.locator('.answer-text').textContent()).toMatch(/^2019-02-15/);
     expect(await card.locator('.answer-kind').textContent()).toBe('from a section heading');
     expect(await card.locator('ol.citations[aria-label="Citations"] > li').first().textContent()).toContain('[1.2.0] - 2019-02-15');
+    // Typed as keywords: the same answer, and the card says what the query was read as.
+    await page.evaluate(() => { delete document.body.dataset.answered; });
+    await search(page, 'osprey 1.2.0 release date');
+    await page.waitForSelector('body[data-answered]', { timeout: 60_000 });
+    expect(await card.locator('.answer-text').textContent()).toMatch(/^2019-02-15/);
+    expect(await card.locator('.answer-read-as').textContent()).toBe('read as “When was Osprey 1.2.0 released?”');
   });
 });
 
