@@ -411,6 +411,10 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   // whatever the words of other rows' labels match ("2010-11" read as the years 2010-11).
   const moment = op === 'lookup' ? atMoment(ctx) : undefined;
   if (moment) ctx = moment;
+  // A data file (named by its heading: its path, its folder's description) is a series of what it
+  // names: one that holds fewer than half the question's words is a series of something else (the
+  // gold price of 2016 for "temperature anomaly 2016"), as for an average or an extreme.
+  if (op === 'lookup' && options.heading && !table.caption && heldShare(ctx) < 0.5) return undefined;
   const ranked = bestCells(ctx, analysis.terms, analysis.numeric).filter((s) => !given(s));
   const best = inAskedUnit(ctx, ranked) ?? dateOfRow(ctx, ranked) ?? boundaryDate(ctx, ranked) ?? ranked[0] ?? (analysis.numeric ? bestCells(ctx, analysis.terms, false).filter((s) => !given(s))[0] : undefined);
   // A date is when a thing happened, its start, unless its labels say otherwise: "when does X

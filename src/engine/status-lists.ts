@@ -32,7 +32,7 @@ export interface ListHelpers extends StatusHelpers, CellReading {
  * table is found.
  */
 export function statusListAnswer(state: EngineState, asked: StatusListQuestion, search: SearchResponse, reference: number, h: ListHelpers): Answer | undefined {
-  return firstRowList(state, search, h, (table, structure) => {
+  return firstRowList(state, search, h, asked.subject, (table, structure) => {
     const rows = h.rowEnds(table, structure);
     const listed = rows && rowsByStatus(rows, reference, asked.ended, h);
     return rows && listed ? { rows, listed, text: statusListText(listed.map((r) => r.name), asked.ended, rows.length) } : undefined;
@@ -45,7 +45,7 @@ export function statusListAnswer(state: EngineState, asked: StatusListQuestion, 
  * became so, come), each cell cited. Undefined where no table has such a column of yes and no.
  */
 export function flagListAnswer(state: EngineState, asked: FlagListQuestion, search: SearchResponse, reference: number, h: ListHelpers): Answer | undefined {
-  return firstRowList(state, search, h, (table, structure) => {
+  return firstRowList(state, search, h, asked.subject, (table, structure) => {
     const rows = h.rowsOfColumn(table, asked.flag, structure);
     const read = rows?.map((r) => ({ r, holds: flagHolds(r.cell.text, reference, h) }));
     if (!rows || !read?.some((x) => x.holds !== undefined)) return undefined;
@@ -66,12 +66,18 @@ interface RowList {
  * document or the table's caption names the thing the question names; each listed row's cell
  * cited (the first row's where none is listed).
  */
-function firstRowList(state: EngineState, search: SearchResponse, h: ListHelpers, read: (table: Table, structure: TableStructure) => RowList | undefined): Answer | undefined {
+function firstRowList(state: EngineState, search: SearchResponse, h: ListHelpers, subject: string, read: (table: Table, structure: TableStructure) => RowList | undefined): Answer | undefined {
+  // The thing's own words, however written ("postgres versions", lower-case: no name to find):
+  // the document or the caption holds each, at the start of a word ("postgres" of "PostgreSQL").
+  const words = subject.toLowerCase().split(/[^\p{L}\p{N}.]+/u).filter((w) => w.length > 1 && !LIST_WORDS.has(w));
   for (const docId of h.documents(search)) {
     const document = state.records.get(docId)?.document;
     const tables = document?.tables ?? [];
     for (let i = 0; i < tables.length; i++) {
-      if (!h.namesAsked(`${document?.title ?? ''} ${tables[i]!.caption ?? ''}`)) continue;
+      const named = `${document?.title ?? ''} ${tables[i]!.caption ?? ''}`;
+      if (!h.namesAsked(named)) continue;
+      const lower = ` ${named.toLowerCase()}`;
+      if (!words.every((w) => lower.includes(` ${w}`))) continue;
       const list = read(tables[i]!, h.structureOf(tables[i]!));
       if (!list) continue;
       const cited = list.listed.length ? list.listed : list.rows.slice(0, 1);
@@ -88,3 +94,6 @@ function firstRowList(state: EngineState, search: SearchResponse, h: ListHelpers
   }
   return undefined;
 }
+
+/** Words of a list question's subject that say what is listed, not whose ("versions of", "the"). */
+const LIST_WORDS = new Set(['versions', 'version', 'releases', 'release', 'editions', 'branches', 'series', 'cycles', 'lines', 'majors', 'of', 'the', 'all', 'its', 'which', 'what']);

@@ -503,4 +503,11 @@ describe('a release table read for the version a time dates', () => {
     const ages = readGrid([['victim age', 'number'], ['24 and younger', '120'], ['25 and older', '230']]).table;
     expect(answerTable(analyzeQuestion('How many victims are there?'), ages)?.text).not.toBe('2');
   });
+
+  it('answers a lookup from a data file only where its heading and labels hold half the question\'s words or more', () => {
+    const gold = readGrid([['Date', 'Price'], ['2010', '1224.664'], ['2011', '1569.211']]).table;
+    const ask = (q: string, heading: string) => answerTable(analyzeQuestion(q), gold, { heading, delimited: true })?.text;
+    expect(ask('gold price 2011', 'gold-prices/data/annual')).toBe('1569.211');
+    expect(ask('temperature anomaly 2011', 'gold-prices/data/annual')).toBeUndefined();
+  });
 });

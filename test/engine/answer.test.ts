@@ -341,6 +341,9 @@ describe('almanac.answer (zero-download)', () => {
     expect(lts.answer).toMatchObject({ kind: 'cell', text: '24, 22', items: ['24', '22'], operation: 'list' });
     expect(lts.steps).toContain('property-list');
     expect(lts.answer.citations.map((c) => c.text)).toEqual(['2025-10-28', 'true']);
+    // Typed lower-case, the thing is found by its words in the title, not taken from another product's table ranked first.
+    await almanac.ingest([{ name: 'graph-db.md', content: '---\ntitle: GraphDB\nreleases:\n  - releaseCycle: "5.26"\n    eol: 2028-06-01\n  - releaseCycle: "4.4"\n    eol: 2025-11-30\n---\n\n# GraphDB\n\nGraphDB versions are supported for two years on every distro.\n\n| Distro versions supported | Since |\n|---|---|\n| Distro 24.04 | 5.26 |\n| Distro 22.04 | 4.4 |\n' }]);
+    expect((await almanac.answer('which distro versions are supported', { referenceDate })).answer.items).toEqual(['24.04', '22.04']);
     // Where no table gives its rows' ends of life, one sentence's version is no list of them.
     expect((await almanac.answer('Which Python versions are still supported?', { referenceDate })).answer.kind).toBe('none');
     await almanac.close();
