@@ -18,6 +18,10 @@ const FORMS: ReadonlyArray<[RegExp, string]> = [
   [/^(.+?)\s+(release\s+manager|release\s+(?:team\s+)?lead|maintainers?)$/i, 'Who is the $2 for $1?'],
   [/^(.+?)\s+lts\s+(versions|releases)$/i, 'Which $1 $2 are LTS?'],
   [/^(?:supported|maintained)\s+(.+?\s+(?:versions|releases))$/i, 'Which $1 are still supported?'],
+  [/^(.+?)\s+(?:supported|maintained)\s+(versions|releases)$/i, 'Which $1 $2 are still supported?'],
+  [/^(.+?)\s+code\s*names?$/i, 'What is the codename of $1?'],
+  [/^(.+?)\s+latest\s+(?:version|release)$/i, 'What is the latest version of $1?'],
+  [/^(.+?)\s+(?:new\s+features|features|changes|what'?s\s+new|release\s+notes|changelog|highlights)$/i, 'What is new in $1?'],
 ];
 
 /** "Is angular 17 supported?": a status question, "still" implied. */

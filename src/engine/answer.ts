@@ -46,7 +46,7 @@ const EXTREMES = new Set(['max', 'min', 'argmax', 'argmin']);
 const OUTLINE_GATE = /^\s*what\b.*\b(?:new|features?|highlights?|changes?|changed|add(?:ed)?|introduce|stabili[sz]e|bring|fix(?:ed)?|remove(?:d)?|deprecate(?:d)?|drop|improve)\b/i;
 
 /** Queries that may be keywords standing for a question (`answer/keyword-question.ts` reads them). */
-const KEYWORD_GATE = /\b(?:date|eol|life|support|freeze|manager|lead|maintainers?|versions|releases|supported|maintained)\W*$/i;
+const KEYWORD_GATE = /\b(?:date|eol|life|support|freeze|manager|lead|maintainers?|versions?|releases?|supported|maintained|code\s*names?|features|changes|new|notes|changelog|highlights)\W*$/i;
 
 /** Questions that may ask for a description ("what is code freeze?"): the description module is loaded for them. */
 const DESCRIPTION_GATE = /^\s*(?:what\s+(?:happens|happened|is|are|does)|how\s+(?:does|do))\b/i;

@@ -12,6 +12,11 @@ describe('keyword queries', () => {
     expect(keywordQuestion('node lts versions')).toBe('Which node versions are LTS?');
     expect(keywordQuestion('supported postgres versions')).toBe('Which postgres versions are still supported?');
     expect(keywordQuestion('is angular 17 supported')).toBe('Is Angular 17 still supported?');
+    expect(keywordQuestion('redis supported versions')).toBe('Which redis versions are still supported?');
+    expect(keywordQuestion('ubuntu 24.04 codename')).toBe('What is the codename of Ubuntu 24.04?');
+    expect(keywordQuestion('postgresql 16 latest release')).toBe('What is the latest version of Postgresql 16?');
+    expect(keywordQuestion('go 1.22 new features')).toBe('What is new in Go 1.22?');
+    expect(keywordQuestion('rust 1.80 changes')).toBe('What is new in Rust 1.80?');
   });
 
   it('leaves questions and other keywords as typed', () => {
