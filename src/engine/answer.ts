@@ -88,9 +88,8 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
       ? field.answer
       : chooseDeterministic(state, analysis, search, table, text);
   // "What is code freeze?": the opening of the section a document heads with the thing's name,
-  // before a sentence that merely mentions it.
-  // (A cell too: "what is the PRR freeze?" is no "Who" cell of a row that names it.) Read by a
-  // module loaded for such questions (the embed's budget, issue 13).
+  // before a sentence that merely mentions it, or a cell ("what is the PRR freeze?" is no "Who"
+  // cell of a row that names it). Read by a module loaded for such questions (issue 13's budget).
   if (DESCRIPTION_GATE.test(question) && (answer.kind === 'none' || answer.kind === 'sentence' || answer.kind === 'cell')) {
     const { descriptionAnswer } = await import('./description-answer.ts');
     const described = descriptionAnswer(state, analysis, search, {
