@@ -10,7 +10,7 @@ import { HEADING_PATH_SEPARATOR } from '../text/heading-path.ts';
 const FRAMES = [
   /^\s*what\s+(?:happens|happened)\s+(?:during|in|at|after|before)\s+(?:the\s+|a\s+)?(.+?)\s*\?*\s*$/i,
   /^\s*what\s+(?:is|are)\s+(?:the\s+|an?\s+)?(.+?)\s*\?*\s*$/i,
-  /^\s*what\s+does\s+(?:the\s+|an?\s+)?(.+?)\s+mean\s*\?*\s*$/i,
+  /^\s*what\s+does\s+(?:the\s+|an?\s+)?(.+?)\s+(?:mean|stand\s+for)\s*\?*\s*$/i,
   /^\s*how\s+(?:does|do)\s+(?:the\s+|an?\s+)?(.+?)\s+work\s*\?*\s*$/i,
 ];
 

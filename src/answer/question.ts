@@ -94,7 +94,7 @@ export function namesSource(label: string): boolean {
   return SOURCE_LABEL.test(label);
 }
 
-const DESCRIPTION = /^\s*(?:what\s+(?:happens|happened)\b|what\s+(?:is|are)\s+(?!(?:the|a|an|its|their|this|that|these|those)\b)[\p{L}][\p{L}\p{N}\s.-]{0,40}\?*\s*$|what\s+does\b.*\bmean\b|how\s+(?:does|do)\b.*\bwork\b|why\b)/iu;
+const DESCRIPTION = /^\s*(?:what\s+(?:happens|happened)\b|what\s+(?:is|are)\s+(?!(?:the|a|an|its|their|this|that|these|those)\b)[\p{L}][\p{L}\p{N}\s.-]{0,40}\?*\s*$|what\s+does\b.*\b(?:mean|stand\s+for)\b|how\s+(?:does|do)\b.*\bwork\b|why\b)/iu;
 
 /**
  * Whether a question asks how long something lasts or holds ("how long is the Universe

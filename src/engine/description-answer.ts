@@ -54,6 +54,40 @@ export function descriptionAnswer(state: EngineState, analysis: QuestionAnalysis
       return { text, kind: 'sentence', citations, confidence: 1, operation: analysis.operation };
     }
   }
+  return /^[A-Z]{2,6}$/.test(thing) ? spelledOut(state, search, thing, analysis, h) : undefined;
+}
+
+/** Words an acronym's expansion may skip ("Bureau of Labor Statistics (BLS)"). */
+const SKIPPED = new Set(['of', 'and', 'for', 'the', 'to', 'in', 'on', '&']);
+/** Most words an expansion has. */
+const MAX_EXPANSION_WORDS = 8;
+
+/**
+ * "What does LTS mean?" where no section heads it: the words a document writes before "(LTS)"
+ * whose initials spell it ("long-term support (LTS)", hyphens split; "End Of Life (EOL)" with
+ * every word, "Bureau of Labor Statistics (BLS)" without "of"), the sentence cited; in the
+ * results' passages first, then any document's.
+ */
+function spelledOut(state: EngineState, search: SearchResponse, acronym: string, analysis: QuestionAnalysis, h: DescriptionHelpers): Answer | undefined {
+  const marker = new RegExp(`([\\p{L}][\\p{L}\\s'’&-]{2,80}?)[_*\\s]*\\(\\s*${acronym}\\s*\\)`, 'u');
+  const seen = new Set<Passage>();
+  const passages = [...search.results.map((r) => r.passage), ...[...state.records.values()].flatMap((r) => r.passages)];
+  for (const p of passages) {
+    if (seen.has(p) || p.kind !== 'text' && p.kind !== 'sentence') continue;
+    seen.add(p);
+    const m = marker.exec(p.text);
+    const words = m?.[1]!.trim().split(/[\s_*]+/).slice(-MAX_EXPANSION_WORDS) ?? [];
+    for (let k = words.length - 1; k >= 0; k--) {
+      const run = words.slice(k);
+      // With every word ("End Of Life (EOL)") or without the small ones ("Bureau of Labor Statistics (BLS)").
+      const parts = run.flatMap((w) => w.split('-')).filter(Boolean);
+      const initials = (words: string[]) => words.map((w) => w[0]!.toLowerCase()).join('');
+      const wanted = acronym.toLowerCase();
+      if (initials(parts) !== wanted && initials(parts.filter((w) => !SKIPPED.has(w.toLowerCase()))) !== wanted) continue;
+      const s = p.sentences.find((x) => x.start <= m!.index && m!.index < x.end) ?? { start: 0, end: p.text.length };
+      return { text: run.join(' '), kind: 'sentence', citations: [h.citeSentence(p, s.start, s.end)], confidence: 1, operation: analysis.operation };
+    }
+  }
   return undefined;
 }
 

@@ -9,6 +9,7 @@ describe('description questions', () => {
     expect(describedThing('What happens during Kubernetes code freeze?')).toBe('Kubernetes code freeze');
     expect(describedThing('What is code freeze?')).toBe('code freeze');
     expect(describedThing('What does LTS mean?')).toBe('LTS');
+    expect(describedThing('What does ESR stand for?')).toBe('ESR');
     expect(describedThing('How does the steering council work?')).toBe('steering council');
     expect(describedThing('What is the PRR freeze?')).toBe('PRR freeze');
     expect(describedThing('When is the code freeze?')).toBeUndefined();

@@ -434,6 +434,10 @@ describe('almanac.answer (zero-download)', () => {
     const council = await almanac.answer('What is the steering council?');
     expect(council.answer).toMatchObject({ text: 'The steering council is a five-person committee.', citations: [{ text: 'The steering council' }, { docId: 'governance.md' }] });
     expect(council.answer.citations[0]!.start).toBeLessThan(council.answer.citations[1]!.start);
+    // An acronym no section heads: the words its initials stand for, where a document spells it out.
+    await almanac.ingest([{ name: 'policy.md', content: '# Heron support policy\n\nEvery fourth release is a long-term support (LTS) release. Releases reach End Of Life (EOL) after two years.\n' }]);
+    expect((await almanac.answer('What does LTS mean?')).answer).toMatchObject({ text: 'long-term support', citations: [{ docId: 'policy.md' }] });
+    expect((await almanac.answer('What does EOL stand for?')).answer.text).toBe('End Of Life');
     // A value is still a cell: "when" names the column.
     expect((await almanac.answer('When is the Heron 1.33 code freeze?')).answer.text).toBe('Friday 21st March 2025');
     await almanac.close();
