@@ -15,7 +15,7 @@ import type {
   SearchResponse, SearchResult, Table, TimeSpan,
 } from '../types.ts';
 import { eventQueue } from './event-queue.ts';
-import { noEndAnswer, statusAnswer, tableDocuments } from './status-answer.ts';
+import { noEndAnswer, statusAnswer } from './status-answer.ts';
 import type { ListHelpers } from './status-lists.ts';
 import { CELL_READING, flagListQuestion, statusListQuestion, statusQuestion } from '../answer/support-status.ts';
 import { rowEnds, rowsOfColumn } from '../answer/table-answer.ts';
@@ -150,7 +150,9 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
     if (listed || flagged) {
       const lists = await import('./status-lists.ts');
       const h: ListHelpers = {
-        ...helpers, documents: (s) => tableDocuments(s, helpers),
+        // The results' documents that have tables, whatever kind of passage ranked them: a
+        // product's prose may fill the results above its release table's rows.
+        ...helpers, documents: (s) => [...new Set(s.results.map((r) => r.passage.docId))].filter((id) => !!state.records.get(id)?.document.tables.length && helpers.mayAnswer(id)).slice(0, ANSWER_SETTINGS.tableDocuments),
         rowEnds: (t, structure) => rowEnds(t, { structure }), rowsOfColumn: (t, property, structure) => rowsOfColumn(t, property, { structure }),
         ...CELL_READING,
       };

@@ -16,7 +16,7 @@ import type { StatusHelpers } from './status-answer.ts';
  * list question, and imports nothing the worker's start holds (`answer/status-lists.ts`).
  */
 export interface ListHelpers extends StatusHelpers, CellReading {
-  /** The best documents with tables that may answer (`tableDocuments`). */
+  /** The best documents with tables that may answer, whatever kind of their passages ranked. */
   documents(search: SearchResponse): string[];
   /** Each named row's end-of-life cell (`rowEnds`). */
   rowEnds(table: Table, structure: TableStructure): RowValue[] | undefined;
