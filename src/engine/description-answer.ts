@@ -1,8 +1,8 @@
 /**
  * "What is code freeze?", "what happens during Kubernetes code freeze?": the opening sentence of
  * the section a document heads with the thing's name (`answer/description.ts`), cited with its
- * heading. Loaded when a question may ask for a description; the helpers it needs come in from
- * `engine/answer.ts`.
+ * heading; "what does LTS mean?": the words a document spells it out with. Loaded when a question
+ * may ask for a description; the helpers it needs come in from `engine/answer.ts`.
  */
 import { describedThing, headsDescription } from '../answer/description.ts';
 import type { QuestionAnalysis } from '../answer/question.ts';
@@ -27,23 +27,27 @@ const DESCRIPTION_WORDS = 4;
  * The opening sentence of the first section that a description question names by its heading
  * (`answer/description.ts`), cited with its heading: in the documents of the results first, in
  * rank order, then in any document (a process document's "PRR Freeze" section, below the
- * schedules that name it in their rows). Undefined for another question or where no section is
- * so headed.
+ * schedules that name it in their rows); for an acronym no section heads, the words it stands
+ * for. Undefined for another question or where neither is found.
  */
 export function descriptionAnswer(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, h: DescriptionHelpers): Answer | undefined {
   const thing = describedThing(analysis.question);
   if (!thing) return undefined;
   // (Letters and digits only: nothing in them to escape.)
   const words = thing.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
-  if (!words.length) return undefined;
-  const named = new RegExp(words.join('|'), 'i');
+  return (words.length ? headed(state, analysis, search, thing, new RegExp(words.join('|'), 'i'), h) : undefined)
+    ?? (/^[A-Z]{2,6}$/.test(thing) ? spelledOut(state, search, thing, analysis, h) : undefined);
+}
+
+/** The opening sentence of the first section headed by `thing` (whose heading `named` tests first). */
+function headed(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, thing: string, named: RegExp, h: DescriptionHelpers): Answer | undefined {
   // Every document's headed text passages, a test of the heading's words first.
   const docs = new Set([...search.results.map((r) => r.passage.docId), ...state.records.keys()]);
   for (const docId of docs) {
     const record = state.records.get(docId);
     if (!record) continue;
     const title = record.document.title ?? '';
-    for (const p of headed(record)) {
+    for (const p of headedPassages(record)) {
       if (!named.test(p.heading!) || !headsDescription(p.heading!, thing, title, h.terms)) continue;
       const s = p.sentences.find((x) => p.text.slice(x.start, x.end).split(/\s+/).length >= DESCRIPTION_WORDS);
       if (!s) continue;
@@ -54,7 +58,7 @@ export function descriptionAnswer(state: EngineState, analysis: QuestionAnalysis
       return { text, kind: 'sentence', citations, confidence: 1, operation: analysis.operation };
     }
   }
-  return /^[A-Z]{2,6}$/.test(thing) ? spelledOut(state, search, thing, analysis, h) : undefined;
+  return undefined;
 }
 
 /** Words an acronym's expansion may skip ("Bureau of Labor Statistics (BLS)"). */
@@ -97,7 +101,7 @@ function spelledOut(state: EngineState, search: SearchResponse, acronym: string,
  * reads): HiTab's 86k table passages are passed over once, not for every "what is ...?" question
  * (answers bench p95 8.1 -> 6.8 ms).
  */
-function headed(record: { passages: readonly Passage[] }): readonly Passage[] {
+function headedPassages(record: { passages: readonly Passage[] }): readonly Passage[] {
   let found = HEADED.get(record.passages);
   if (!found) HEADED.set(record.passages, (found = record.passages.filter((p) => p.kind === 'text' && !!p.heading)));
   return found;
