@@ -48,8 +48,9 @@ const OUTLINE_GATE = /^\s*what\b.*\b(?:new|features?|highlights?|changes?|change
 /** Queries that may be keywords standing for a question (`answer/keyword-question.ts` reads them). */
 const KEYWORD_GATE = /\b(?:date|eol|life|support|freeze|manager|lead|maintainers?|versions?|releases?|supported|maintained|code\s*names?|features|changes|new|notes|changelog|highlights)\W*$/i;
 
-/** Questions that may ask for a description ("what is code freeze?"): the description module is loaded for them. */
-const DESCRIPTION_GATE = /^\s*(?:what\s+(?:happens|happened|is|are|does)|how\s+(?:does|do))\b/i;
+/** A query that opens as a question, which no keyword form reads (but "is angular 17 supported"). */
+const QUESTION_OPENING = /^\s*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did)\b/i;
+const SUPPORTED_OPENING = /^\s*(?:is|are)\b.*\b(?:supported|maintained)\W*$/i;
 
 const LIST_GATE = /\b(?:years|periods|types|kinds|components|items|categories|segments|regions|countries|scopes|currencies|consists?|consisted|compris\w*|made up|composed|taken into account|included)\b|\bwhich (?:fiscal )?years?\b/i;
 
@@ -65,7 +66,8 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
   }
   // Keywords ("python 3.12 release date") are read as the question they stand for, searched as it
   // too, by a module loaded for a query that ends as such keywords do (the embed's budget, issue 13).
-  const question = KEYWORD_GATE.test(typed) ? (await import('../answer/keyword-question.ts')).keywordQuestion(typed) ?? typed : typed;
+  const keywords = KEYWORD_GATE.test(typed) && (!QUESTION_OPENING.test(typed) || SUPPORTED_OPENING.test(typed));
+  const question = keywords ? (await import('../answer/keyword-question.ts')).keywordQuestion(typed) ?? typed : typed;
   const search = await runSearch(state, question, { ...searchOptions, limit: searchOptions.limit ?? 10 });
   emit?.({ type: 'retrieved', search });
   const steps: string[] = question === typed ? ['question-analysis'] : ['keyword-question', 'question-analysis'];
@@ -88,9 +90,11 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
       ? field.answer
       : chooseDeterministic(state, analysis, search, table, text);
   // "What is code freeze?": the opening of the section a document heads with the thing's name,
-  // before a sentence that merely mentions it, or a cell ("what is the PRR freeze?" is no "Who"
-  // cell of a row that names it). Read by a module loaded for such questions (issue 13's budget).
-  if (DESCRIPTION_GATE.test(question) && (answer.kind === 'none' || answer.kind === 'sentence' || answer.kind === 'cell')) {
+  // before a sentence that merely mentions it, or a cell (no "Who" cell of a row that names it).
+  // Read by a module loaded for a question that surely asks for a description (`asksDescription`,
+  // not "why"), or a "what is the ...?" nothing else answered: not for every "what is the ...?",
+  // which most often asks for a value, and whose first would download it past issue 13's budget.
+  if ((asksDescription(analysis) && !/^\s*why\b/i.test(question) && answer.kind !== 'computed') || (answer.kind === 'none' && /^\s*what\s+(?:is|are)\b/i.test(question))) {
     const { descriptionAnswer } = await import('./description-answer.ts');
     const described = descriptionAnswer(state, analysis, search, {
       terms: answerTerms,

@@ -433,11 +433,11 @@ describe('almanac.answer (zero-download)', () => {
       expect(r.steps).toContain('section-description');
       expect(r.answer).toMatchObject({ kind: 'sentence', text: 'All enhancements going into the release must be merge-ready, tests and docs included.', citations: [{ docId: 'phases.md', text: 'Code Freeze' }, { docId: 'phases.md' }] });
     }
-    const prr = await almanac.answer('What is the PRR freeze?');
+    const prr = await almanac.answer('What happens during the PRR freeze?');
     expect(prr.answer.text).toBe('The PRR freeze is a hard deadline one week before the enhancements freeze.');
     // The heading is cited where it heads the section, not where the sentence repeats its words.
     await almanac.ingest([{ name: 'governance.md', content: '# Heron Governance\n\n## The steering council\n\nThe steering council is a five-person committee.\n' }]);
-    const council = await almanac.answer('What is the steering council?');
+    const council = await almanac.answer('How does the steering council work?');
     expect(council.answer).toMatchObject({ text: 'The steering council is a five-person committee.', citations: [{ text: 'The steering council' }, { docId: 'governance.md' }] });
     expect(council.answer.citations[0]!.start).toBeLessThan(council.answer.citations[1]!.start);
     // An acronym no section heads: the words its initials stand for, where a document spells it out.
