@@ -4,7 +4,7 @@
  * that thing's name, its opening sentence: a glossary's entry, a phase's section of a process
  * document. Read off the question and the heading alone. Pure.
  */
-import { HEADING_PATH_SEPARATOR } from '../text/heading-path.ts';
+import { headingPath } from '../text/heading-path.ts';
 
 /** The frames of a description question, the thing described in the group. */
 const FRAMES = [
@@ -40,7 +40,7 @@ export function headsDescription(heading: string, thing: string, title: string, 
   if (!wanted.length) return false;
   const titled = new Set(terms(title));
   // Any level of the path: "The steering council › Composition" opens with what the council is.
-  return heading.split(HEADING_PATH_SEPARATOR).some((level) => {
+  return headingPath(heading).some((level) => {
     const own = new Set(terms(level));
     return own.size > 0 && [...own].every((t) => wanted.includes(t)) && wanted.every((t) => own.has(t) || titled.has(t));
   });

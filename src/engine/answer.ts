@@ -170,7 +170,7 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
     } else if (property) {
       answer = property;
       steps.push('property-list');
-    } else if (answer.kind !== 'none' && !answer.items && statusListQuestion(question)) {
+    } else if (answer.kind !== 'none' && !answer.items && listed) {
       // "Which Python versions are still supported?" asks for the rows of a support table: one
       // sentence's version ("Python-Version: 2.7" of a release schedule) is no answer to it.
       skipped['status-answer'] = 'no table of the best documents dates its rows\' end of life';

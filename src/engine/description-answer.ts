@@ -6,7 +6,7 @@
  */
 import { describedThing, headsDescription } from '../answer/description.ts';
 import type { QuestionAnalysis } from '../answer/question.ts';
-import { HEADING_PATH_SEPARATOR } from '../text/heading-path.ts';
+import { headingPath } from '../text/heading-path.ts';
 import type { Answer, Citation, Passage, SearchResponse } from '../types.ts';
 import type { EngineState } from './state.ts';
 
@@ -53,7 +53,7 @@ function headed(state: EngineState, analysis: QuestionAnalysis, search: SearchRe
       if (!s) continue;
       const text = p.text.slice(s.start, s.end);
       const citations = [h.citeSentence(p, s.start, s.end)];
-      const cited = h.citeHeading(p, p.heading!.split(HEADING_PATH_SEPARATOR).find((level) => headsDescription(level, thing, title, h.terms))!);
+      const cited = h.citeHeading(p, headingPath(p.heading!).find((level) => headsDescription(level, thing, title, h.terms))!);
       if (cited) citations.unshift(cited);
       return { text, kind: 'sentence', citations, confidence: 1, operation: analysis.operation };
     }

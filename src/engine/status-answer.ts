@@ -68,7 +68,7 @@ function firstEnd(state: EngineState, analysis: QuestionAnalysis, search: Search
 }
 
 /** The best documents with tables that may answer, in rank order. */
-export function tableDocuments(search: SearchResponse, h: StatusHelpers): string[] {
+function tableDocuments(search: SearchResponse, h: StatusHelpers): string[] {
   const docs: string[] = [];
   for (const r of search.results) {
     const id = r.passage.docId;
