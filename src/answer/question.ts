@@ -254,7 +254,7 @@ function periodOf(question: string): QuestionAnalysis['period'] {
 
 /** Words of a question that ask when something starts, and when it ends. */
 const ASKS_START = /\b(?:release[sd]?|start(?:s|ed)?|beg[ai]n|begins|launch(?:e[sd])?|introduced|c[oa]me out|comes out|founded|opened|first available|t[oa]ok office|takes office)\b/;
-const ASKS_END = /\b(?:end|ends|ended|ending|expire[sd]?|expir(?:y|ation)|until|eol|end[\s-]of[\s-](?:life|support)|retire[sd]?|discontinued|sunset|deprecated|die[sd]?|left office|leaves? office|stops?(?: being)? supported|(?:los(?:e|es|t|ing)|drop(?:s|ped)?) support|out of support|no longer supported)\b/;
+const ASKS_END = /\b(?:end|ends|ended|ending|expire[sd]?|expir(?:y|ation)|until|eol|end[\s-]of[\s-](?:life|support)|retire[sd]?|discontinued|sunset|deprecated|die[sd]?|left office|leaves? office|stops?(?: being)? supported|stop(?:s|ped)? (?:receiving|getting)|(?:los(?:e|es|t|ing)|drop(?:s|ped)?) support|out of support|no longer supported)\b/;
 
 /** Whether a text speaks of an end ("until", "end of life", "expires", "retired"): what a sentence that answers when something ends names. */
 export function namesEnd(text: string): boolean {

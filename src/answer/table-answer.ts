@@ -801,6 +801,9 @@ function targetLookup(ctx: Context, target: string): TableAnswer | undefined {
   return { kind: 'label', text: inStub.label, scale: '', cells: [cell], score: inStub.s.score, confidence: confidenceOf(ctx, inStub.s.score, rest) };
 }
 
+const FLAG = /^\s*(?:true|false|yes|no)\s*$/i;
+const LATEST = new Set(tokenize('latest newest current'));
+
 /**
  * The answer one row gives, when another step chose the row (the temporal path's dated row:
  * "which Kubernetes release came out in December 2023?" -> the row "v1.29.0 released"): the
@@ -838,6 +841,18 @@ export function answerRow(analysis: QuestionAnalysis, table: Table, row: number,
     const inNamed = bestCells(ctx, analysis.terms, false).find((s) => s.c !== p.idCol && hasAny(p.colTerms.get(s.c)!, asked));
     if (inNamed) return cellAt(inNamed.c);
   }
+  // A column every word of whose header the question gives, where the time chose the row: "What
+  // is the latest DuckDB release?" reads the newest row's "latest" ("1.5.5"), not its label ("1.5").
+  // (A "which X" asks for the row's own name: "which Ubuntu LTS release" is no "LTS" cell. And
+  // a "latest" cell is the latest when the table was written: no answer for another time's.)
+  const words = new Set(analysis.target || analysis.years.length ? [] : analysis.allTerms);
+  // "Newest" and "current" ask what "latest" heads.
+  if ([...words].some((t) => LATEST.has(t))) for (const t of LATEST) words.add(t);
+  const headed = structure.dataCols.filter((c) => c !== p.idCol && !dateCols.has(c) && p.at(row, c) && !given(p.at(row, c)) && !hasDate(p.at(row, c)) && !FLAG.test(p.at(row, c)))
+    .map((c) => ({ c, terms: [...p.colTerms.get(c)!] }))
+    .filter((x) => x.terms.length && x.terms.every((t) => words.has(t)))
+    .sort((a, b) => b.terms.length - a.terms.length)[0];
+  if (headed) return cellAt(headed.c);
   const labelled = rowLabel(ctx, row, given, 0, 1);
   if (labelled) return labelled;
   const first = structure.dataCols.find((c) => !dateCols.has(c) && p.at(row, c) && !given(p.at(row, c)));

@@ -58,7 +58,7 @@ const COMMON_VERBS = '(?:\\w+ed|get|got|win|won|become|became|make|made|go|went|
 // Without a date, only unambiguous wordings route a question to the temporal path: "first
 // woman to break the sound barrier" is content, "first won" or "earliest" is a condition.
 const FIRST_ONLY = new RegExp(`\\b(?:earliest|(?:for\\s+)?the\\s+first\\s+time|originally|initially|first\\s+${COMMON_VERBS})\\b`, 'i');
-const LAST_ONLY = new RegExp(`\\b(?:latest|most\\s+recent(?:ly)?|current(?:ly)?|now|today|at\\s+present|presently|these\\s+days|nowadays|(?:the\\s+)?last\\s+time|last\\s+${COMMON_VERBS})\\b`, 'i');
+const LAST_ONLY = new RegExp(`\\b(?:latest|newest|most\\s+recent(?:ly)?|current(?:ly)?|now|today|at\\s+present|presently|these\\s+days|nowadays|(?:the\\s+)?last\\s+time|last\\s+${COMMON_VERBS})\\b`, 'i');
 
 const NUMBER_WORDS: Record<string, number> = {
   a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,

@@ -165,6 +165,22 @@ describe('table answers', () => {
     expect(answerRow(analyzeQuestion('Which release came out in April 2020?'), releases, 0)).toBeUndefined();
   });
 
+  it('reads the column a chosen row\'s question names by every word of its header ("latest"), for now only', () => {
+    const cycles = readGrid([
+      ['releaseCycle', 'releaseDate', 'lts', 'latest'],
+      ['1.5', '2026-03-09', 'false', '1.5.5'],
+      ['1.4', '2025-09-16', 'true', '1.4.5'],
+    ]).table;
+    expect(answerRow(analyzeQuestion('What is the latest DuckDB release?'), cycles, 1)).toMatchObject({ text: '1.5.5' });
+    // "Newest" and "current" ask what "latest" heads.
+    expect(answerRow(analyzeQuestion('What is the newest DuckDB version?'), cycles, 1)).toMatchObject({ text: '1.5.5' });
+    // The latest patch is the latest when the table was written: not the answer for June 2025.
+    expect(answerRow(analyzeQuestion('What was the newest DuckDB release in June 2025?'), cycles, 2)).toMatchObject({ text: '1.4' });
+    // A "which X" asks for the row's name, and a yes / no cell is no release.
+    expect(answerRow(analyzeQuestion('Which DuckDB LTS release came first?'), cycles, 2)).toMatchObject({ text: '1.4' });
+    expect(answerRow(analyzeQuestion('What is the lts release of DuckDB?'), cycles, 2)).toMatchObject({ text: '1.4' });
+  });
+
   // A data file's records (endoflife's `releases:` list): no row headers, identifier headers.
   const cycles = () => readGrid([
     ['releaseCycle', 'releaseDate', 'eoas', 'eol', 'eoes', 'latest', 'link'],

@@ -319,7 +319,7 @@ describe('almanac.answer (zero-download)', () => {
     expect(lived.answer.citations.map((c) => c.text)).toEqual(['2023-05-31', '2018-04-26']);
     expect((await almanac.answer('How many days was Distro 18.04 supported?', { referenceDate })).answer.text).toBe('1861 days');
     // Support's end is the end of life, however it is asked, not a cell that names support ("supportedPythonVersions").
-    for (const q of ['When does Distro 22.04 support end?', 'Until when is Distro 22.04 supported?', 'When does Distro 22.04 lose support?']) {
+    for (const q of ['When does Distro 22.04 support end?', 'Until when is Distro 22.04 supported?', 'When does Distro 22.04 lose support?', 'When does Distro 22.04 stop receiving security fixes?']) {
       expect([q, (await almanac.answer(q, { referenceDate })).answer.text]).toEqual([q, '2027-06-01']);
     }
     await almanac.close();

@@ -58,6 +58,7 @@ describe('parseQuestion: implicit conditions', () => {
 
   it('routes "current" and "earliest" without a date', () => {
     expect(parse('Who is the current president of France?').tc).toBe('before-or-at last last-before 2026-06-15 2026-06-16 day "current"');
+    expect(parse('What is the newest Bun version?').tc).toBe('before-or-at last last-before 2026-06-15 2026-06-16 day "newest"');
     const first = parseQuestion('What is the earliest known map of Paris?').constraint;
     expect(first?.relation).toBe('any');
     expect(first?.condition).toBe('first');
