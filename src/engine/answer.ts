@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksDescription, asksSource, namesSource, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, yearOfDay, statesDayWithoutYear,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksDescription, asksSource, namesSource, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, readNumber, calculate, yearOfDay, statesDayWithoutYear,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -52,6 +52,8 @@ const KEYWORD_GATE = /\b(?:date|eol|life|support|freeze|manager|lead|maintainers
 const QUESTION_OPENING = /^\s*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did)\b/i;
 const SUPPORTED_OPENING = /^\s*(?:is|are)\b.*\b(?:supported|maintained)\W*$/i;
 
+/** A month or a day written as ISO 8601 does ("Date 1990-01-01"): a row of a monthly or daily series. */
+const ISO_MONTH = /\b\d{4}-\d{2}\b/;
 const LIST_GATE = /\b(?:years|periods|types|kinds|components|items|categories|segments|regions|countries|scopes|currencies|consists?|consisted|compris\w*|made up|composed|taken into account|included)\b|\bwhich (?:fiscal )?years?\b/i;
 
 /** The text of a `none` answer: the card shows the closest passages below it. */
@@ -75,6 +77,17 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
   const analysis = analyzeQuestion(question);
 
   const table = await tableCandidate(state, analysis, search, () => runSearch(state, question, { ...searchOptions, groupByDocument: true, limit: ANSWER_SETTINGS.tableSearchDocuments }));
+  // "What was the US CPI in 1990?" answered by one month of a monthly file: the year's rows
+  // together, by a module loaded for such an answer.
+  const period = analysis.period;
+  if (table?.found.kind === 'cell' && period && period.end - period.start > 32 * 86_400_000 && period.end - period.start <= LEAP_YEAR_MS && ISO_MONTH.test(table.found.cells[0]!.rowPath.join(' '))) {
+    const [r, c] = table.found.cells[0]!.cell;
+    const span = (await import('../answer/series-year.ts')).spanOfSeries(table.table, structureOf(table.table).columnPaths, r, c, period, { readNumber, calculate, formatNumber });
+    if (span) {
+      table.found = { ...span, confidence: table.found.confidence };
+      steps.push('series-span');
+    }
+  }
   const text = textCandidate(state, analysis, search);
   const record = recordCandidate(state, analysis, search);
   const field = fieldCandidate(state, analysis, search);

@@ -52,6 +52,29 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('reads a year of a monthly series from all its months: a level\'s mean, a change column\'s change of the means', async () => {
+    const almanac = await createAlmanac();
+    const lines: string[] = [];
+    let index = 200;
+    for (let i = 0; i < 36; i++) {
+      const next = Math.round(index * 1.003 * 1000) / 1000;
+      lines.push(`${2006 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-01,${next},${i ? ((next / index - 1) * 100).toFixed(2) : ''}`);
+      index = next;
+    }
+    await almanac.ingest([{ name: 'cpi-us/data/cpiai.csv', content: `Date,Index,Inflation\n${lines.join('\n')}\n` }]);
+    const level = await almanac.answer('What was the Index in 2007?');
+    expect(level.steps).toContain('series-span');
+    expect(level.answer).toMatchObject({ kind: 'computed', calculation: { expression: expect.stringMatching(/\) \/ 12$/) } });
+    expect(level.answer.citations).toHaveLength(12);
+    expect(level.answer.citations[0]).toMatchObject({ rowPath: ['2007-01-01'], columnPath: ['Index'] });
+    // 0.3% a month is 3.66% a year (1.003 ** 12), not the mean of the months' 0.3.
+    const change = await almanac.answer('What was the Inflation in 2008?');
+    expect(change.answer).toMatchObject({ kind: 'computed', text: '3.66' });
+    // A month asked is that month's row.
+    expect((await almanac.answer('What was the Index in March 2008?')).answer).toMatchObject({ kind: 'cell', citations: [{ rowPath: ['2008-03-01'] }] });
+    await almanac.close();
+  });
+
   it('reads a bound first passed from the series that passes it, past a file whose rows fill the results', async () => {
     const almanac = await createAlmanac();
     const years = Array.from({ length: 60 }, (_, i) => 1960 + i);

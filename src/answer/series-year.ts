@@ -1,0 +1,111 @@
+/**
+ * A year asked of a series written by month or by day ("What was the US CPI in 1990?" of a file
+ * whose rows are "1990-01-01", "1990-02-01", ...): no one row is that year, the year's rows
+ * together are. A level's year is the mean of its rows, as statistical offices write an annual
+ * average; a column that is the percent change of another from one row to the next (a CPI's
+ * "Inflation" beside its "Index") is no level, and its year is the change of that other column's
+ * mean from the year before, not a mean of monthly changes.
+ *
+ * Pure, and loaded only when a table answered such a question with one row of the year: it
+ * imports nothing of the engine's start, the readers it needs are passed in (issue 13's budget).
+ */
+import type { Table } from '../types.ts';
+import type { AnswerCell, TableAnswer } from './table-answer.ts';
+
+/** What the series reader is given: the engine's readers of numbers, and its calculator. */
+export interface SeriesHelpers {
+  readNumber(text: string): { value: number; decimals: number } | undefined;
+  calculate(expression: string): number;
+  formatNumber(value: number, decimals?: number): string;
+}
+
+/** A month or a day written as ISO 8601 does, its year first: the rows of a monthly or daily series. */
+const ISO_MOMENT = /^\s*(\d{4})-(\d{2})(?:-(\d{2}))?\s*$/;
+
+/** Most rows a year's mean reads: a daily series' year, at most. */
+const MAX_ROWS = 366;
+
+/**
+ * The span `period` (a year, a quarter: UTC ms, its end exclusive) of the series the cell
+ * `[row, col]` belongs to, from all its rows dated in it: their mean, or for a column of changes
+ * the change of the level's mean from the same span a year before. Undefined where the table is
+ * no series by month or day, or holds fewer than two rows of the span (an annual file dated at
+ * mid-year: its one row answers).
+ */
+export function spanOfSeries(table: Table, columnPaths: ReadonlyArray<readonly string[]>, row: number, col: number, period: { start: number; end: number }, h: SeriesHelpers): TableAnswer | undefined {
+  const grid: string[][] = Array.from({ length: table.rows }, () => Array<string>(table.cols).fill(''));
+  for (const x of table.cells) if (grid[x.row]) grid[x.row]![x.col] = x.text;
+  const cell = (r: number, c: number) => grid[r]?.[c] ?? '';
+  const dateCol = grid[row]?.findIndex((t) => ISO_MOMENT.test(t)) ?? -1;
+  if (dateCol < 0) return undefined;
+  const momentOf = (r: number) => {
+    const m = ISO_MOMENT.exec(cell(r, dateCol));
+    return m ? Date.UTC(+m[1]!, +m[2]! - 1, +(m[3] ?? 1)) : NaN;
+  };
+  // One series: rows that share the answer's row's words (a file of two sources by month).
+  const labels = (r: number) => grid[r]!.filter((t, c) => c !== dateCol && !h.readNumber(t)).join('\u0000');
+  const own = labels(row);
+  const rowsOf = (start: number, end: number, c: number) => grid.map((_, r) => r).filter((r) => momentOf(r) >= start && momentOf(r) < end && labels(r) === own && h.readNumber(cell(r, c)));
+  const rows = rowsOf(period.start, period.end, col);
+  if (rows.length < 2 || rows.length > MAX_ROWS) return undefined;
+  const answerCell = (r: number, c: number): AnswerCell => {
+    const text = cell(r, c);
+    const n = h.readNumber(text);
+    return { cell: [r, c], text, ...(n ? { value: n.value } : {}), rowPath: [cell(r, dateCol)], columnPath: [...(columnPaths[c] ?? [])] };
+  };
+  const decimals = (rs: number[], c: number) => Math.max(...rs.map((r) => h.readNumber(cell(r, c))?.decimals ?? 0));
+  const mean = (rs: number[], c: number) => `(${rs.map((r) => operand(h.readNumber(cell(r, c))!.value)).join(' + ')}) / ${rs.length}`;
+  const level = levelOf(grid, rows, col, dateCol, h);
+  if (level !== undefined) {
+    const now = rowsOf(period.start, period.end, level);
+    const before = rowsOf(yearBefore(period.start), yearBefore(period.end), level);
+    if (before.length < 2 || now.length < 2) return undefined;
+    const expression = `(${mean(now, level)} / (${mean(before, level)}) - 1) * 100`;
+    return computed(expression, [...now, ...before].map((r) => answerCell(r, level)), decimals(rows, col), h);
+  }
+  return computed(mean(rows, col), rows.map((r) => answerCell(r, col)), Math.max(2, decimals(rows, col)), h);
+}
+
+function computed(expression: string, operands: AnswerCell[], decimals: number, h: SeriesHelpers): TableAnswer | undefined {
+  let result: number;
+  try {
+    result = h.calculate(expression);
+  } catch {
+    return undefined;
+  }
+  const text = h.formatNumber(result, decimals);
+  return { kind: 'computed', text, value: Number(text), scale: '', cells: operands, calculation: { expression, result, operands }, score: 0, confidence: 1 };
+}
+
+/** The same moment a year earlier. */
+function yearBefore(ms: number): number {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear() - 1, d.getUTCMonth(), d.getUTCDate());
+}
+
+function operand(x: number): string {
+  return x < 0 ? `(${x})` : String(x);
+}
+
+/**
+ * The column whose percent change from the row before each of `rows` is `col`'s figure, as the
+ * figures are rounded (within one unit of their last decimal), in four rows of five at least;
+ * undefined where `col` is a level of its own.
+ */
+function levelOf(grid: string[][], rows: number[], col: number, dateCol: number, h: SeriesHelpers): number | undefined {
+  const num = (r: number, c: number) => h.readNumber(grid[r]?.[c] ?? '');
+  for (let c = 0; c < (grid[0]?.length ?? 0); c++) {
+    if (c === col || c === dateCol) continue;
+    let tried = 0;
+    let held = 0;
+    for (const r of rows) {
+      const change = num(r, col), now = num(r, c), before = num(r - 1, c);
+      if (!change || !now || !before || before.value === 0) continue;
+      tried++;
+      const unit = 10 ** -change.decimals;
+      if (Math.abs((now.value / before.value - 1) * 100 - change.value) <= unit) held++;
+    }
+    if (tried >= 2 && held >= 0.8 * tried) return c;
+  }
+  return undefined;
+}

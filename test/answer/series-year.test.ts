@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { spanOfSeries, type SeriesHelpers } from '../../src/answer/series-year.ts';
+import { calculate, formatNumber, readNumber } from '../../src/answer/index.ts';
+import { detectHeaders } from '../../src/tables/headers.ts';
+import { readGrid as gridOf } from '../../src/tables/read-grid.ts';
+
+/** A grid read as a table, and its structure. */
+function readGrid(rows: string[][]) {
+  const { table } = gridOf(rows);
+  return { table, structure: detectHeaders(table) };
+}
+
+const h: SeriesHelpers = { calculate, formatNumber, readNumber };
+const year = (y: number) => ({ start: Date.UTC(y, 0, 1), end: Date.UTC(y + 1, 0, 1) });
+
+/** A monthly price index and its month-on-month percent change, as a CPI file writes them. */
+function cpi() {
+  const rows: string[][] = [['Date', 'Index', 'Inflation']];
+  let index = 100;
+  for (let y = 2007; y <= 2008; y++) {
+    for (let m = 1; m <= 12; m++) {
+      const next = Math.round(index * (1 + (y === 2007 ? 0.002 : 0.004)) * 1000) / 1000;
+      const change = rows.length > 1 ? (Math.round((next / index - 1) * 10000) / 100).toFixed(2) : '';
+      rows.push([`${y}-${String(m).padStart(2, '0')}-01`, String(next), change]);
+      index = next;
+    }
+  }
+  const { table, structure } = readGrid(rows);
+  return { table, paths: structure.columnPaths, rows };
+}
+
+describe('spanOfSeries', () => {
+  it('reads a level\'s year as the mean of its months, each month cited', () => {
+    const { table, paths, rows } = cpi();
+    const found = spanOfSeries(table, paths, 13, 1, year(2008), h)!;
+    const months = rows.slice(13, 25).map((r) => Number(r[1]));
+    expect(found.kind).toBe('computed');
+    expect(found.value).toBeCloseTo(months.reduce((a, b) => a + b) / 12, 2);
+    expect(found.cells).toHaveLength(12);
+    expect(found.cells[0]).toMatchObject({ rowPath: ['2008-01-01'], columnPath: ['Index'] });
+    expect(found.calculation!.expression).toMatch(/^\(.+\) \/ 12$/);
+  });
+
+  it('reads a column of changes as the change of its level\'s mean from the year before, not a mean of monthly changes', () => {
+    const { table, paths, rows } = cpi();
+    const found = spanOfSeries(table, paths, 13, 2, year(2008), h)!;
+    const mean = (from: number) => rows.slice(from, from + 12).reduce((a, r) => a + Number(r[1]), 0) / 12;
+    expect(found.value).toBeCloseTo((mean(13) / mean(1) - 1) * 100, 2);
+    // Both years' levels are its operands.
+    expect(found.cells).toHaveLength(24);
+    expect(found.cells.every((c) => c.columnPath[0] === 'Index')).toBe(true);
+  });
+
+  it('answers nothing where one row stands for the span (an annual file dated at mid-year) or the table is no series', () => {
+    const annual = readGrid([['Date', 'Price'], ['2019-06', '1392.6'], ['2020-06', '1770.0']]);
+    expect(spanOfSeries(annual.table, annual.structure.columnPaths, 2, 1, year(2020), h)).toBeUndefined();
+    const plain = readGrid([['Year', 'Price'], ['2019', '1392.6'], ['2020', '1770.0']]);
+    expect(spanOfSeries(plain.table, plain.structure.columnPaths, 2, 1, year(2020), h)).toBeUndefined();
+  });
+
+  it('keeps to the answer\'s series where a file lists two by month', () => {
+    const two = readGrid([
+      ['Source', 'Month', 'Mean'],
+      ['gcag', '2020-01', '1.0'], ['GISTEMP', '2020-01', '2.0'],
+      ['gcag', '2020-02', '3.0'], ['GISTEMP', '2020-02', '4.0'],
+    ]);
+    expect(spanOfSeries(two.table, two.structure.columnPaths, 1, 2, year(2020), h)).toMatchObject({ value: 2 });
+    expect(spanOfSeries(two.table, two.structure.columnPaths, 2, 2, year(2020), h)).toMatchObject({ value: 3 });
+  });
+});
