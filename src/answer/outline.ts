@@ -14,7 +14,7 @@ export interface OutlineAsk {
 }
 
 const WHATS_NEW = /^\s*what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+)?(?:(?:main|key|major|biggest)\s+)?(?:new(?:\s+features?)?|features?|highlights?|changes?)\s+(?:in|of)\s+\S/i;
-const CHANGED_IN = /^\s*what\s+(?:changed|was\s+(?:added|new|removed|fixed|changed|deprecated)|is\s+new|got\s+(?:added|removed|fixed))\s+in\s+\S/i;
+const CHANGED_IN = /^\s*what\s+(?:(?:new\s+)?(?:features?|changes?|apis?)\s+)?(?:changed|(?:was|were)\s+(?:added|new|removed|fixed|changed|deprecated|stabili[sz]ed)|is\s+new|got\s+(?:added|removed|fixed|stabili[sz]ed))\s+in\s+\S/i;
 const DID_RELEASE = /^\s*what\s+(?:(?:new\s+)?(?:features?|changes?|apis?)\s+)?(?:did|does|will)\s+\S.*?\s+(add|introduce|stabili[sz]e|change|bring|fix|remove|deprecate|drop|improve)\s*\??\s*$/i;
 
 /** Whether a question asks what a release brought, and of which kind. */
@@ -23,7 +23,7 @@ export function asksOutline(question: string): OutlineAsk | undefined {
   if (did) return { verb: did[1]!.toLowerCase() };
   const changed = CHANGED_IN.exec(question);
   if (changed) {
-    const verb = /\b(added|removed|fixed|deprecated)\b/i.exec(changed[0])?.[1];
+    const verb = /\b(added|removed|fixed|deprecated|stabili[sz]ed)\b/i.exec(changed[0])?.[1];
     return verb ? { verb: verb.toLowerCase() } : {};
   }
   return WHATS_NEW.test(question) ? {} : undefined;
@@ -103,7 +103,11 @@ export function outlineOf(ask: OutlineAsk, versions: readonly RegExp[], title: s
       const kinds = new Set(asked.length ? asked : children);
       items = under.filter(({ s }) => kinds.has(s.path[depth + 1]!)).flatMap(({ s, i }) => s.sentences.map((text, k) => ({ text, section: i, sentence: k })));
     } else if (children.length) {
-      items = children.filter((c) => !BOILERPLATE.test(c)).map((c) => {
+      // Sections each a change, one of which gathers the kind the verb asks ("Stabilized APIs"
+      // of "what was stabilized in Rust 1.72?"): that section's items.
+      const asked = ask.verb ? children.filter((c) => sameChangeKind(ask.verb!, c)) : [];
+      items = under.filter(({ s }) => asked.includes(s.path[depth + 1]!)).flatMap(({ s, i }) => s.sentences.map((text, k) => ({ text, section: i, sentence: k })));
+      if (!items.length) items = children.filter((c) => !BOILERPLATE.test(c)).map((c) => {
         const i = under.find(({ s }) => s.path[depth + 1] === c)!.i;
         return { text: c, section: i, heading: c };
       });

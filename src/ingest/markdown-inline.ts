@@ -9,7 +9,7 @@
  * other 100 KB does (the regular expressions this replaces backtracked quadratically there).
  */
 import { verbatim, type Mapped } from './mapped.ts';
-import { Cursor, enclosed, escapes, pass, unescape } from './inline-pass.ts';
+import { Cursor, enclosed, escapes, parkPunctuation, pass, unescape } from './inline-pass.ts';
 
 /** Reference labels a document defines (`[label]: url`), normalised with {@link referenceLabel}. */
 export type ReferenceLabels = ReadonlySet<string>;
@@ -24,7 +24,7 @@ export const REFERENCE_DEFINITION = /^ {0,3}\[([^\]\n]{1,999})\]:\s*\S/;
 
 /** Inline markup stripped from a mapped string. */
 export function stripInlineMapped(m: Mapped, refs: ReferenceLabels = new Set()): Mapped {
-  let out = escapes(m);
+  let out = parkCodeSpans(escapes(m));
   out = links(out, true, refs);
   out = links(out, false, refs);
   out = codeSpans(out);
@@ -78,6 +78,26 @@ function links(m: Mapped, images: boolean, refs: ReferenceLabels): Mapped {
     if (!images && refs.has(referenceLabel(t.slice(i + 1, j)))) return { keep, next: j + 1 };
     return undefined;
   });
+}
+
+/**
+ * A code span's content is code, not markup (CommonMark: code spans bind before HTML and
+ * emphasis): parked, same length, so that "`impl<T: Send> Sync for Sender<T>`" keeps its
+ * "<T: Send>" and "`a*b*c`" its stars. The spans are those {@link codeSpans} strips.
+ */
+function parkCodeSpans(m: Mapped): Mapped {
+  const t = m.text;
+  if (!t.includes('`')) return m;
+  const parts: string[] = [];
+  let copied = 0;
+  for (let i = t.indexOf('`'); i >= 0; i = t.indexOf('`', copied)) {
+    const j = t.indexOf('`', i + 1);
+    if (j < 0) break;
+    parts.push(t.slice(copied, i + 1), parkPunctuation(t.slice(i + 1, j)), '`');
+    copied = j + 1;
+  }
+  parts.push(t.slice(copied));
+  return { text: parts.join(''), runs: m.runs };
 }
 
 function codeSpans(m: Mapped): Mapped {

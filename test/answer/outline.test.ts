@@ -12,6 +12,8 @@ describe('asksOutline', () => {
     expect(asksOutline('What did Rust 1.80.0 stabilize?')).toEqual({ verb: 'stabilize' });
     expect(asksOutline('What feature did Rust 1.26 stabilize?')).toEqual({ verb: 'stabilize' });
     expect(asksOutline('What was removed in 1.1.0?')).toEqual({ verb: 'removed' });
+    expect(asksOutline('What was stabilized in Rust 1.72?')).toEqual({ verb: 'stabilized' });
+    expect(asksOutline('What APIs were stabilized in Rust 1.80?')).toEqual({ verb: 'stabilized' });
     expect(asksOutline('What is the latest version of Django 5.1?')).toBeUndefined();
     expect(asksOutline('What did Go 1.22 change about loop variables?')).toBeUndefined();
   });
@@ -26,6 +28,17 @@ describe('outlineOf', () => {
       sec('Contributors to 1.80.0', 'Many people came together.'),
     ];
     expect(outlineOf({}, [v('1.80')], 'Announcing Rust 1.80.0', rust)!.items.map((i) => i.text)).toEqual(['LazyCell and LazyLock', 'Exclusive ranges in patterns']);
+  });
+
+  it('lists the items of the one section that gathers the kind of change a verb asks', () => {
+    const rust = [
+      sec("What's in 1.72.0 stable › Const evaluation time is now unlimited", 'The limit is gone.'),
+      sec("What's in 1.72.0 stable › Stabilized APIs", 'impl<T: Send> Sync for mpsc::Sender<T>', 'String::leak'),
+      sec("What's in 1.72.0 stable › Other changes", 'Check out everything that changed.'),
+    ];
+    expect(outlineOf({ verb: 'stabilized' }, [v('1.72')], 'Announcing Rust 1.72.0', rust)!.items.map((i) => [i.text, i.section, i.sentence])).toEqual([['impl<T: Send> Sync for mpsc::Sender<T>', 1, 0], ['String::leak', 1, 1]]);
+    // A verb of a kind no section gathers: the sections, as for "what's new".
+    expect(outlineOf({ verb: 'removed' }, [v('1.72')], 'Announcing Rust 1.72.0', rust)!.items.map((i) => i.text)).toEqual(['Const evaluation time is now unlimited', 'Stabilized APIs']);
   });
 
   it('lists a changelog version\'s items, of the kind the verb asks', () => {

@@ -66,6 +66,11 @@ describe('readers', () => {
     expect(d.text.slice(t.start, t.end)).toContain('Euro');
   });
 
+  it('markdown: a code span is code, not markup ("<T: Send>" no tag, "a*b*c" no emphasis)', async () => {
+    const d = await parseContent('markdown', '- [`impl<T: Send> Sync for Sender<T>`](https://x.org/a)\n- `a*b*c` and <b>bold</b> and *em*.\n');
+    expect(blockTexts(d)).toEqual([['paragraph', 'impl<T: Send> Sync for Sender<T>'], ['paragraph', 'a*b*c and bold and em.']]);
+  });
+
   it('markdown: a heading\'s attributes ("{#tools}") are its anchor, not its title', async () => {
     const d = await parseContent('markdown', '# Go 1.22 {#top}\n\n## Tools {#tools .wide}\n\n### Sets {a, b} ##\n\nText.');
     expect(blockTexts(d).filter(([kind]) => kind === 'heading')).toEqual([['heading', 'Go 1.22'], ['heading', 'Tools'], ['heading', 'Sets {a, b}']]);
