@@ -152,12 +152,23 @@ const COUNT_ASK = /^\s*how\s+many\b/i;
 /** A number spelled out, as a count is written in prose ("five people", "a dozen"). */
 const NUMBER_WORD = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|single|both|twice)\b/i;
 
-/** Whether a sentence states a number the question does not give: a figure, or a count spelled out. */
+/**
+ * Whether a sentence states a number the question does not give: a figure, or a count spelled
+ * out. A year counts nothing ("2021 Python Steering Council Election"), nor does a number that
+ * names something ("as specified in PEP 13", "version 2").
+ */
 function statesCount(analysis: QuestionAnalysis, sentence: string): boolean {
   if (NUMBER_WORD.test(sentence)) return true;
   const given = new Set((analysis.question.match(/\d[\d,.]*/g) ?? []).map((n) => n.replace(/[,.]+$/, '')));
-  return (sentence.match(/\d[\d,.]*/g) ?? []).some((n) => !given.has(n.replace(/[,.]+$/, '')));
+  for (const m of sentence.matchAll(/(\S*)\s*(\d[\d,.]*)/g)) {
+    const n = m[2]!.replace(/[,.]+$/, '');
+    if (!given.has(n) && !/^(?:1[89]|20)\d\d$/.test(n) && !NAMES_NUMBER.test(m[1]!)) return true;
+  }
+  return false;
 }
+
+/** A word before a number that makes it a name: a capitalised word ("PEP", "Python"), "version", "#". */
+const NAMES_NUMBER = /^(?:\p{Lu}[\p{L}.-]*|v(?:ersion)?|release|section|chapter|page|no\.?|number|#)$/u;
 
 /** Whether a text (a sentence, a cell) states how often something happens ("every year", "annually", "twice a month"): what answers "how often". */
 export function statesFrequency(text: string): boolean {

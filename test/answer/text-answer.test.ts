@@ -84,6 +84,10 @@ describe('text answers', () => {
     expect(holds(q, 'The Osprey council shall consist of five people.')).toBe(true);
     expect(holds(q, 'The Osprey council has had 12 members since 2019.')).toBe(true);
     expect(holds('How many members did the Osprey council have in 2019?', 'The Osprey council was elected in 2019.')).toBe(false);
+    // A year, or a number that names something, counts nothing.
+    expect(holds(q, 'Name: 2021 Osprey Council Election.')).toBe(false);
+    expect(holds(q, 'Election for the Osprey council, as specified in PEP 13.')).toBe(false);
+    expect(holds(q, 'The Osprey council is a 5-person committee.')).toBe(true);
   });
 
   it('answers "how often" with a sentence or a cell that states a frequency', () => {
