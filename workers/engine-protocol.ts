@@ -4,7 +4,8 @@
  * worker, and the worker never imports the page; both import this file.
  */
 import * as Comlink from 'comlink';
-import { AlmanacError, type ErrorCode } from '../src/errors.ts';
+import { AlmanacError } from '../src/client-errors.ts';
+import type { ErrorCode } from '../src/errors.ts';
 import type { PrebuiltReport } from '../src/storage/prebuilt-store.ts';
 import type {
   Almanac,

@@ -19,7 +19,7 @@ import { clear, el } from '../../demo/dom.ts';
 import { errorMessage, formatInterval, plural } from '../../demo/format.ts';
 import { highlighted } from '../../demo/highlight.ts';
 import { connectAlmanac, type RemoteAlmanac } from '../engine/remote.ts';
-import { AlmanacError } from '../errors.ts';
+import { AlmanacError } from '../client-errors.ts';
 import { citeCell } from '../tables/cite-cell.ts';
 import type { AnswerResponse, DocumentInput, IngestReport, Progress, SearchResponse, SearchResult, StoredDocument } from '../types.ts';
 import { droppedFiles, MAX_DROPPED_FILES, pickedFiles, type PickedFile } from './dropped-files.ts';

@@ -5,7 +5,7 @@
  * cross to a worker, and an `AbortSignal` becomes a call id the worker aborts on request.
  */
 import * as Comlink from 'comlink';
-import { AlmanacError, createError } from '../errors.ts';
+import { AlmanacError, clientError } from '../client-errors.ts';
 import { eventQueue } from './event-queue.ts';
 import type { Almanac, AnswerEvent, CorpusChange, LongCallOptions, Progress } from '../types.ts';
 import {
@@ -141,18 +141,18 @@ export async function connectAlmanac(options: ConnectOptions = {}): Promise<Remo
     // A worker whose module fails to load never answers; its `error` event is the only sign.
     const failed = new Promise<never>((_, reject) => {
       worker.addEventListener('error', (event) => {
-        reject(createError('INVALID_OPTION', 'worker', `the engine worker failed to start (${event.message || 'module error'})`));
+        reject(clientError('INVALID_OPTION', 'worker', `the engine worker failed to start (${event.message || 'module error'})`));
       }, { once: true });
     });
     const aborted = new Promise<never>((_, reject) => {
-      signal?.addEventListener('abort', () => reject(createError('ABORTED', 'Connecting to the engine', { cause: signal?.reason })), { once: true });
+      signal?.addEventListener('abort', () => reject(clientError('ABORTED', 'Connecting to the engine', { cause: signal?.reason })), { once: true });
     });
     failed.catch(() => undefined);
     aborted.catch(() => undefined);
     const lock = locks() ? `almanac-engine-worker:${Math.random().toString(36).slice(2)}${Date.now().toString(36)}` : undefined;
     let opened: OpenReport;
     try {
-      if (signal?.aborted) throw createError('ABORTED', 'Connecting to the engine', { cause: signal.reason });
+      if (signal?.aborted) throw clientError('ABORTED', 'Connecting to the engine', { cause: signal.reason });
       const port = progress ? Comlink.proxy(progress) : undefined;
       opened = await Promise.race([api.open(storage, port, onChange, lock), failed, aborted]);
     } catch (error) {
@@ -183,7 +183,7 @@ export async function connectAlmanac(options: ConnectOptions = {}): Promise<Remo
     const now = Date.now();
     while (restarts.length && now - restarts[0]! > RESTART_WINDOW_MS) restarts.shift();
     if (restarts.length >= MAX_RESTARTS) {
-      fatal = createError('WORKER_CRASHED', `its last ${MAX_RESTARTS} restarts within a minute (it keeps dying; reload the page)`);
+      fatal = clientError('WORKER_CRASHED', `its last ${MAX_RESTARTS} restarts within a minute (it keeps dying; reload the page)`);
       ready = Promise.reject(fatal);
       ready.catch(() => undefined);
       options.onStatus?.({ kind: 'failed', error: fatal });
@@ -203,7 +203,7 @@ export async function connectAlmanac(options: ConnectOptions = {}): Promise<Remo
       options.onStatus?.({ kind: 'restarted', opened: connection.opened, ...(models ? { models } : {}), ...(modelsError ? { modelsError } : {}) });
       return connection;
     }, (error: unknown) => {
-      fatal = error instanceof AlmanacError ? error : createError('WORKER_CRASHED', `a restart (${String(error)})`);
+      fatal = error instanceof AlmanacError ? error : clientError('WORKER_CRASHED', `a restart (${String(error)})`);
       options.onStatus?.({ kind: 'failed', error: fatal });
       throw fatal;
     });
@@ -218,12 +218,12 @@ export async function connectAlmanac(options: ConnectOptions = {}): Promise<Remo
    * `WORKER_CRASHED` (the call is not retried: an ingest may have stored part of its documents).
    */
   async function call<T>(what: string, run: (api: Comlink.Remote<EngineWorkerApi>) => Promise<T>): Promise<T> {
-    if (closed) throw createError('CLOSED');
+    if (closed) throw clientError('CLOSED');
     const connection = await ready;
     try {
       return await Promise.race([run(connection.api), connection.dead]);
     } catch (error) {
-      if (error === DIED) throw createError('WORKER_CRASHED', what);
+      if (error === DIED) throw clientError('WORKER_CRASHED', what);
       throw error;
     }
   }
@@ -233,8 +233,8 @@ export async function connectAlmanac(options: ConnectOptions = {}): Promise<Remo
    * worker's own rejection (ABORTED) is what the caller sees, so errors keep one shape.
    */
   async function longCall<T>(signal: AbortSignal | undefined, what: string, run: (api: Comlink.Remote<EngineWorkerApi>, id: CallId) => Promise<T>): Promise<T> {
-    if (closed) throw createError('CLOSED');
-    if (signal?.aborted) throw createError('ABORTED', what, { cause: signal.reason });
+    if (closed) throw clientError('CLOSED');
+    if (signal?.aborted) throw clientError('ABORTED', what, { cause: signal.reason });
     const id = nextCallId++;
     let api: Comlink.Remote<EngineWorkerApi> | undefined;
     const onAbort = (): void => void api?.abort(id).catch(() => undefined);
@@ -288,7 +288,7 @@ export async function connectAlmanac(options: ConnectOptions = {}): Promise<Remo
             (response) => { events.push({ type: 'final', response }); events.end(); },
             (error: unknown) => events.end(error),
           ).finally(() => signal?.removeEventListener('abort', onOuter));
-          return events.iterator(() => local.abort(createError('ABORTED', 'Answering')));
+          return events.iterator(() => local.abort(clientError('ABORTED', 'Answering')));
         },
       };
     },
