@@ -141,7 +141,9 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
   if (COUNT_ASK.test(analysis.question) && analysis.operation !== 'duration') return statesCount(analysis, sentence);
   if (asksFrequency(analysis)) return statesFrequency(sentence);
   // "Who ...?": a sentence that names no one besides the question's own names ("RM = Release Manager").
-  if (analysis.operation === 'name') return !!nameSpan(analysis, sentence, s);
+  // (and one that does not say the deed the question asks of them: "Author: ..." did not win the
+  // election of "who won ...?").
+  if (analysis.operation === 'name') return !!nameSpan(analysis, sentence, s) && saysDeed(analysis, sentence);
   // "What version of Rust added ...?": a sentence that names nothing numbered ("POSIX.1-2024",
   // "3.12", "Windows 10") besides its dates and what the question gives does not answer it.
   if (asksNumbered(analysis)) return (namesNumbered(analysis, sentence, s) && touchesFeature(analysis, sentence, under.section ?? '')) || (!!headingVersion(analysis, under) && namesFeature(analysis, sentence, under.section ?? ''));
@@ -149,6 +151,22 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
 }
 
 const COUNT_ASK = /^\s*how\s+many\b/i;
+
+/** "Who won / led / wrote ...?": the verb of a deed, irregular past tenses as their stem's word. */
+const WHO_DID = /^\s*who\s+(won|led|wrote|ran|chose|founded|elected|created|designed|invented|wins|leads|writes|runs)\b/i;
+const DEED_STEM: Record<string, string> = { won: 'win', wins: 'win', led: 'lead', leads: 'lead', wrote: 'write', writes: 'write', ran: 'run', runs: 'run', chose: 'choose' };
+/** The words of a deed's family: "win" says "won", "winner", "wins". */
+const DEED_WORDS: Record<string, RegExp> = { win: /\b(?:w[oi]n|wins|winners?|winning|elected)\b/i, lead: /\b(?:lead|led|leads|leader|leading|chair(?:ed|s)?)\b/i, write: /\b(?:wr[io]te|written|writes|writing|authors?|authored)\b/i, run: /\b(?:r[au]n|runs|running)\b/i, choose: /\b(?:cho(?:o)?se[ns]?|chosen|elected|selected)\b/i };
+
+/** Whether a sentence says the deed a "who did ...?" question asks of someone; true for other questions. */
+function saysDeed(analysis: QuestionAnalysis, sentence: string): boolean {
+  const verb = WHO_DID.exec(analysis.question)?.[1]!.toLowerCase();
+  if (!verb) return true;
+  const stem = DEED_STEM[verb];
+  if (stem) return DEED_WORDS[stem]!.test(sentence);
+  const asked = answerTerms(verb);
+  return answerTerms(sentence).some((t) => asked.includes(t));
+}
 /** A number spelled out, as a count is written in prose ("five people", "a dozen"). */
 const NUMBER_WORD = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|single|both|twice)\b/i;
 

@@ -90,6 +90,16 @@ describe('text answers', () => {
     expect(holds(q, 'The Osprey council is a 5-person committee.')).toBe(true);
   });
 
+  it('answers "who won / led / wrote ...?" with a sentence that says the deed, not a name it lists for another reason', () => {
+    expect(holds('Who won the 2019 Osprey council election?', 'Author: Nathaniel Smith, Ee Durbin')).toBe(false);
+    expect(holds('Who won the 2019 Osprey council election?', 'Barry Warsaw was elected to the Osprey council in 2019.')).toBe(true);
+    expect(holds('Who won the 2019 Osprey council election?', 'The winner was Carol Willing.')).toBe(true);
+    expect(holds('Who wrote PEP 13?', 'Author: The Python core team')).toBe(true);
+    expect(holds('Who led the Osprey 1.33 release team?', 'Nina Polshakova led the team.')).toBe(true);
+    expect(holds('Who founded Osprey?', 'Osprey was founded by Jane Doe.')).toBe(true);
+    expect(holds('Who founded Osprey?', 'Jane Doe maintains Osprey.')).toBe(false);
+  });
+
   it('answers "how often" with a sentence or a cell that states a frequency', () => {
     const q = analyzeQuestion('How often is Osprey released?');
     const plan = passage('Osprey is released by the release team. A new Osprey version is released every six months.');
