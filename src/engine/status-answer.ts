@@ -6,7 +6,7 @@
  */
 import { endOfRow, type AnswerCell } from '../answer/table-answer.ts';
 import { setsNoEnd, statusQuestion, supportStatus } from '../answer/support-status.ts';
-import type { QuestionAnalysis } from '../answer/question.ts';
+import { asksLength, type QuestionAnalysis } from '../answer/question.ts';
 import type { TableStructure } from '../tables/headers.ts';
 import type { Answer, Citation, Passage, SearchResponse, Table } from '../types.ts';
 import type { EngineState } from './state.ts';
@@ -40,12 +40,15 @@ export function statusAnswer(state: EngineState, question: string, analysis: Que
 
 /**
  * "When does Apache Groovy 3 reach end of life?" where the row's end of life is set to none (a
- * cell "false", or empty): that no end of life is set, the cell cited. Undefined for another
- * question, or where the row gives a date or nothing (the date is the table answer's to read).
+ * cell "false", or empty): that no end of life is set, the cell cited; "how long was it
+ * supported?", that it still is. Undefined for another question, or where the row gives a date
+ * or nothing (the date is the table answer's to read).
  */
 export function noEndAnswer(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, h: StatusHelpers): Answer | undefined {
-  if (analysis.operation !== 'date' || analysis.boundary !== 'end') return undefined;
-  return firstEnd(state, analysis, search, h, (end) => (setsNoEnd(end) ? 'No end of life is set' : undefined));
+  // "How long was Windows PowerShell 5.1 supported?" of a row with no end: it still is.
+  const lasting = asksLength(analysis) && /\b(?:supported|maintained)\b/i.test(analysis.question);
+  if (!lasting && (analysis.operation !== 'date' || analysis.boundary !== 'end')) return undefined;
+  return firstEnd(state, analysis, search, h, (end) => (setsNoEnd(end) ? `${lasting ? 'Still supported: no' : 'No'} end of life is set` : undefined));
 }
 
 /** The answer `read` gives of the end-of-life cell of the row the question names, in the first table of the best documents that has one. */
