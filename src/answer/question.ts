@@ -96,6 +96,11 @@ export function namesSource(label: string): boolean {
 
 const DESCRIPTION = /^\s*(?:what\s+(?:happens|happened)\b|what\s+(?:is|are)\s+(?!(?:the|a|an|its|their|this|that|these|those)\b)[\p{L}][\p{L}\p{N}\s.-]{0,40}\?*\s*$|what\s+does\b.*\b(?:mean|stand\s+for)\b|how\s+(?:does|do)\b.*\bwork\b|why\b)/iu;
 
+/** Whether a question asks a release's codename ("What is the codename of Ubuntu 24.04?"): a cell under no codename's column, or a sentence that calls nothing by a name, does not say it. */
+export function asksCodename(analysis: QuestionAnalysis): boolean {
+  return /\bcode[\s-]?names?\b/i.test(analysis.question);
+}
+
 /**
  * Whether a question asks how long something lasts or holds ("how long is the Universe
  * repository covered?"): its answer states a length of time. Not a duration computed between two

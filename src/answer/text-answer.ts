@@ -6,7 +6,7 @@
 import { STOP_WORDS } from '../text/stopwords.ts';
 import type { Sentence } from '../types.ts';
 import { readNumber } from './numbers.ts';
-import { asksFrequency, asksLength, asksTime, isCalendarWord, namesEnd, type QuestionAnalysis } from './question.ts';
+import { asksCodename, asksFrequency, asksLength, asksTime, isCalendarWord, namesEnd, type QuestionAnalysis } from './question.ts';
 import { isFieldRecord } from './field-answer.ts';
 import { answerTerms } from './synonyms.ts';
 import { looksLikeCode } from './code-text.ts';
@@ -146,6 +146,8 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
   if (analysis.operation === 'name') return !!nameSpan(analysis, sentence, s) && saysDeed(analysis, sentence);
   // "What version of Rust added ...?": a sentence that names nothing numbered ("POSIX.1-2024",
   // "3.12", "Windows 10") besides its dates and what the question gives does not answer it.
+  // "What is the codename of Pop!_OS 22.04?": a sentence that calls nothing by a name does not say it.
+  if (asksCodename(analysis)) return /\bcode[\s-]?name|\b(?:nicknamed|dubbed|called|named)\b/i.test(sentence);
   if (asksNumbered(analysis)) return (namesNumbered(analysis, sentence, s) && touchesFeature(analysis, sentence, under.section ?? '')) || (!!headingVersion(analysis, under) && namesFeature(analysis, sentence, under.section ?? ''));
   return undefined;
 }

@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksDescription, asksSource, namesSource, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, readNumber, calculate, yearOfDay, statesDayWithoutYear,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksDescription, asksCodename, asksSource, namesSource, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, readNumber, calculate, yearOfDay, statesDayWithoutYear,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -317,7 +317,8 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
   const often = asksFrequency(analysis);
   const who = analysis.operation === 'name';
   const status = !!statusQuestion(analysis.question);
-  const describes = asksDescription(analysis);
+  // (A codename too is a column's: "2022-04-25" of a table without one is none.)
+  const describes = asksDescription(analysis) || asksCodename(analysis);
   const source = asksSource(analysis);
   const asked = new Set(analysis.terms);
   // "What is the latest version of ...?" is answered by something numbered, not a role ("Release Notes Lead").

@@ -100,6 +100,11 @@ describe('text answers', () => {
     expect(holds('Who founded Osprey?', 'Jane Doe maintains Osprey.')).toBe(false);
   });
 
+  it('answers "what is the codename ...?" with a sentence that calls something by a name', () => {
+    expect(holds('What is the codename of Osprey 22.04?', 'After the release of Osprey 22.04, the team skipped 22.10.')).toBe(false);
+    expect(holds('What is the codename of Osprey 22.04?', 'Osprey 22.04 is codenamed Jammy Jellyfish.')).toBe(true);
+  });
+
   it('answers "how often" with a sentence or a cell that states a frequency', () => {
     const q = analyzeQuestion('How often is Osprey released?');
     const plan = passage('Osprey is released by the release team. A new Osprey version is released every six months.');

@@ -330,6 +330,8 @@ describe('almanac.answer (zero-download)', () => {
     // "When does it end?" of a row whose end of life is set to none: that none is set, the cell cited.
     await almanac.ingest([{ name: 'bun.md', content: '---\ntitle: Bun\nreleases:\n  - releaseCycle: "1"\n    releaseDate: 2023-09-07\n    eol: false\n---\n\n# Bun\n\nBun is a JavaScript runtime.\n' }]);
     expect((await almanac.answer('When does Bun 1 reach end of life?', { referenceDate })).answer).toMatchObject({ kind: 'cell', text: 'No end of life is set', citations: [{ docId: 'bun.md', text: 'false', columnPath: ['eol'] }] });
+    // A codename is a column's: none where the table has no such column.
+    expect((await almanac.answer('What is the codename of Bun 1?', { referenceDate })).answer.kind).toBe('none');
     // How long it was supported: it still is.
     expect((await almanac.answer('How long was Bun 1 supported?', { referenceDate })).answer).toMatchObject({ kind: 'cell', text: 'Still supported: no end of life is set', citations: [{ docId: 'bun.md', text: 'false' }] });
     expect((await almanac.answer('When does Distro 22.04 reach end of life?', { referenceDate })).answer.text).toBe('2027-06-01');
