@@ -833,15 +833,7 @@ export function answerRow(analysis: QuestionAnalysis, table: Table, row: number,
     if (col !== undefined && p.at(row, col)) return cellAt(col);
   }
   const given = givenBy(analysis);
-  // A row the question names already ("what is the latest version of Angular 21?": the row "21")
-  // is not the answer: the column the question names by its words is ("latest").
-  const name = rowName(p, row);
-  if (name && given(name)) {
-    const asked = new Set(analysis.terms);
-    const inNamed = bestCells(ctx, analysis.terms, false).find((s) => s.c !== p.idCol && hasAny(p.colTerms.get(s.c)!, asked));
-    if (inNamed) return cellAt(inNamed.c);
-  }
-  // A column every word of whose header the question gives, where the time chose the row: "What
+  // A column every word of whose header the question gives, of the row another step chose: "What
   // is the latest DuckDB release?" reads the newest row's "latest" ("1.5.5"), not its label ("1.5").
   // (A "which X" asks for the row's own name: "which Ubuntu LTS release" is no "LTS" cell. And
   // a "latest" cell is the latest when the table was written: no answer for another time's.)
@@ -853,6 +845,14 @@ export function answerRow(analysis: QuestionAnalysis, table: Table, row: number,
     .filter((x) => x.terms.length && x.terms.every((t) => words.has(t)))
     .sort((a, b) => b.terms.length - a.terms.length)[0];
   if (headed) return cellAt(headed.c);
+  // A row the question names already ("what is the latest version of Angular 21?": the row "21")
+  // is not the answer: the column the question names by its words is ("latest").
+  const name = rowName(p, row);
+  if (name && given(name)) {
+    const asked = new Set(analysis.terms);
+    const inNamed = bestCells(ctx, analysis.terms, false).find((s) => s.c !== p.idCol && hasAny(p.colTerms.get(s.c)!, asked));
+    if (inNamed) return cellAt(inNamed.c);
+  }
   const labelled = rowLabel(ctx, row, given, 0, 1);
   if (labelled) return labelled;
   const first = structure.dataCols.find((c) => !dateCols.has(c) && p.at(row, c) && !given(p.at(row, c)));

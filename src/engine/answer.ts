@@ -616,7 +616,9 @@ function recordCandidate(state: EngineState, analysis: QuestionAnalysis, search:
   if (!search.constraint || analysis.asksFigure) return undefined;
   const fitting = search.results.slice(0, ANSWER_SETTINGS.recordResults)
     .map((r, rank) => ({ r, rank }))
-    .filter(({ r }) => r.temporal && isRecord(r.passage) && r.temporal.temporal >= ANSWER_SETTINGS.minTemporalEvidence);
+    .filter(({ r }) => r.temporal && isRecord(r.passage) && r.temporal.temporal >= ANSWER_SETTINGS.minTemporalEvidence)
+    // A release table of Gerrit 3.13 does not answer for Python 3.13, as in `tableOf`.
+    .filter(({ r }) => namesSubject(state, r.passage.docId, subjectOf(state, analysis, search)));
   // The records of the thing the question names, where its own document has some that fit:
   // Django's release of December 2023, not Wagtail's release that month (`titledByQuestion`).
   const own = titledByQuestion(state, analysis);

@@ -330,6 +330,10 @@ describe('almanac.answer (zero-download)', () => {
     // "When does it end?" of a row whose end of life is set to none: that none is set, the cell cited.
     await almanac.ingest([{ name: 'bun.md', content: '---\ntitle: Bun\nreleases:\n  - releaseCycle: "1"\n    releaseDate: 2023-09-07\n    eol: false\n---\n\n# Bun\n\nBun is a JavaScript runtime.\n' }]);
     expect((await almanac.answer('When does Bun 1 reach end of life?', { referenceDate })).answer).toMatchObject({ kind: 'cell', text: 'No end of life is set', citations: [{ docId: 'bun.md', text: 'false', columnPath: ['eol'] }] });
+    // The latest release of the row the question names, from its own table only.
+    await almanac.ingest([{ name: 'review-tool.md', content: '---\ntitle: Gerrit\nreleases:\n  - releaseCycle: "3.13"\n    releaseDate: 2025-11-03\n    eol: false\n    latest: "3.13.8"\n    latestReleaseDate: 2026-07-13\n---\n\n# Gerrit\n\nGerrit is a code review tool.\n' }]);
+    expect((await almanac.answer('What is the latest Gerrit 3.13 release?', { referenceDate })).answer).toMatchObject({ text: '3.13.8', citations: [{ columnPath: ['latest'] }] });
+    expect((await almanac.answer('What is the latest Python 3.13 release?', { referenceDate })).answer.kind).toBe('none');
     // A codename is a column's: none where the table has no such column.
     expect((await almanac.answer('What is the codename of Bun 1?', { referenceDate })).answer.kind).toBe('none');
     // How long it was supported: it still is.
