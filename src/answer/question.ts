@@ -62,9 +62,9 @@ export function asksTime(analysis: QuestionAnalysis): boolean {
   return !/^\s*when\b/.test(q) || /^\s*when\s+(?:was|were|did|had|will|would)\b/.test(q) || !!analysis.boundary;
 }
 
-/** Whether a question asks how often something happens ("how often is Python released?"): its answer states a frequency. */
+/** Whether a question asks how often something happens ("how often is Python released?", "what is the release cadence of Python?"): its answer states a frequency. */
 export function asksFrequency(analysis: QuestionAnalysis): boolean {
-  return /\bhow (?:often|frequently)\b/i.test(analysis.question);
+  return /\bhow (?:often|frequently)\b|^\s*what\s+(?:is|was|are)\s+the\s+(?:\S+\s+)?(?:cadence|frequency)\b/i.test(analysis.question);
 }
 
 /**

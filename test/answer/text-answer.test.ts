@@ -112,6 +112,10 @@ describe('text answers', () => {
     expect(answerFromText(q, plan)!.text).toBe('A new Osprey version is released every six months.');
     for (const f of ['annually', 'twice a year', 'once per quarter', 'every release', 'on a 12-month release cycle']) expect(statesFrequency(f)).toBe(true);
     for (const n of ['Benjamin Peterson', 'in 12 months', 'year-report.pdf']) expect(statesFrequency(n)).toBe(false);
+    // A cadence asked is a frequency asked.
+    const cadence = analyzeQuestion('What is the release cadence of Osprey?');
+    expect(holdsAsked(cadence, 'Before code freeze we increase the cadence of release team meetings.', passage('Before code freeze we increase the cadence of release team meetings.').sentences[0]!)).toBe(false);
+    expect(holdsAsked(cadence, 'A new Osprey version is released every six months.', plan.sentences[1]!)).toBe(true);
   });
 
   it('answers "who" only with a sentence that names someone the question does not', () => {
