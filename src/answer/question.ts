@@ -8,6 +8,7 @@
  */
 import { tokenize } from '../text/tokenizer.ts';
 import { findDates } from '../temporal/date-grammar.ts';
+import { isNameYear } from '../temporal/name-years.ts';
 import { fieldWords } from '../temporal/intervals.ts';
 import { answerTerms } from './synonyms.ts';
 import { escapeRegExp } from '../text/escape-regexp.ts';
@@ -248,7 +249,7 @@ export interface QuestionAnalysis {
 const SPAN_WORD = /\b(?:since|from|after|until|till|through|before|between|during|in|to|and)\s*$/i;
 
 function periodOf(question: string): QuestionAnalysis['period'] {
-  const d = findDates(question, { shortYears: 'none', reference: 0, prepositions: true })[0];
+  const d = findDates(question, { shortYears: 'none', reference: 0, prepositions: true }).find((x) => !isNameYear(question, x.from, x.to));
   if (!d) return undefined;
   // The reference is not the search's here: an open end runs on (rows are read as they stand).
   const start = d.open === 'start' ? -Infinity : d.start;
@@ -307,7 +308,9 @@ const CAME_OUT = /\b(?:c[oa]me|comes|coming) out\b/gi;
 /** Analyses a question. Pure and cheap (a few regular expressions and one tokenisation). */
 export function analyzeQuestion(question: string): QuestionAnalysis {
   const q = ` ${question.toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim()} `;
-  const years = [...q.matchAll(/\b(1[89]\d\d|20\d\d)(?:\s*[-/–]\s*\d{2,4})?\b/g)].map((m) => m[0].replace(/\s+/g, ''));
+  // ("When was Visual Studio 2022 released?": its 2022 is a name's, `name-years.ts`.)
+  const named = new Set([...question.matchAll(/\b\d{4}\b/g)].filter((m) => isNameYear(question, m.index, m.index + 4)).map((m) => m[0]));
+  const years = [...q.matchAll(/\b(1[89]\d\d|20\d\d)(?:\s*[-/–]\s*\d{2,4})?\b/g)].map((m) => m[0].replace(/\s+/g, '')).filter((y) => !named.has(y));
   // "Came out" is "released" as schedules and tables write it ("v1.25.0 released"), and its
   // "come" is no "Coming" of another row ("Code Freeze is Coming").
   const allTerms = answerTerms(question.replace(CAME_OUT, 'released'));

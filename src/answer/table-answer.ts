@@ -321,6 +321,7 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   if (!limitToNamedRows(ctx)) return undefined;
 
   const op = analysis.operation;
+  if (ctx.family && op === 'date') return familyDate(ctx, ctx.family);
   // A bound first passed is read from a series that passes it, or not from this table at all.
   if (analysis.firstPast) return firstPast(ctx, analysis.firstPast);
   const counted = rowCount(ctx);
@@ -533,6 +534,8 @@ interface Context {
   unnamedFrom?: number;
   /** The scale the text before the table states (see `TableAnswerOptions.preamble`). */
   preambleUnit?: { scale: Scale; unit: string };
+  /** The rows a name of a family of releases names ({@link namedNumberRows}). */
+  family?: number[];
 }
 
 /** The first data column after the last one with a header, when some column has one and some after it none. */
@@ -956,12 +959,34 @@ function namedNumberRows(ctx: Context): Set<number> | undefined {
   if (numbered.length < p.structure.dataRows.length / 2) return undefined;
   const cols = p.table.cols;
   const out = new Set<number>();
-  for (const r of numbered) {
-    const id = tokenize(p.at(r, p.idCol));
-    if (!id.some((t) => asked.includes(t))) continue;
+  const add = (r: number) => {
     for (let c = 0; c < cols; c++) if (!ctx.allowed || ctx.allowed.has(r * cols + c)) out.add(r * cols + c);
+  };
+  let rows = numbered.filter((r) => tokenize(p.at(r, p.idCol!)).some((t) => asked.includes(t)));
+  // A name no row's number holds may be a family's, which another cell gives whole ("Visual
+  // Studio 2022": the rows 17.0 to 17.14 of codename "2022").
+  if (!rows.length) {
+    rows = numbered.filter((r) => p.structure.dataCols.some((c) => c !== p.idCol && asked.includes(p.at(r, c).trim())));
+    if (rows.length) ctx.family = rows;
   }
+  rows.forEach(add);
   return out;
+}
+
+/**
+ * When a family of rows ({@link namedNumberRows}) came or goes: the earliest start of its rows
+ * ("When was Visual Studio 2022 released?": 17.0's release), or the latest end.
+ */
+function familyDate(ctx: Context, rows: readonly number[]): TableAnswer | undefined {
+  const role = ctx.analysis.boundary ?? 'start';
+  const col = roleColumns(ctx, role)[0];
+  if (col === undefined) return undefined;
+  let best: { r: number; at: number } | undefined;
+  for (const r of rows) {
+    const at = dateIn(ctx.p.at(r, col))?.start;
+    if (at !== undefined && (!best || (role === 'start' ? at < best.at : at > best.at))) best = { r, at };
+  }
+  return best && { ...cellAnswer(ctx, { r: best.r, c: col, score: 1, fullness: 1, unitMatch: 0 }), confidence: 1 };
 }
 
 /** Limits `ctx` to the rows a numbered table names for the question ({@link namedNumberRows}); false where it names none. */

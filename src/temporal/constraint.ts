@@ -12,6 +12,7 @@
 import { loadedChrono } from './chrono.ts';
 import type { TemporalConstraint, TimeSpan } from '../types.ts';
 import { findDates, finer, utc, type DateMatch } from './date-grammar.ts';
+import { isNameYear } from './name-years.ts';
 
 /** A question split into main content and temporal constraint. */
 export interface ParsedQuestion {
@@ -263,7 +264,7 @@ function removeSpan(q: string, from: number, to: number): string {
 export function parseQuestion(question: string, options?: { referenceDate?: Date }): ParsedQuestion {
   const ref = options?.referenceDate ?? new Date();
   const q = question;
-  const dates = joinLists(q, findDates(q, { shortYears: 'any', reference: ref.getTime(), prepositions: false }));
+  const dates = joinLists(q, findDates(q, { shortYears: 'any', reference: ref.getTime(), prepositions: false }).filter((d) => !isNameYear(q, d.from, d.to)));
   const relative = dates.length === 0 ? findRelative(q, ref) : null;
   const chosen = dates.length > 0 ? pickConstraint(q, dates) : relative;
 

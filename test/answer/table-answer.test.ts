@@ -165,6 +165,22 @@ describe('table answers', () => {
     expect(answerRow(analyzeQuestion('Which release came out in April 2020?'), releases, 0)).toBeUndefined();
   });
 
+  it('reads a family of releases a name gives whole in another cell: its first start, its last end', () => {
+    const vs = readGrid([
+      ['releaseCycle', 'codename', 'releaseDate', 'eol'],
+      ['17.14', '2022', '2025-05-13', '2032-01-13'],
+      ['17.1', '2022', '2022-02-15', '2022-10-11'],
+      ['17.0', '2022', '2021-11-08', '2023-07-11'],
+      ['16.11', '2019', '2021-08-10', '2029-04-10'],
+      ['16.0', '2019', '2019-04-02', '2020-10-13'],
+    ]).table;
+    expect(ask('When was Visual Studio 2022 released?', vs)).toMatchObject({ text: '2021-11-08', cells: [{ rowPath: ['releaseCycle 17.0'] }] });
+    expect(ask('When does Visual Studio 2022 reach end of life?', vs)).toMatchObject({ text: '2032-01-13' });
+    expect(ask('When did Visual Studio 2019 reach end of life?', vs)).toMatchObject({ text: '2029-04-10' });
+    // A row's own number names that row alone.
+    expect(ask('When was Visual Studio 17.1 released?', vs)).toMatchObject({ text: '2022-02-15' });
+  });
+
   it('reads the column a chosen row\'s question names by every word of its header ("latest"), for now only', () => {
     const cycles = readGrid([
       ['releaseCycle', 'releaseDate', 'lts', 'latest'],
