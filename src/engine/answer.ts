@@ -173,8 +173,12 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
         rowEnds: (t, structure) => rowEnds(t, { structure }), rowsOfColumn: (t, property, structure) => rowsOfColumn(t, property, { structure }),
         ...CELL_READING,
       };
-      if (listed) status = lists.statusListAnswer(state, listed, search, reference, h);
-      else property = lists.flagListAnswer(state, flagged!, search, reference, h);
+      // Where the results' documents hold no such table (Amazon MSK's prose fills them for "which
+      // Kafka versions ...?"), the best passage of each of more documents is read.
+      const read = (s: SearchResponse) => (listed ? lists.statusListAnswer(state, listed, s, reference, h) : lists.flagListAnswer(state, flagged!, s, reference, h));
+      const found = read(search) ?? read(await runSearch(state, question, { ...searchOptions, groupByDocument: true, limit: ANSWER_SETTINGS.tableSearchDocuments }));
+      if (listed) status = found;
+      else property = found;
     }
     status ??= answer.kind === 'none' ? noEndAnswer(state, analysis, search, helpers) : undefined;
     if (status) {

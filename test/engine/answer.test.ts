@@ -356,6 +356,20 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('lists which versions are still supported from a table the results do not reach, past prose that fills them', async () => {
+    const almanac = await createAlmanac();
+    const prose = Array.from({ length: 14 }, (_, i) => `## Note ${i + 1}\n\nCloud clusters run supported Osprey versions ${i + 1} and are upgraded when Osprey versions are no longer supported.\n`).join('\n');
+    await almanac.ingest([
+      { name: 'cloud-osprey.md', content: `# Cloud service\n\n${prose}` },
+      { name: 'osprey.md', content: '---\ntitle: Apache Osprey\nreleases:\n  - releaseCycle: "4.1"\n    eol: false\n  - releaseCycle: "4.0"\n    eol: 2026-01-01\n---\n\n# Apache Osprey\n\nApache Osprey is a message broker.\n' },
+    ]);
+    const referenceDate = new Date(Date.UTC(2026, 11, 5));
+    const r = await almanac.answer('Which Osprey versions are still supported?', { referenceDate });
+    expect(new Set(r.search.results.map((x) => x.passage.docId))).toEqual(new Set(['cloud-osprey.md']));
+    expect(r.answer).toMatchObject({ text: '4.1', citations: [{ docId: 'osprey.md' }] });
+    await almanac.close();
+  });
+
   it('lists which versions are still supported, or have ended, from a table of ends of life, each end cited', async () => {
     const md = '---\ntitle: Distro\nreleases:\n  - releaseCycle: "24.04"\n    releaseDate: 2024-04-25\n    eol: false\n  - releaseCycle: "22.04"\n    releaseDate: 2022-04-21\n    eol: 2027-06-01\n  - releaseCycle: "20.04"\n    releaseDate: 2020-04-23\n    eol: 2025-05-31\n  - releaseCycle: "18.04"\n    releaseDate: 2018-04-26\n    eol: 2023-05-31\n---\n\n# Distro\n\nDistro is an operating system with long-term support releases.\n';
     const almanac = await createAlmanac();
