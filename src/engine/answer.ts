@@ -576,10 +576,11 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
     const read = named ?? answerReleaseLine(analysis, p.text, own);
     if (!read) continue;
     // The field's record names the numbers the question names ("PEP 602": the header's "PEP:
-    // 602"); another PEP's header, ranked above, has its own "Created:". The schedule of one
-    // version names them in its title.
+    // 602"); another PEP's header, ranked above, has its own "Created:". A document titled by
+    // them names them for its records (PEP 602's header cut in two passages), as the schedule
+    // of one version does in its title.
     const record = p.text.slice(...read.record);
-    if (!numbers.every((n) => n.pattern.test(record)) && (named || !own)) continue;
+    if (!numbers.every((n) => n.pattern.test(record)) && !own) continue;
     if (!namesSubject(state, p.docId, subject)) continue;
     const [s, e] = read.line;
     // A question with a time ("the president from 1999 to 2001") is answered by a line that

@@ -300,6 +300,15 @@ describe('almanac.answer (zero-download)', () => {
     await alone.ingest([{ name: 'pep-0693.rst', content: 'PEP: 693\nTitle: Python 3.12 Release Schedule\nStatus: Active\nCreated: 24-May-2022\n\nThe dates below use a 12-month release cadence, as defined by PEP 602.\n' }]);
     expect((await alone.answer('When was PEP 602 created?')).answer.kind).toBe('none');
     await alone.close();
+    // A header long enough to be cut in two passages: its "Created:" stands apart from "PEP: 602",
+    // in the document that PEP 602 titles.
+    const long = await createAlmanac();
+    const fields = Array.from({ length: 12 }, (_, i) => `Post-History-${i + 1}: \`0${(i % 9) + 1}-Oct-2023 <https://discuss.python.org/t/annual-release-cycle-discussion-thread-number-${i + 1}/27002>\`__`).join('\n');
+    await long.ingest([{ name: 'pep-0602.rst', content: `PEP: 602\nTitle: Annual Release Cycle for Python\nAuthor: Łukasz Langa <lukasz@python.org>\nDiscussions-To: https://discuss.python.org/t/pep-602-annual-release-cycle-for-python/2296/\n${fields}\nStatus: Active\nCreated: 04-Jun-2019\n\nPython releases once a year.\n` }]);
+    const header = (await long.search('PEP 602 created')).results.map((r) => r.passage.text).filter((t) => t.includes('Created:'));
+    expect(header.length && header.every((t) => !t.includes('PEP: 602'))).toBeTruthy();
+    expect((await long.answer('When was PEP 602 created?')).answer.text).toBe('04-Jun-2019');
+    await long.close();
   });
 
   it('answers "which release came out in <time>?" from a schedule of dated lines, in a document that holds the question\'s words', async () => {
