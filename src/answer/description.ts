@@ -12,7 +12,12 @@ const FRAMES = [
   /^\s*what\s+(?:is|are)\s+(?:the\s+|an?\s+)?(.+?)\s*\?*\s*$/i,
   /^\s*what\s+does\s+(?:the\s+|an?\s+)?(.+?)\s+(?:mean|stand\s+for)\s*\?*\s*$/i,
   /^\s*how\s+(?:does|do)\s+(?:the\s+|an?\s+)?(.+?)\s+work\s*\?*\s*$/i,
+  // "What does PEP 602 propose?": a document's own summary (`summaryOf`).
+  /^\s*what\s+(?:does|did)\s+(?:the\s+)?(.+?)\s+(?:propose|describe|define|specify|cover|recommend)\s*\?*\s*$/i,
 ];
+
+/** The headings of a document's own summary of itself. */
+export const SUMMARY_HEADING = /^\s*(?:abstract|summary|overview|introduction|tl;?dr)\s*$/i;
 
 /**
  * The thing a description question asks about ("Kubernetes code freeze"), or undefined for

@@ -95,7 +95,7 @@ export function namesSource(label: string): boolean {
   return SOURCE_LABEL.test(label);
 }
 
-const DESCRIPTION = /^\s*(?:what\s+(?:happens|happened)\b|what\s+(?:is|are)\s+(?!(?:the|a|an|its|their|this|that|these|those)\b)[\p{L}][\p{L}\p{N}\s.-]{0,40}\?*\s*$|what\s+does\b.*\b(?:mean|stand\s+for)\b|how\s+(?:does|do)\b.*\bwork\b|why\b)/iu;
+const DESCRIPTION = /^\s*(?:what\s+(?:happens|happened)\b|what\s+(?:is|are)\s+(?!(?:the|a|an|its|their|this|that|these|those)\b)[\p{L}][\p{L}\p{N}\s.-]{0,40}\?*\s*$|what\s+(?:does|did)\b.*\b(?:mean|stand\s+for|propose|describe|define|specify|cover|recommend)\b|how\s+(?:does|do)\b.*\bwork\b|why\b)/iu;
 
 /** Whether a question asks a release's codename ("What is the codename of Ubuntu 24.04?"): a cell under no codename's column, or a sentence that calls nothing by a name, does not say it. */
 export function asksCodename(analysis: QuestionAnalysis): boolean {

@@ -4,7 +4,7 @@
  * heading; "what does LTS mean?": the words a document spells it out with. Loaded when a question
  * may ask for a description; the helpers it needs come in from `engine/answer.ts`.
  */
-import { describedThing, headsDescription } from '../answer/description.ts';
+import { SUMMARY_HEADING, describedThing, headsDescription } from '../answer/description.ts';
 import type { QuestionAnalysis } from '../answer/question.ts';
 import { headingPath } from '../text/heading-path.ts';
 import type { Answer, Citation, Passage, SearchResponse } from '../types.ts';
@@ -36,7 +36,30 @@ export function descriptionAnswer(state: EngineState, analysis: QuestionAnalysis
   // (Letters and digits only: nothing in them to escape.)
   const words = thing.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
   return (words.length ? headed(state, analysis, search, thing, new RegExp(words.join('|'), 'i'), h) : undefined)
-    ?? (/^[A-Z]{2,6}$/.test(thing) ? spelledOut(state, search, thing, analysis, h) : undefined);
+    ?? (/^[A-Z]{2,6}$/.test(thing) ? spelledOut(state, search, thing, analysis, h) : undefined)
+    ?? summaryOf(state, analysis, search, thing, h);
+}
+
+/**
+ * "What does PEP 602 propose?": the opening sentence of the summary ("Abstract", "Overview") of
+ * the document the thing titles, in the results first, cited with its heading.
+ */
+function summaryOf(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, thing: string, h: DescriptionHelpers): Answer | undefined {
+  const wanted = h.terms(thing);
+  if (!wanted.length) return undefined;
+  for (const docId of new Set([...search.results.map((r) => r.passage.docId), ...state.records.keys()])) {
+    const record = state.records.get(docId);
+    const title = new Set(h.terms(record?.document.title ?? ''));
+    if (!record || !wanted.every((t) => title.has(t))) continue;
+    for (const p of headedPassages(record)) {
+      const level = headingPath(p.heading!).find((x) => SUMMARY_HEADING.test(x));
+      const s = level && p.sentences.find((x) => p.text.slice(x.start, x.end).split(/\s+/).length >= DESCRIPTION_WORDS);
+      if (!s) continue;
+      const cited = h.citeHeading(p, level!);
+      return { text: p.text.slice(s.start, s.end), kind: 'sentence', citations: [...(cited ? [cited] : []), h.citeSentence(p, s.start, s.end)], confidence: 1, operation: analysis.operation };
+    }
+  }
+  return undefined;
 }
 
 /** The opening sentence of the first section headed by `thing` (whose heading `named` tests first). */

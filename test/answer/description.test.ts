@@ -10,6 +10,7 @@ describe('description questions', () => {
     expect(describedThing('What is code freeze?')).toBe('code freeze');
     expect(describedThing('What does LTS mean?')).toBe('LTS');
     expect(describedThing('What does ESR stand for?')).toBe('ESR');
+    expect(describedThing('What does PEP 602 propose?')).toBe('PEP 602');
     expect(describedThing('How does the steering council work?')).toBe('steering council');
     expect(describedThing('What is the PRR freeze?')).toBe('PRR freeze');
     expect(describedThing('When is the code freeze?')).toBeUndefined();

@@ -498,6 +498,14 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.ingest([{ name: 'policy.md', content: '# Heron support policy\n\nEvery fourth release is a long-term support (LTS) release. Releases reach End Of Life (EOL) after two years.\n' }]);
     expect((await almanac.answer('What does LTS mean?')).answer).toMatchObject({ text: 'long-term support', citations: [{ docId: 'policy.md' }] });
     expect((await almanac.answer('What does EOL stand for?')).answer.text).toBe('End Of Life');
+    // What a document proposes: the opening of its own abstract, the document titled by the thing.
+    await almanac.ingest([
+      { name: 'hep-0602.rst', content: 'HEP: 602\nTitle: Annual Release Cycle for Heron\nCreated: 04-Jun-2019\n\nAbstract\n========\n\nThis document describes a change in the release calendar for Heron.\n\nRationale\n=========\n\nHEP 603 proposes something else entirely, for other reasons.\n' },
+      { name: 'hep-0603.rst', content: 'HEP: 603\nTitle: Heron Release Cadence\n\nAbstract\n========\n\nThis document proposes a two-year cycle for Heron releases.\n' },
+    ]);
+    const proposes = await almanac.answer('What does HEP 602 propose?');
+    expect(proposes.answer).toMatchObject({ text: 'This document describes a change in the release calendar for Heron.', citations: [{ docId: 'hep-0602.rst', text: 'Abstract' }, { docId: 'hep-0602.rst' }] });
+    expect((await almanac.answer('What does HEP 603 describe?')).answer.text).toBe('This document proposes a two-year cycle for Heron releases.');
     // A value is still a cell: "when" names the column.
     expect((await almanac.answer('When is the Heron 1.33 code freeze?')).answer.text).toBe('Friday 21st March 2025');
     await almanac.close();
