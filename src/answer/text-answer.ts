@@ -6,7 +6,7 @@
 import { STOP_WORDS } from '../text/stopwords.ts';
 import type { Sentence } from '../types.ts';
 import { readNumber } from './numbers.ts';
-import { asksCodename, asksFrequency, asksLength, asksTime, isCalendarWord, namesEnd, type QuestionAnalysis } from './question.ts';
+import { asksCodename, asksFrequency, asksLength, versionsOf, asksTime, isCalendarWord, namesEnd, type QuestionAnalysis } from './question.ts';
 import { isFieldRecord } from './field-answer.ts';
 import { answerTerms } from './synonyms.ts';
 import { looksLikeCode } from './code-text.ts';
@@ -131,6 +131,9 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
     // out", "available since": `boundary` above), and a post's front matter dates what it announces.
     const event = analysis.boundary ? undefined : eventOf(analysis.question);
     if (event && !isFieldRecord(sentence) && !answerTerms(sentence).includes(answerTerms(event)[0] ?? event)) return false;
+    // Nor does one that names no version the question names, under headings and a title that
+    // name none ("... so until approximately October 2026" of "3.10 Lifespan", for Python 3.11.0).
+    if (!versionsOf(analysis).every((v) => v.version.test(sentence) || v.version.test(under.heading ?? ''))) return false;
     return !!answerableTime(analysis, sentence, s)
       && (analysis.boundary !== 'end' || namesEnd(sentence))
       && (analysis.boundary !== 'start' || !LIFE_END.test(sentence) || STARTED.test(sentence));

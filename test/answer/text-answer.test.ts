@@ -100,6 +100,15 @@ describe('text answers', () => {
     expect(holds('Who founded Osprey?', 'Jane Doe maintains Osprey.')).toBe(false);
   });
 
+  it('dates a version the question names only by a sentence, a heading or a title that names it', () => {
+    const q = 'When was Osprey 3.11.0 released?';
+    const s = 'After that, the final bugfix update was released on October 24, 2022.';
+    expect(holdsAsked(analyzeQuestion(q), s, passage(s).sentences[0]!, { heading: '3.10 Lifespan › Osprey 3.10 Release Schedule', section: '3.10 Lifespan' })).toBe(false);
+    expect(holdsAsked(analyzeQuestion(q), s, passage(s).sentences[0]!, { heading: '3.11.0 final › Osprey 3.11 Release Schedule', section: '3.11.0 final' })).toBe(true);
+    const own = 'Osprey 3.11.0 was released on October 24, 2022.';
+    expect(holdsAsked(analyzeQuestion(q), own, passage(own).sentences[0]!)).toBe(true);
+  });
+
   it('answers "what is the codename ...?" with a sentence that calls something by a name', () => {
     expect(holds('What is the codename of Osprey 22.04?', 'After the release of Osprey 22.04, the team skipped 22.10.')).toBe(false);
     expect(holds('What is the codename of Osprey 22.04?', 'Osprey 22.04 is codenamed Jammy Jellyfish.')).toBe(true);
