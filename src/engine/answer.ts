@@ -115,8 +115,8 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
       citeSentence: (p, start, end) => textCitation(state, search, p, p.start + start, p.start + end, p.text.slice(start, end)),
     });
     if (described) {
-      answer = described;
-      steps.push('section-description');
+      answer = described.answer;
+      steps.push(described.step);
     }
   }
   // Read off the headings a sentence stands under (a changelog's "[1.2.0] - 2019-02-15"), not

@@ -30,15 +30,19 @@ const DESCRIPTION_WORDS = 4;
  * schedules that name it in their rows); for an acronym no section heads, the words it stands
  * for. Undefined for another question or where neither is found.
  */
-export function descriptionAnswer(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, h: DescriptionHelpers): Answer | undefined {
+export function descriptionAnswer(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, h: DescriptionHelpers): { answer: Answer; step: DescriptionStep } | undefined {
   const thing = describedThing(analysis.question);
   if (!thing) return undefined;
   // (Letters and digits only: nothing in them to escape.)
   const words = thing.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
-  return (words.length ? headed(state, analysis, search, thing, new RegExp(words.join('|'), 'i'), h) : undefined)
-    ?? (/^[A-Z]{2,6}$/.test(thing) ? spelledOut(state, search, thing, analysis, h) : undefined)
-    ?? summaryOf(state, analysis, search, thing, h);
+  const read = (step: DescriptionStep, answer: Answer | undefined) => answer && { answer, step };
+  return read('section-description', words.length ? headed(state, analysis, search, thing, new RegExp(words.join('|'), 'i'), h) : undefined)
+    ?? read('acronym-expansion', /^[A-Z]{2,6}$/.test(thing) ? spelledOut(state, search, thing, analysis, h) : undefined)
+    ?? read('document-summary', summaryOf(state, analysis, search, thing, h));
 }
+
+/** Which reading answered: a section the thing heads, the words an acronym stands for, a document's own summary. */
+export type DescriptionStep = 'section-description' | 'acronym-expansion' | 'document-summary';
 
 /**
  * "What does PEP 602 propose?": the opening sentence of the summary ("Abstract", "Overview") of

@@ -496,7 +496,9 @@ describe('almanac.answer (zero-download)', () => {
     expect(council.answer.citations[0]!.start).toBeLessThan(council.answer.citations[1]!.start);
     // An acronym no section heads: the words its initials stand for, where a document spells it out.
     await almanac.ingest([{ name: 'policy.md', content: '# Heron support policy\n\nEvery fourth release is a long-term support (LTS) release. Releases reach End Of Life (EOL) after two years.\n' }]);
-    expect((await almanac.answer('What does LTS mean?')).answer).toMatchObject({ text: 'long-term support', citations: [{ docId: 'policy.md' }] });
+    const lts = await almanac.answer('What does LTS mean?');
+    expect(lts.answer).toMatchObject({ text: 'long-term support', citations: [{ docId: 'policy.md' }] });
+    expect(lts.steps).toContain('acronym-expansion');
     expect((await almanac.answer('What does EOL stand for?')).answer.text).toBe('End Of Life');
     // What a document proposes: the opening of its own abstract, the document titled by the thing.
     await almanac.ingest([
@@ -505,6 +507,7 @@ describe('almanac.answer (zero-download)', () => {
     ]);
     const proposes = await almanac.answer('What does HEP 602 propose?');
     expect(proposes.answer).toMatchObject({ text: 'This document describes a change in the release calendar for Heron.', citations: [{ docId: 'hep-0602.rst', text: 'Abstract' }, { docId: 'hep-0602.rst' }] });
+    expect(proposes.steps).toContain('document-summary');
     expect((await almanac.answer('What does HEP 603 describe?')).answer.text).toBe('This document proposes a two-year cycle for Heron releases.');
     // A value is still a cell: "when" names the column.
     expect((await almanac.answer('When is the Heron 1.33 code freeze?')).answer.text).toBe('Friday 21st March 2025');
