@@ -80,20 +80,19 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
   // "What was the US CPI in 1990?" answered by one month of a monthly file: the year's rows
   // together, by a module loaded for such an answer.
   const period = analysis.period;
+  let spanned = false;
   if (table?.found.kind === 'cell' && period && period.end - period.start > 32 * 86_400_000 && period.end - period.start <= LEAP_YEAR_MS && ISO_MONTH.test(table.found.cells[0]!.rowPath.join(' '))) {
     const [r, c] = table.found.cells[0]!.cell;
     const span = (await import('../answer/series-year.ts')).spanOfSeries(table.table, structureOf(table.table).columnPaths, r, c, period, { readNumber, calculate, formatNumber });
-    if (span) {
-      table.found = { ...span, confidence: table.found.confidence };
-      steps.push('series-span');
-    }
+    if (span) table.found = { ...span, confidence: table.found.confidence };
+    spanned = !!span;
   }
   const text = textCandidate(state, analysis, search);
   const record = recordCandidate(state, analysis, search);
   const field = fieldCandidate(state, analysis, search);
   if (record) steps.push('record-answer');
   if (field) steps.push('field-answer');
-  if (table) steps.push('table-answer');
+  if (table) steps.push(...(spanned ? ['table-answer', 'series-span'] : ['table-answer']));
   if (text) steps.push('text-answer');
   // A line whose whole name the question names states the answer more surely than a sentence
   // that ranked above it; a table or record that ranked above it still answers first.
