@@ -324,7 +324,9 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
     cue = m[0].trim();
     return true;
   };
-  const wh = /^\s*(which|what|who|whose)\b/.test(q) || /\b(which|who)\b/.test(q);
+  // ("When was the gold price highest?" asks which time's row is highest: its label is the time;
+  // "when is the most recent match?" asks no figure's extreme.)
+  const wh = /^\s*(which|what|who|whose)\b/.test(q) || /\b(which|who)\b/.test(q) || (/^\s*when\b/.test(q) && !/\b(?:most recent|latest|earliest|first|last|newest|oldest)\b/.test(q));
   // A question that opens by asking for a figure ("what is the percentage of the provinces with
   // the largest increases ...", "how many ... who had the most ...") wants that figure: its
   // superlative describes what is counted, it does not ask which label is highest.

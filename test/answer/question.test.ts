@@ -40,6 +40,10 @@ describe('question analysis', () => {
     expect(op('What was the average revenue for 2018 and 2019?')).toBe('average');
     expect(op('Which age group has the highest rate?')).toBe('argmax');
     expect(op('Which province had the lowest unemployment rate in 2011?')).toBe('argmin');
+    // "When" of a figure's extreme asks which time's row it is; "the most recent" is no figure's.
+    expect(op('When was the gold price highest?')).toBe('argmax');
+    expect(op('When was the CO2 concentration lowest?')).toBe('argmin');
+    expect(op('When is the most recent match of the cup played?')).toBe('date');
     expect(op('What was the highest unemployment rate in 2011?')).toBe('max');
     expect(op('What was the lowest unemployment rate in 2011?')).toBe('min');
     expect(op('Who were more likely to own their homes, immigrants or canadian-born?')).toBe('compare');
