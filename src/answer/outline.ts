@@ -14,7 +14,7 @@ export interface OutlineAsk {
 }
 
 const WHATS_NEW = /^\s*what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+)?(?:(?:main|key|major|biggest)\s+)?(?:new(?:\s+features?)?|features?|highlights?|changes?)\s+(?:in|of)\s+\S/i;
-const CHANGED_IN = /^\s*what\s+(?:(?:new\s+)?(?:features?|changes?|apis?)\s+)?(?:changed|(?:was|were)\s+(?:added|new|removed|fixed|changed|deprecated|stabili[sz]ed)|is\s+new|got\s+(?:added|removed|fixed|stabili[sz]ed))\s+in\s+\S/i;
+const CHANGED_IN = /^\s*what\s+(?:(?:new\s+)?(?:features?|changes?|apis?)\s+)?(?:changed|(?:was|were)\s+(?:added|new|removed|fixed|changed|deprecated|stabili[sz]ed|released)|is\s+new|got\s+(?:added|removed|fixed|stabili[sz]ed))\s+in\s+\S/i;
 const DID_RELEASE = /^\s*what\s+(?:(?:new\s+)?(?:features?|changes?|apis?)\s+)?(?:did|does|will)\s+\S.*?\s+(add|introduce|stabili[sz]e|change|bring|fix|remove|deprecate|drop|improve)\s*\??\s*$/i;
 
 /** Whether a question asks what a release brought, and of which kind. */

@@ -14,6 +14,7 @@ describe('asksOutline', () => {
     expect(asksOutline('What was removed in 1.1.0?')).toEqual({ verb: 'removed' });
     expect(asksOutline('What was stabilized in Rust 1.72?')).toEqual({ verb: 'stabilized' });
     expect(asksOutline('What APIs were stabilized in Rust 1.80?')).toEqual({ verb: 'stabilized' });
+    expect(asksOutline('What was released in Go 1.24?')).toEqual({});
     expect(asksOutline('What is the latest version of Django 5.1?')).toBeUndefined();
     expect(asksOutline('What did Go 1.22 change about loop variables?')).toBeUndefined();
   });
