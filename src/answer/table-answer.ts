@@ -484,7 +484,11 @@ function rowCount(ctx: Context): TableAnswer | undefined {
   const rows = p.structure.dataRows.filter((r) => p.at(r, col) && !p.derivedRows.has(r) && !GROUP_SUMMARY.test(p.at(r, col)));
   if (!rows.length) return undefined;
   const cells = [cellOf(ctx, rows[0]!, col), ...(rows.length > 1 ? [cellOf(ctx, rows.at(-1)!, col)] : [])];
-  return { kind: 'computed', text: String(rows.length), value: rows.length, scale: '', cells, score: 1, confidence: confidenceOf(ctx, p.weight(noun), analysis.terms) };
+  // As sure as the table, its caption or its document's title hold the question's other words
+  // (the noun names the column header, which no cell's labels hold).
+  const others = [...asked];
+  const held = others.filter((t) => p.tableTerms.has(t) || p.captionTerms.has(t) || ctx.context?.has(t)).length;
+  return { kind: 'computed', text: String(rows.length), value: rows.length, scale: '', cells, score: 1, confidence: (held + 1) / (others.length + 1) };
 }
 
 /** "How many days was Redis 7.0 supported?": a length of time in the unit asked, of one thing. */

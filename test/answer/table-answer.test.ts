@@ -534,6 +534,10 @@ describe('a release table read for the version a time dates', () => {
     expect(answerTable(analyzeQuestion('How many features were in the Beta stage?'), features)?.text).not.toBe('3');
     const ages = readGrid([['victim age', 'number'], ['24 and younger', '120'], ['25 and older', '230']]).table;
     expect(answerTable(analyzeQuestion('How many victims are there?'), ages)?.text).not.toBe('2');
+    // As sure as the title holds the question's other words: the column's header is no cell's label.
+    const votes = readGrid([['Candidate', 'Votes Received'], ['Guido van Rossum', '45'], ['Brett Cannon', '44'], ['Carol Willing', '33']]).table;
+    expect(answerTable(analyzeQuestion('How many candidates were in the 2019 council election?'), votes, { context: 'January 2019 Council election' })).toMatchObject({ text: '3', confidence: 1 });
+    expect(answerTable(analyzeQuestion('How many candidates were in the 2019 council election?'), votes)!.confidence).toBeLessThan(0.5);
   });
 
   it('answers a lookup from a data file only where its heading and labels hold half the question\'s words or more', () => {
