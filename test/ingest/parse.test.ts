@@ -75,6 +75,9 @@ describe('readers', () => {
     const d = await parseContent('markdown', '# Go 1.22 {#top}\n\n## Tools {#tools .wide}\n\n### Sets {a, b} ##\n\nText.');
     expect(blockTexts(d).filter(([kind]) => kind === 'heading')).toEqual([['heading', 'Go 1.22'], ['heading', 'Tools'], ['heading', 'Sets {a, b}']]);
     expect(d.title).toBe('Go 1.22');
+    // Attributes after a run of spaces, braces that are no attributes, a brace that does not close the line.
+    const e = await parseContent('markdown', `# Go {#top}\n\n## A${' '.repeat(50)}{.wide}\n\n### Maps {k} {#maps}\n\n#### x{#y}\n\n##### {#only}\n\nText.`);
+    expect(blockTexts(e).filter(([kind]) => kind === 'heading')).toEqual([['heading', 'Go'], ['heading', 'A'], ['heading', 'Maps {k}'], ['heading', 'x{#y}'], ['heading', '{#only}']]);
   });
 
   it('markdown: front matter is fields, not Markdown (its title names the page, a "# comment" is no heading)', async () => {
