@@ -90,7 +90,8 @@ function operand(x: number): string {
 /**
  * The column whose percent change from the row before each of `rows` is `col`'s figure, as the
  * figures are rounded (within one unit of their last decimal), in four rows of five at least;
- * undefined where `col` is a level of its own.
+ * undefined where `col` is a level of its own. (Rows in time order, as data files keep them; a
+ * file written newest first reads as levels, its year a mean.)
  */
 function levelOf(grid: string[][], rows: number[], col: number, dateCol: number, h: SeriesHelpers): number | undefined {
   const num = (r: number, c: number) => h.readNumber(grid[r]?.[c] ?? '');
