@@ -133,12 +133,13 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
     if (event && !isFieldRecord(sentence) && !answerTerms(sentence).includes(answerTerms(event)[0] ?? event)) return false;
     // Nor does one that names no version the question names, under headings and a title that
     // name none ("... so until approximately October 2026" of "3.10 Lifespan", for Python 3.11.0).
-    if (!versionsOf(analysis).every((v) => v.version.test(sentence) || v.version.test(under.heading ?? ''))) return false;
+    if (!namesVersions(analysis, sentence, under)) return false;
     return !!answerableTime(analysis, sentence, s)
       && (analysis.boundary !== 'end' || namesEnd(sentence))
       && (analysis.boundary !== 'start' || !LIFE_END.test(sentence) || STARTED.test(sentence));
   }
-  if (asksLength(analysis)) return statesLength(sentence);
+  // ("How long was Python 3.9 supported?": a length said of 3.13 is not 3.9's, as for a time above.)
+  if (asksLength(analysis)) return statesLength(sentence) && namesVersions(analysis, sentence, under);
   // "How many ...?": a sentence that states no count besides the question's numbers
   // ("Like any great tree, Kubernetes grows ring by ring and release by release").
   if (COUNT_ASK.test(analysis.question) && analysis.operation !== 'duration') return statesCount(analysis, sentence);
@@ -153,6 +154,11 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
   if (asksCodename(analysis)) return /\bcode[\s-]?name|\b(?:nicknamed|dubbed|called|named)\b/i.test(sentence);
   if (asksNumbered(analysis)) return (namesNumbered(analysis, sentence, s) && touchesFeature(analysis, sentence, under.section ?? '')) || (!!headingVersion(analysis, under) && namesFeature(analysis, sentence, under.section ?? ''));
   return undefined;
+}
+
+/** Whether a sentence, or the headings and title it stands under, names every version the question names. */
+function namesVersions(analysis: QuestionAnalysis, sentence: string, under: UnderHeadings): boolean {
+  return versionsOf(analysis).every((v) => v.version.test(sentence) || v.version.test(under.heading ?? ''));
 }
 
 const COUNT_ASK = /^\s*how\s+many\b/i;

@@ -107,6 +107,12 @@ describe('text answers', () => {
     expect(holdsAsked(analyzeQuestion(q), s, passage(s).sentences[0]!, { heading: '3.11.0 final › Osprey 3.11 Release Schedule', section: '3.11.0 final' })).toBe(true);
     const own = 'Osprey 3.11.0 was released on October 24, 2022.';
     expect(holdsAsked(analyzeQuestion(q), own, passage(own).sentences[0]!)).toBe(true);
+    // So is a length of time.
+    const long = analyzeQuestion('How long was Osprey 3.9 supported?');
+    const other = 'Note: 2 years of full support start with Osprey 3.13.';
+    expect(holdsAsked(long, other, passage(other).sentences[0]!)).toBe(false);
+    const range = '3.9 - 3.12 have 1½ year of full support, followed by 3.5 years of security fixes.';
+    expect(holdsAsked(long, range, passage(range).sentences[0]!)).toBe(true);
   });
 
   it('answers "what is the codename ...?" with a sentence that calls something by a name', () => {
