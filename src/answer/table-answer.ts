@@ -1203,8 +1203,9 @@ export function answersOtherTime(analysis: QuestionAnalysis, found: TableAnswer)
 
 /**
  * `ctx` with its cells limited to the rows of a dated series (most of its rows dated, `rowMoments`)
- * whose moment is the question's time exactly (its month, its year), or undefined when the table
- * is no such series or no row is of that time.
+ * whose moment is the question's time exactly (its month, its year), else to those inside it
+ * ("Q2 2019" of a monthly series: its three months, which `series-year.ts` reads together), or
+ * undefined when the table is no such series or no row is of that time.
  */
 function atMoment(ctx: Context): Context | undefined {
   const period = ctx.analysis.period;
@@ -1212,7 +1213,8 @@ function atMoment(ctx: Context): Context | undefined {
   const moments = rowMoments(ctx);
   if (moments.size < MOMENT_SHARE * ctx.p.structure.dataRows.length) return undefined;
   const rows = [...moments].filter(([, d]) => d.start === period.start && d.end === period.end).map(([r]) => r);
-  return rows.length ? limitToRows(ctx, rows) : undefined;
+  const inside = rows.length ? rows : periodRows(ctx);
+  return inside?.length ? limitToRows(ctx, inside) : undefined;
 }
 
 /** `ctx` with its cells limited to the rows inside the question's span, or undefined when the table has no such rows. */

@@ -86,6 +86,11 @@ const RE_MDY = new RegExp(`\\b(${MON})\\s+(${DAY})\\s*,?\\s*(${Y4})\\b`, 'gi');
 const RE_MMY = new RegExp(`\\b(${MON})\\s*(?:-|–|—|to|until|till|through|and)\\s*(${MON})\\s*,?\\s*(${Y4})\\b`, 'gi');
 const RE_MY = new RegExp(`\\b(${MON})\\s*,?\\s+(?:of\\s+)?(${Y4})\\b`, 'gi');
 const RE_SEASON = new RegExp(`\\b(spring|summer|autumn|fall|winter)\\s+(?:of\\s+)?(${Y4})\\b`, 'gi');
+// A part of a year: "the first quarter of 2008", "4th quarter 2019", "the second half of 2019";
+// "Q1 2008", "H2 2020" in capitals, as the gate reads them (`date-gates.ts`).
+const RE_PART = new RegExp(`\\b(?:the\\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|last)\\s+(quarter|half)\\s+(?:of\\s+)?(${Y4})\\b`, 'gi');
+const RE_PART_CODE = new RegExp(`\\b([QH])([1-4])\\s*(?:of\\s+)?(${Y4})\\b`, 'g');
+const ORDINAL: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 };
 const RE_SHORT_RANGE = new RegExp(`\\b(${Y4})\\s*[-–—/]\\s*(\\d{2})\\b(?![-–/.,]\\d)`, 'g');
 const RE_DECADE = new RegExp(`\\b((?:1\\d|20)\\d0)\\s?'?s\\b`, 'g');
 const RE_CENTURY = /\b(\d{1,2})\s?(?:st|nd|rd|th)[\s-]+centur(?:y|ies)\b/gi;
@@ -154,6 +159,17 @@ export function findDates(text: string, options: GrammarOptions, gates?: number)
       const opens = s === 'spring' ? 2 : s === 'summer' ? 5 : s === 'winter' ? 11 : 8;
       add(taken, atoms, { start: utc(y, opens), end: utc(y, opens + 3), granularity: 'season', from: m.index, to: m.index + m[0].length });
     }
+  }
+  if (g & SEASON) {
+    const part = (m: RegExpExecArray, half: boolean, k: number, y: number) => {
+      const parts = half ? 2 : 4, months = 12 / parts;
+      if (k <= parts) add(taken, atoms, { start: utc(y, (k - 1) * months), end: utc(y, k * months), granularity: 'season', from: m.index, to: m.index + m[0].length });
+    };
+    for (let m = first(RE_PART, text); m; m = RE_PART.exec(text)) {
+      const half = m[2]!.toLowerCase() === 'half', word = m[1]!.toLowerCase();
+      part(m, half, word === 'last' ? (half ? 2 : 4) : ORDINAL[word]!, +m[3]!);
+    }
+    for (let m = first(RE_PART_CODE, text); m; m = RE_PART_CODE.exec(text)) part(m, m[1] === 'H', +m[2]!, +m[3]!);
   }
   // Only where a dash or a slash stands between digits (a scan of them, not the pattern's pass
   // over a long table summary): the same matches.

@@ -72,6 +72,10 @@ describe('almanac.answer (zero-download)', () => {
     expect(change.answer).toMatchObject({ kind: 'computed', text: '3.66' });
     // A month asked is that month's row.
     expect((await almanac.answer('What was the Index in March 2008?')).answer).toMatchObject({ kind: 'cell', citations: [{ rowPath: ['2008-03-01'] }] });
+    // A quarter asked is its three months: their mean, and for the change column the change from the same quarter a year before.
+    const quarter = await almanac.answer('What was the Index in the first quarter of 2008?');
+    expect(quarter.answer.citations.map((c) => c.rowPath[0])).toEqual(['2008-01-01', '2008-02-01', '2008-03-01']);
+    expect((await almanac.answer('What was the Inflation in Q1 2008?')).answer.text).toBe('3.66');
     await almanac.close();
   });
 

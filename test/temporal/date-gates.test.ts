@@ -19,6 +19,7 @@ const SUMMARIES: string[][] = [
   ['results. ', 'club: ', 'parnu/kalev ', '8, ', 'www.example.org/2016 ', '3, ', 'see [12] ', 'RSA-2048 ', '1990 ', "'s, ", 'in ', '830 ', 'and ', '12 ', 'AD ', '5 BC.'],
   ['scores. ', 'in the 1990 ', 's boom ', '5.8, ', 'on 3/5/2016 ', '1.2.84, ', 'the 20th century ', '19 centuries, ', 'in ', '1,234 (12%), ', '(n/a) ', '—.'],
   ['no digits here. ', 'a label: ', 'in total ', 'none.'],
+  ['quarterly sales. ', 'region: ', 'in the first quarter of ', '2008 ', '12, ', 'in Q2 ', '2019 ', '5, ', 'in the second half of 2020 ', '7.'],
 ];
 
 describe('date gates read by pieces', () => {

@@ -54,6 +54,12 @@ describe('extractTimestamps', () => {
     ]);
     expect(spans('the 18 th century')).toEqual(['1700-01-01 1800-01-01 century "18 th century"']);
     expect(spans('in the summer of 1969')).toEqual(['1969-06-01 1969-09-01 season "summer of 1969"']);
+    // Quarters and halves of a year; the codes in capitals.
+    expect(spans('in the first quarter of 2008')).toEqual(['2008-01-01 2008-04-01 season "the first quarter of 2008"']);
+    expect(spans('in the second half of 2019')).toEqual(['2019-07-01 2020-01-01 season "the second half of 2019"']);
+    expect(spans('sales in Q4 2019 and H1 2020')).toEqual(['2019-10-01 2020-01-01 season "Q4 2019"', '2020-01-01 2020-07-01 season "H1 2020"']);
+    expect(spans('the last quarter of 2019')).toEqual(['2019-10-01 2020-01-01 season "the last quarter of 2019"']);
+    expect(spans('a third half of 2019')).toEqual(['2019-01-01 2020-01-01 year "2019"']);
     expect(spans('Ban Chao ( d . AD 102 )')).toEqual(['0102-01-01 0103-01-01 year "AD 102"']);
     expect(spans('In 830 , the king married')).toEqual(['0830-01-01 0831-01-01 year "830"']);
   });
