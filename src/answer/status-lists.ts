@@ -1,6 +1,7 @@
 /**
  * Lists of a release table's rows read against the reference date: the versions still supported
- * (or past their end of life), and those that have a yes / no property ("LTS"). Pure: the caller
+ * (or past their end of life), those that have a yes / no property ("LTS"), and those released
+ * or ended at a time the question gives ("in 2022", "before 2015"). Pure: the caller
  * passes the rows, the date and how a cell is read (`CellReading`), so that this module, loaded
  * with such a question, imports nothing the worker's start holds (a lazy chunk that does splits
  * those modules into chunks of their own: 0.9 kB more at the start, measured).
@@ -55,4 +56,27 @@ export function flagHolds(cell: string, reference: number, read: CellReading): b
   if (read.none(t)) return false;
   const start = read.dateStart(t, reference);
   return start === undefined ? undefined : start <= reference;
+}
+
+/** The time a question gives, as the temporal router reads it (`TemporalConstraint`): a relation and a span. */
+export interface AskedTime {
+  relation: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Whether a row's date (the start of its cell's first date) fits the time asked: inside it ("in
+ * 2022", "between 2019 and 2021"), before it or after it ("since 2020" includes 2020, "after
+ * 2020" does not); undefined for a relation a list does not read ("around", "first").
+ */
+export function fitsTime(date: number, time: AskedTime): boolean | undefined {
+  switch (time.relation) {
+    case 'in': case 'on': case 'between': return date >= time.start && date < time.end;
+    case 'before': return date < time.start;
+    case 'before-or-at': return date < time.end;
+    case 'after': return date >= time.end;
+    case 'after-or-at': return date >= time.start;
+    default: return undefined;
+  }
 }

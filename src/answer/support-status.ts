@@ -108,6 +108,24 @@ export function flagListQuestion(question: string): FlagListQuestion | undefined
   return { subject, flag };
 }
 
+/** What a question for the versions released, or ended, at a time asks ("which Ubuntu releases came out in 2022?"). */
+export interface TimeListQuestion {
+  /** The things it asks about, as written ("Ubuntu releases"). */
+  subject: string;
+  /** Which of each row's dates the time is asked of: its release, or its end of life. */
+  role: 'start' | 'end';
+}
+
+/** "Which Django versions were released before 2015?", "which Node.js versions reached end of life in 2023?" */
+const TIME_LIST = /^\s*(?:which|what)\s+(.+?)\s+(?:(c[oa]me out|were released|was released|got released|(?:were )?launched)|(reached|hit|went) (?:end[\s-]of[\s-]life|eol)|(?:were )?(?:retired|discontinued)|(?:lost|dropped out of) support)\s+(?:in|during|before|after|since|between|by|from)\b/i;
+
+/** What a question for the versions dated at a time asks, or undefined for another question. */
+export function timeListQuestion(question: string): TimeListQuestion | undefined {
+  const m = TIME_LIST.exec(question);
+  const subject = m?.[1]?.trim();
+  return subject && VERSIONS_WORD.test(subject) ? { subject, role: m![2] ? 'start' : 'end' } : undefined;
+}
+
 /** How the status lists (`status-lists.ts`, loaded on demand) read a cell: as this module and the date grammar do. */
 export const CELL_READING: CellReading = {
   supported: (end, reference) => supportStatus(end, reference)?.supported,

@@ -895,14 +895,18 @@ export interface RowValue {
 }
 
 /**
- * Each named data row of a table that gives its rows' end of life in a column headed so
- * ("eol", "End of life", an end of life before other ends), with that cell, in table order;
- * undefined for a table with no such column.
+ * Each named data row of a table that dates its rows' ends ("eol", "End of life", an end of life
+ * before other ends) or starts ("releaseDate", "Released") in a column headed so, with that
+ * cell, in table order; undefined for a table with no such column.
  */
-export function rowEnds(table: Table, options: { structure?: TableStructure } = {}): RowValue[] | undefined {
+export function rowDates(table: Table, role: 'start' | 'end', options: { structure?: TableStructure } = {}): RowValue[] | undefined {
   const structure = options.structure ?? detectHeaders(table);
-  const headed = structure.dataCols.map((c) => ({ col: c, name: (structure.columnPaths[c] ?? []).join(' ') }));
-  const col = lifeFirst(headed.filter((x) => fieldRole(x.name) === 'end'))[0];
+  const p = prepare(table, structure);
+  // By its header alone for an end (it may say "false" in every row); a start's column holds
+  // dates ("releaseDate", not the names of "releaseCycle").
+  const headed = structure.dataCols.map((c) => ({ col: c, name: (structure.columnPaths[c] ?? []).join(' ') }))
+    .filter((x) => fieldRole(x.name) === role && (role === 'end' || structure.dataRows.some((r) => hasDate(p.at(r, x.col)))));
+  const col = lifeFirst(headed)[0];
   return col === undefined ? undefined : rowValues(table, structure, col);
 }
 

@@ -17,8 +17,8 @@ import type {
 import { eventQueue } from './event-queue.ts';
 import { noEndAnswer, statusAnswer } from './status-answer.ts';
 import type { ListHelpers } from './status-lists.ts';
-import { CELL_READING, flagListQuestion, statusListQuestion, statusQuestion } from '../answer/support-status.ts';
-import { rowEnds, rowsOfColumn } from '../answer/table-answer.ts';
+import { CELL_READING, flagListQuestion, statusListQuestion, statusQuestion, timeListQuestion } from '../answer/support-status.ts';
+import { rowDates, rowsOfColumn } from '../answer/table-answer.ts';
 import { runSearch } from './search.ts';
 import { isTitledBy, titleNames } from './titled-names.ts';
 import type { EngineState } from './state.ts';
@@ -159,25 +159,29 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
     const reference = (searchOptions.referenceDate ?? new Date()).getTime();
     let status = statusAnswer(state, question, analysis, search, reference, helpers);
     let property: Answer | undefined;
+    let timeList: Answer | undefined;
     // "Which PostgreSQL versions are still supported?", "which Node.js versions are LTS?": read by
     // a module loaded for such questions, the readers it needs passed in (`status-lists.ts`).
     const listed = status ? undefined : statusListQuestion(question);
     const flagged = status || listed ? undefined : flagListQuestion(question);
-    if (listed || flagged) {
+    // "Which Ubuntu releases came out in 2022?": the rows dated at the time the router read.
+    const dated = status || listed || flagged || !search.constraint ? undefined : timeListQuestion(question);
+    if (listed || flagged || dated) {
       const lists = await import('./status-lists.ts');
       const h: ListHelpers = {
         // The results' documents that have tables, whatever kind of passage ranked them: a
         // product's prose may fill the results above its release table's rows.
         ...helpers, documents: (s) => [...new Set(s.results.map((r) => r.passage.docId))].filter((id) => !!state.records.get(id)?.document.tables.length && helpers.mayAnswer(id)).slice(0, ANSWER_SETTINGS.tableDocuments),
-        rowEnds: (t, structure) => rowEnds(t, { structure }), rowsOfColumn: (t, property, structure) => rowsOfColumn(t, property, { structure }),
+        rowDates: (t, role, structure) => rowDates(t, role, { structure }), rowsOfColumn: (t, property, structure) => rowsOfColumn(t, property, { structure }),
         ...CELL_READING,
       };
       // Where the results' documents hold no such table (Amazon MSK's prose fills them for "which
       // Kafka versions ...?"), the best passage of each of more documents is read.
-      const read = (s: SearchResponse) => (listed ? lists.statusListAnswer(state, listed, s, reference, h) : lists.flagListAnswer(state, flagged!, s, reference, h));
+      const read = (s: SearchResponse) => (listed ? lists.statusListAnswer(state, listed, s, reference, h) : flagged ? lists.flagListAnswer(state, flagged, s, reference, h) : lists.timeListAnswer(state, dated!, s, search.constraint!, reference, h));
       const found = read(search) ?? read(await runSearch(state, question, { ...searchOptions, groupByDocument: true, limit: ANSWER_SETTINGS.tableSearchDocuments }));
       if (listed) status = found;
-      else property = found;
+      else if (flagged) property = found;
+      else timeList = found;
     }
     status ??= answer.kind === 'none' ? noEndAnswer(state, analysis, search, helpers) : undefined;
     if (status) {
@@ -186,6 +190,9 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
     } else if (property) {
       answer = property;
       steps.push('property-list');
+    } else if (timeList) {
+      answer = timeList;
+      steps.push('time-list');
     } else if (answer.kind !== 'none' && !answer.items && listed) {
       // "Which Python versions are still supported?" asks for the rows of a support table: one
       // sentence's version ("Python-Version: 2.7" of a release schedule) is no answer to it.

@@ -4,8 +4,8 @@
  * best documents that answers, each row's cell cited.
  */
 import type { RowValue } from '../answer/table-answer.ts';
-import type { FlagListQuestion, StatusListQuestion } from '../answer/support-status.ts';
-import { flagHolds, rowsByStatus, statusListText, type CellReading } from '../answer/status-lists.ts';
+import type { FlagListQuestion, StatusListQuestion, TimeListQuestion } from '../answer/support-status.ts';
+import { fitsTime, flagHolds, rowsByStatus, statusListText, type AskedTime, type CellReading } from '../answer/status-lists.ts';
 import type { TableStructure } from '../tables/headers.ts';
 import type { Answer, SearchResponse, Table } from '../types.ts';
 import type { EngineState } from './state.ts';
@@ -18,8 +18,8 @@ import type { StatusHelpers } from './status-answer.ts';
 export interface ListHelpers extends StatusHelpers, CellReading {
   /** The best documents with tables that may answer, whatever kind of their passages ranked. */
   documents(search: SearchResponse): string[];
-  /** Each named row's end-of-life cell (`rowEnds`). */
-  rowEnds(table: Table, structure: TableStructure): RowValue[] | undefined;
+  /** Each named row's end-of-life or release cell (`rowDates`). */
+  rowDates(table: Table, role: 'start' | 'end', structure: TableStructure): RowValue[] | undefined;
   /** Each named row's cell of the column a property names (`rowsOfColumn`). */
   rowsOfColumn(table: Table, property: string, structure: TableStructure): RowValue[] | undefined;
 }
@@ -33,7 +33,7 @@ export interface ListHelpers extends StatusHelpers, CellReading {
  */
 export function statusListAnswer(state: EngineState, asked: StatusListQuestion, search: SearchResponse, reference: number, h: ListHelpers): Answer | undefined {
   return firstRowList(state, search, h, asked.subject, (table, structure) => {
-    const rows = h.rowEnds(table, structure);
+    const rows = h.rowDates(table, 'end', structure);
     const listed = rows && rowsByStatus(rows, reference, asked.ended, h);
     return rows && listed ? { rows, listed, text: statusListText(listed.map((r) => r.name), asked.ended, rows.length) } : undefined;
   });
@@ -51,6 +51,23 @@ export function flagListAnswer(state: EngineState, asked: FlagListQuestion, sear
     if (!rows || !read?.some((x) => x.holds !== undefined)) return undefined;
     const listed = read.filter((x) => x.holds).map((x) => x.r);
     return { rows, listed, text: listed.length ? statusListText(listed.map((r) => r.name), false, rows.length) : `None of the ${rows.length} listed` };
+  });
+}
+
+/**
+ * "Which Ubuntu releases came out in 2022?", "which Django versions were released before
+ * 2015?", "which Node.js versions reached end of life in 2023?": the rows of the first table of
+ * the best documents that dates its rows so (release, or end of life), whose date fits the time
+ * the question gives, each date cited. Undefined where no such table is found, or the time is
+ * none a list reads.
+ */
+export function timeListAnswer(state: EngineState, asked: TimeListQuestion, search: SearchResponse, time: AskedTime, reference: number, h: ListHelpers): Answer | undefined {
+  if (fitsTime(0, time) === undefined) return undefined;
+  return firstRowList(state, search, h, asked.subject, (table, structure) => {
+    const rows = h.rowDates(table, asked.role, structure)?.map((r) => ({ r, at: h.dateStart(r.cell.text, reference) })).filter((x) => x.at !== undefined);
+    if (!rows?.length) return undefined;
+    const listed = rows.filter((x) => fitsTime(x.at!, time)).map((x) => x.r);
+    return { rows: rows.map((x) => x.r), listed, text: listed.length ? statusListText(listed.map((r) => r.name), false, rows.length) : `None of the ${rows.length} listed` };
   });
 }
 

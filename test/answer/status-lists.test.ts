@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flagHolds as holds, rowsByStatus as byStatus, statusListText } from '../../src/answer/status-lists.ts';
+import { fitsTime, flagHolds as holds, rowsByStatus as byStatus, statusListText } from '../../src/answer/status-lists.ts';
 import { CELL_READING } from '../../src/answer/support-status.ts';
 
 const rowsByStatus = <R extends { cell: { text: string } }>(rows: readonly R[], at: number, ended: boolean) => byStatus(rows, at, ended, CELL_READING);
@@ -19,6 +19,16 @@ describe('status lists', () => {
     expect(statusListText(['18', '17'], false, 4)).toBe('18, 17');
     expect(statusListText(Array.from({ length: 15 }, (_, i) => String(30 - i)), true, 20)).toBe('30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19 and 3 more');
     expect(statusListText([], false, 3)).toBe('None — all 3 listed have reached end of life');
+  });
+
+  it('fits a row\'s date to the time asked: inside it, before it, after it, since it', () => {
+    const y2022 = { start: Date.UTC(2022, 0, 1), end: Date.UTC(2023, 0, 1) };
+    const dates = [Date.UTC(2021, 11, 31), Date.UTC(2022, 0, 1), Date.UTC(2022, 11, 31), Date.UTC(2023, 0, 1)];
+    expect(dates.map((d) => fitsTime(d, { relation: 'in', ...y2022 }))).toEqual([false, true, true, false]);
+    expect(dates.map((d) => fitsTime(d, { relation: 'before', ...y2022 }))).toEqual([true, false, false, false]);
+    expect(dates.map((d) => fitsTime(d, { relation: 'after', ...y2022 }))).toEqual([false, false, false, true]);
+    expect(dates.map((d) => fitsTime(d, { relation: 'after-or-at', ...y2022 }))).toEqual([false, true, true, true]);
+    expect(fitsTime(dates[0]!, { relation: 'around', ...y2022 })).toBeUndefined();
   });
 
   it('reads a yes / no cell: yes, no, a date it became so (come or not), and a note', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flagListQuestion, statusListQuestion, statusQuestion, supportStatus } from '../../src/answer/support-status.ts';
+import { flagListQuestion, statusListQuestion, statusQuestion, supportStatus, timeListQuestion } from '../../src/answer/support-status.ts';
 
 const at = Date.UTC(2026, 11, 5);
 
@@ -45,5 +45,14 @@ describe('support-status questions', () => {
     expect(flagListQuestion('Which PostgreSQL versions are still supported?')).toBeUndefined();
     expect(flagListQuestion('Which Django versions were released in 2023?')).toBeUndefined();
     expect(flagListQuestion('Is Node.js 22 LTS?')).toBeUndefined();
+  });
+
+  it('reads which versions a question asks for by when they came out or ended', () => {
+    expect(timeListQuestion('Which Ubuntu releases came out in 2022?')).toEqual({ subject: 'Ubuntu releases', role: 'start' });
+    expect(timeListQuestion('Which Django versions were released before 2015?')).toEqual({ subject: 'Django versions', role: 'start' });
+    expect(timeListQuestion('Which Node.js versions reached end of life in 2023?')).toEqual({ subject: 'Node.js versions', role: 'end' });
+    // One version is no list.
+    expect(timeListQuestion('Which Django version was released in December 2023?')).toBeUndefined();
+    expect(timeListQuestion('Which Django versions are LTS?')).toBeUndefined();
   });
 });

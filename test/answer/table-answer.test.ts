@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion } from '../../src/answer/question.ts';
-import { answerRow, answerTable, answersCoarsely, answersOtherTime, endOfRow, rowEnds, rowsOfColumn } from '../../src/answer/table-answer.ts';
+import { answerRow, answerTable, answersCoarsely, answersOtherTime, endOfRow, rowDates, rowsOfColumn } from '../../src/answer/table-answer.ts';
 import { readHtmlTable } from '../../src/tables/index.ts';
 import { readGrid } from '../../src/tables/read-grid.ts';
 import type { Table } from '../../src/types.ts';
@@ -516,8 +516,9 @@ describe('a release table read for the version a time dates', () => {
     expect(lived?.cells.map((c) => c.text)).toEqual(['2026-04-07', '2023-04-03']);
   });
 
-  it('gives each row\'s end of life, or its cell of the column a property names by its words or its initials', () => {
-    expect(rowEnds(releases)?.map((r) => [r.name, r.cell.text])).toEqual([['5.0', '2025-04-30'], ['4.2', '2026-04-07'], ['4.1', '2023-12-01']]);
+  it('gives each row\'s end of life or release, or its cell of the column a property names by its words or its initials', () => {
+    expect(rowDates(releases, 'end')?.map((r) => [r.name, r.cell.text])).toEqual([['5.0', '2025-04-30'], ['4.2', '2026-04-07'], ['4.1', '2023-12-01']]);
+    expect(rowDates(releases, 'start')?.map((r) => r.cell.columnPath[0])).toEqual(['releaseDate', 'releaseDate', 'releaseDate']);
     expect(rowsOfColumn(releases, 'end of active support')?.map((r) => r.cell.text)).toEqual(['2024-08-07', '2023-12-04', '2023-04-01']);
     expect(rowsOfColumn(releases, 'LTS')).toBeUndefined();
   });

@@ -74,7 +74,7 @@ describe('almanac.answer (zero-download)', () => {
     expect((await almanac.answer('What was the Index in March 2008?')).answer).toMatchObject({ kind: 'cell', citations: [{ rowPath: ['2008-03-01'] }] });
     // A quarter asked is its three months: their mean, and for the change column the change from the same quarter a year before.
     const quarter = await almanac.answer('What was the Index in the first quarter of 2008?');
-    expect(quarter.answer.citations.map((c) => c.rowPath[0])).toEqual(['2008-01-01', '2008-02-01', '2008-03-01']);
+    expect(quarter.answer.citations.map((c) => c.rowPath?.[0])).toEqual(['2008-01-01', '2008-02-01', '2008-03-01']);
     expect((await almanac.answer('What was the Inflation in Q1 2008?')).answer.text).toBe('3.66');
     await almanac.close();
   });
@@ -399,6 +399,13 @@ describe('almanac.answer (zero-download)', () => {
     expect(lts.answer).toMatchObject({ kind: 'cell', text: '24, 22', items: ['24', '22'], operation: 'list' });
     expect(lts.steps).toContain('property-list');
     expect(lts.answer.citations.map((c) => c.text)).toEqual(['2025-10-28', 'true']);
+    // Which came out, or ended, at a time: the rows whose date fits it, each date cited.
+    const in2022 = await almanac.answer('Which Distro releases came out in 2022?', { referenceDate });
+    expect(in2022.answer).toMatchObject({ text: '22.04', items: ['22.04'], citations: [{ text: '2022-04-21', columnPath: ['releaseDate'] }] });
+    expect(in2022.steps).toContain('time-list');
+    expect((await almanac.answer('Which Distro releases were released before 2021?', { referenceDate })).answer.items).toEqual(['20.04', '18.04']);
+    expect((await almanac.answer('Which Distro versions reached end of life in 2025?', { referenceDate })).answer.items).toEqual(['20.04']);
+    expect((await almanac.answer('Which Distro versions reached end of life in 2019?', { referenceDate })).answer.text).toBe('None of the 3 listed');
     // Typed lower-case, the thing is found by its words in the title, not taken from another product's table ranked first.
     await almanac.ingest([{ name: 'graph-db.md', content: '---\ntitle: GraphDB\nreleases:\n  - releaseCycle: "5.26"\n    eol: 2028-06-01\n  - releaseCycle: "4.4"\n    eol: 2025-11-30\n---\n\n# GraphDB\n\nGraphDB versions are supported for two years on every distro.\n\n| Distro versions supported | Since |\n|---|---|\n| Distro 24.04 | 5.26 |\n| Distro 22.04 | 4.4 |\n' }]);
     expect((await almanac.answer('which distro versions are supported', { referenceDate })).answer.items).toEqual(['24.04', '22.04']);
