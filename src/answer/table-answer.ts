@@ -1146,7 +1146,12 @@ function periodRows(ctx: Context): number[] | undefined {
 /** Whether a question asks an average or total over a span of time ("the average gold price in the 1990s"), and which. */
 export function asksOverSpan(analysis: QuestionAnalysis): 'average' | 'sum' | undefined {
   if (!analysis.period || !['lookup', 'average', 'sum'].includes(analysis.operation)) return undefined;
-  return AVERAGE.test(analysis.question) ? 'average' : SUM.test(analysis.question) ? 'sum' : undefined;
+  if (AVERAGE.test(analysis.question)) return 'average';
+  if (SUM.test(analysis.question)) return 'sum';
+  // "What was the global temperature anomaly in the 1940s?": a decade's (a century's) value of a
+  // series of years is their mean, or for "how many", their total (where no year is named too).
+  if (analysis.operation === 'lookup' && !analysis.years.length && /\b\d{3}0\s?'?s\b|\bcentur/i.test(analysis.period.words)) return /^\s*how\s+(?:many|much)\b/i.test(analysis.question) ? 'sum' : 'average';
+  return undefined;
 }
 
 /** A leap year, in ms: a span longer than it holds more than one year. */

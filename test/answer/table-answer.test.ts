@@ -265,6 +265,9 @@ describe('table answers', () => {
     expect(avg).toMatchObject({ kind: 'computed', text: '124.5', calculation: { expression: '(120 + 121 + 122 + 123 + 124 + 125 + 126 + 127 + 128 + 129) / 10' } });
     expect(avg.cells.map((c) => c.rowPath[0])).toEqual(['1990', '1991', '1992', '1993', '1994', '1995', '1996', '1997', '1998', '1999']);
     expect(ask('What was the average price from 2000 to 2002?', annual)).toMatchObject({ text: '131' });
+    // A decade's value, asked without "average", is its mean; "how many", its total.
+    expect(ask('What was the gold price in the 1990s?', annual)).toMatchObject({ kind: 'computed', text: '124.5' });
+    expect(ask('How much was the price in the 1970s?', annual)).toMatchObject({ text: '1045' });
     expect(ask('What was the total price in the 1970s?', annual)).toMatchObject({ text: '1045' });
     expect(ask('What was the highest price in the 1980s?', annual)).toMatchObject({ text: '119' });
     // An open span: the rows from its year on, not the row of its year.
