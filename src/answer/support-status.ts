@@ -9,8 +9,8 @@ import { findDates } from '../temporal/date-grammar.ts';
 import { FALSE_VALUE, TRUE_VALUE } from '../temporal/intervals.ts';
 import type { CellReading } from './status-lists.ts';
 
-/** "Is X still supported / maintained / getting security updates?" */
-const STILL = /^\s*(?:is|are)\s+(.+?)\s+still\s+(?:(?:being\s+)?(?:supported|maintained)|(?:getting|receiving)\s+(?:security\s+)?(?:updates|fixes|patches)|under\s+support|alive)\b/i;
+/** "Is X still supported / maintained / getting security updates?"; "was X still supported in 2023?" (the caller's date is then that time's). */
+const STILL = /^\s*(?:is|are|was|were)\s+(.+?)\s+still\s+(?:(?:being\s+)?(?:supported|maintained)|(?:getting|receiving)\s+(?:security\s+)?(?:updates|fixes|patches)|under\s+support|alive)\b/i;
 /** "Has X reached (its) end of life?", "Is X end of life / EOL?" */
 const REACHED = /^\s*(?:has|have)\s+(.+?)\s+(?:reached|hit|passed)\s+(?:its\s+|their\s+)?(?:end[\s-]of[\s-](?:life|support)|eol)\b|^\s*(?:is|are)\s+(.+?)\s+(?:end[\s-]of[\s-]life|eol|out\s+of\s+support|unsupported)\s*\??\s*$/i;
 

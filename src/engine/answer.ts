@@ -157,7 +157,9 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
     // "When does Apache Groovy 3 reach end of life?" over a row whose end of life is set to none
     // ("false"): that none is set, where nothing else answered.
     const reference = (searchOptions.referenceDate ?? new Date()).getTime();
-    let status = statusAnswer(state, question, analysis, search, reference, helpers);
+    // ("Was Django 3.2 still supported in 2023?": at the start of that time.)
+    const then = analysis.period && /^\s*(?:was|were)\b/i.test(question) ? analysis.period.start : reference;
+    let status = statusAnswer(state, question, analysis, search, then, helpers);
     let property: Answer | undefined;
     let timeList: Answer | undefined;
     // "Which PostgreSQL versions are still supported?", "which Node.js versions are LTS?": read by

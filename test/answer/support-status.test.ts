@@ -6,6 +6,7 @@ const at = Date.UTC(2026, 11, 5);
 describe('support-status questions', () => {
   it('reads what a status question asks about, and whether "yes" means it has ended', () => {
     expect(statusQuestion('Is Angular 18 still supported?')).toEqual({ subject: 'Angular 18', ended: false });
+    expect(statusQuestion('Was Django 3.2 still supported in 2023?')).toEqual({ subject: 'Django 3.2', ended: false });
     expect(statusQuestion('Are Ubuntu 20.04 releases still getting security updates?')).toEqual({ subject: 'Ubuntu 20.04 releases', ended: false });
     expect(statusQuestion('Has CentOS 7 reached end of life?')).toEqual({ subject: 'CentOS 7', ended: true });
     expect(statusQuestion('Is Node.js 16 EOL?')).toEqual({ subject: 'Node.js 16', ended: true });

@@ -337,6 +337,9 @@ describe('almanac.answer (zero-download)', () => {
     expect(old.steps).toContain('status-answer');
     expect(old.answer).toMatchObject({ kind: 'cell', text: 'No — end of life on 2023-05-31', citations: [{ text: '2023-05-31', columnPath: ['eol'] }] });
     expect((await almanac.answer('Is Distro 22.04 still supported?', { referenceDate })).answer.text).toBe('Yes — supported until 2027-06-01');
+    // At a time the question gives: its start.
+    expect((await almanac.answer('Was Distro 18.04 still supported in 2022?', { referenceDate })).answer.text).toBe('Yes — supported until 2023-05-31');
+    expect((await almanac.answer('Was Distro 18.04 still supported in June 2023?', { referenceDate })).answer.text).toBe('No — end of life on 2023-05-31');
     expect((await almanac.answer('Has Distro 18.04 reached end of life?', { referenceDate })).answer.text).toBe('Yes — end of life on 2023-05-31');
     // Another version than the document's is not answered from it.
     expect((await almanac.answer('Is Distro 20.04 still supported?', { referenceDate })).steps).not.toContain('status-answer');
