@@ -148,10 +148,10 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
   // (and one that does not say the deed the question asks of them: "Author: ..." did not win the
   // election of "who won ...?").
   if (analysis.operation === 'name') return !!nameSpan(analysis, sentence, s) && saysDeed(analysis, sentence);
-  // "What version of Rust added ...?": a sentence that names nothing numbered ("POSIX.1-2024",
-  // "3.12", "Windows 10") besides its dates and what the question gives does not answer it.
   // "What is the codename of Pop!_OS 22.04?": a sentence that calls nothing by a name does not say it.
   if (asksCodename(analysis)) return /\bcode[\s-]?name|\b(?:nicknamed|dubbed|called|named)\b/i.test(sentence);
+  // "What version of Rust added ...?": a sentence that names nothing numbered ("POSIX.1-2024",
+  // "3.12", "Windows 10") besides its dates and what the question gives does not answer it.
   if (asksNumbered(analysis)) return (namesNumbered(analysis, sentence, s) && touchesFeature(analysis, sentence, under.section ?? '')) || (!!headingVersion(analysis, under) && namesFeature(analysis, sentence, under.section ?? ''));
   return undefined;
 }
@@ -178,6 +178,7 @@ function saysDeed(analysis: QuestionAnalysis, sentence: string): boolean {
   const asked = answerTerms(verb);
   return answerTerms(sentence).some((t) => asked.includes(t));
 }
+
 /** A number spelled out, as a count is written in prose ("five people", "a dozen"). */
 const NUMBER_WORD = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|single|both|twice)\b/i;
 

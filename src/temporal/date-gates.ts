@@ -46,8 +46,8 @@ const MONTH_WORD = new RegExp(`\\b${MON}(?:[\\s,\\d]|-|–|—|to|until|till|thr
 const SEASON_WORD = /\b(?:spring|summer|autumn|fall|winter|quarter|half)\b/i;
 // And "Q3 2019", "H1 2020": in capitals only, a pattern of its own (one with "h1" in any case
 // within the words' pattern, tried at every "h" of every text, cost 4% of HiTab's ingest; any
-// case in a pattern of its own, 2%). A piece that holds it holds a digit: the piece gates' sign
-// hint finds it.
+// case in a pattern of its own, 2%, within the noise). A piece that holds it holds a digit: the
+// piece gates' sign hint finds it.
 const PART_CODE = /[QH][1-4]\b/;
 const DECADE_HINT = /0\s?'?s/;
 const CENTURY_HINT = /centur/i;
