@@ -25,7 +25,7 @@ import { COMPUTED, asksLength, boundaryNamed, namedNumbers, type QuestionAnalysi
 import { between, durationUnitOf, isoDate } from './durations.ts';
 import { statesDayWithoutYear } from './answer-time.ts';
 import { initialsIn, spelledInitials, spelledLabel } from './initials.ts';
-import { fieldRole, fieldWords, isLifeEnd } from '../temporal/intervals.ts';
+import { FALSE_VALUE, TRUE_VALUE, fieldRole, fieldWords, isLifeEnd } from '../temporal/intervals.ts';
 
 /** A cell an answer rests on, with the header paths that say what it is. */
 export interface AnswerCell {
@@ -808,7 +808,6 @@ function targetLookup(ctx: Context, target: string): TableAnswer | undefined {
   return { kind: 'label', text: inStub.label, scale: '', cells: [cell], score: inStub.s.score, confidence: confidenceOf(ctx, inStub.s.score, rest) };
 }
 
-const FLAG = /^\s*(?:true|false|yes|no)\s*$/i;
 const LATEST = new Set(tokenize('latest newest current'));
 
 /**
@@ -847,7 +846,7 @@ export function answerRow(analysis: QuestionAnalysis, table: Table, row: number,
   const words = new Set(analysis.target || analysis.years.length ? [] : analysis.allTerms);
   // "Newest" and "current" ask what "latest" heads.
   if ([...words].some((t) => LATEST.has(t))) for (const t of LATEST) words.add(t);
-  const headed = structure.dataCols.filter((c) => c !== p.idCol && !dateCols.has(c) && p.at(row, c) && !given(p.at(row, c)) && !hasDate(p.at(row, c)) && !FLAG.test(p.at(row, c)))
+  const headed = structure.dataCols.filter((c) => c !== p.idCol && !dateCols.has(c) && p.at(row, c) && !given(p.at(row, c)) && !hasDate(p.at(row, c)) && !TRUE_VALUE.test(p.at(row, c)) && !FALSE_VALUE.test(p.at(row, c)))
     .map((c) => ({ c, terms: [...p.colTerms.get(c)!] }))
     .filter((x) => x.terms.length && x.terms.every((t) => words.has(t)))
     .sort((a, b) => b.terms.length - a.terms.length)[0];
@@ -901,11 +900,11 @@ export interface RowValue {
  */
 export function rowDates(table: Table, role: 'start' | 'end', options: { structure?: TableStructure } = {}): RowValue[] | undefined {
   const structure = options.structure ?? detectHeaders(table);
-  const p = prepare(table, structure);
-  // By its header alone for an end (it may say "false" in every row); a start's column holds
-  // dates ("releaseDate", not the names of "releaseCycle").
-  const headed = structure.dataCols.map((c) => ({ col: c, name: (structure.columnPaths[c] ?? []).join(' ') }))
-    .filter((x) => fieldRole(x.name) === role && (role === 'end' || structure.dataRows.some((r) => hasDate(p.at(r, x.col)))));
+  // By its header alone for an end (it may say "false" in every row); a start's column is one
+  // that dates the rows ("releaseDate", not the names of "releaseCycle": `datedColumns`).
+  const headed = role === 'end'
+    ? structure.dataCols.map((c) => ({ col: c, name: (structure.columnPaths[c] ?? []).join(' ') })).filter((x) => fieldRole(x.name) === 'end')
+    : datedColumns(table, structure)?.roles.filter((x) => x.role === 'start') ?? [];
   const col = lifeFirst(headed)[0];
   return col === undefined ? undefined : rowValues(table, structure, col);
 }

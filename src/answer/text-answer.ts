@@ -165,16 +165,19 @@ const COUNT_ASK = /^\s*how\s+many\b/i;
 
 /** "Who won / led / wrote ...?": the verb of a deed, irregular past tenses as their stem's word. */
 const WHO_DID = /^\s*who\s+(won|led|wrote|ran|chose|founded|elected|created|designed|invented|wins|leads|writes|runs)\b/i;
-const DEED_STEM: Record<string, string> = { won: 'win', wins: 'win', led: 'lead', leads: 'lead', wrote: 'write', writes: 'write', ran: 'run', runs: 'run', chose: 'choose' };
-/** The words of a deed's family: "win" says "won", "winner", "wins". */
-const DEED_WORDS: Record<string, RegExp> = { win: /\b(?:w[oi]n|wins|winners?|winning|elected)\b/i, lead: /\b(?:lead|led|leads|leader|leading|chair(?:ed|s)?)\b/i, write: /\b(?:wr[io]te|written|writes|writing|authors?|authored)\b/i, run: /\b(?:r[au]n|runs|running)\b/i, choose: /\b(?:cho(?:o)?se[ns]?|chosen|elected|selected)\b/i };
+const WIN = /\b(?:w[oi]n|wins|winners?|winning|elected)\b/i;
+const LEAD = /\b(?:lead|led|leads|leader|leading|chair(?:ed|s)?)\b/i;
+const WRITE = /\b(?:wr[io]te|written|writes|writing|authors?|authored)\b/i;
+const RUN = /\b(?:r[au]n|runs|running)\b/i;
+/** An irregular deed's family of words: "won" is said by "win", "winner", "wins". */
+const DEED_WORDS: Record<string, RegExp> = { won: WIN, wins: WIN, led: LEAD, leads: LEAD, wrote: WRITE, writes: WRITE, ran: RUN, runs: RUN, chose: /\b(?:cho(?:o)?se[ns]?|chosen|elected|selected)\b/i };
 
 /** Whether a sentence says the deed a "who did ...?" question asks of someone; true for other questions. */
 function saysDeed(analysis: QuestionAnalysis, sentence: string): boolean {
   const verb = WHO_DID.exec(analysis.question)?.[1]!.toLowerCase();
   if (!verb) return true;
-  const stem = DEED_STEM[verb];
-  if (stem) return DEED_WORDS[stem]!.test(sentence);
+  const family = DEED_WORDS[verb];
+  if (family) return family.test(sentence);
   const asked = answerTerms(verb);
   return answerTerms(sentence).some((t) => asked.includes(t));
 }

@@ -7,11 +7,13 @@
  * between: "released in 2022" and "the 2022 release" stay times. Pure.
  */
 
+import { MON } from './date-gates.ts';
+
 /** A question that asks for a time: its years do not. */
 const ASKS_TIME = /^\s*(?:when\b|(?:in\s+)?(?:what|which)\s+(?:year|date|day|month)\b|since\s+when\b|until\s+when\b)/i;
 /** The word right before a year: capitalised, not a month or a weekday, and not the question's first word. */
 const NAME_WORD = /(?<=\S\s+)(\p{Lu}[\p{L}\p{N}.+#-]*)\s+$/u;
-const CALENDAR = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|christmas|easter|spring|summer|autumn|fall|winter|q[1-4]|fy)$/i;
+const CALENDAR = new RegExp(`^(?:${MON}|monday|tuesday|wednesday|thursday|friday|saturday|sunday|christmas|easter|spring|summer|autumn|fall|winter|q[1-4]|fy)$`, 'i');
 
 /** Whether `question[from, to)` is a year that names a thing, not a time (see above). */
 export function isNameYear(question: string, from: number, to: number): boolean {
