@@ -69,6 +69,7 @@ export interface StatusListQuestion {
 
 /** Words that make a subject a list of a thing's versions ("PostgreSQL versions", "releases of Django"). */
 const VERSIONS_WORD = /\b(?:versions|releases|editions|branches|series|cycles|lines|majors)\b/i;
+const VERSION_WORD = /\b(?:version|release|edition|branch|series|cycle|line|major)(?:e?s)?\b/i;
 const SUPPORTED = String.raw`(?:(?:still|currently)\s+)?(?:(?:being\s+)?(?:supported|maintained)|(?:getting|receiving)\s+(?:security\s+)?(?:updates|fixes|patches)|under\s+support)`;
 const ENDED = String.raw`(?:(?:have|has)\s+(?:already\s+)?(?:reached|hit|passed)\s+(?:its\s+|their\s+)?(?:end[\s-]of[\s-](?:life|support)|eol)|(?:are|is)\s+(?:already\s+)?(?:end[\s-]of[\s-]life|eol|out\s+of\s+support|unsupported|no\s+longer\s+(?:supported|maintained)))`;
 /** "Which PostgreSQL versions are still supported?", "what releases of Django are maintained?" */
@@ -114,6 +115,8 @@ export interface TimeListQuestion {
   subject: string;
   /** Which of each row's dates the time is asked of: its release, or its end of life. */
   role: 'start' | 'end';
+  /** Asked of one ("which Fedora version ..."): a list of one is no better than the answer of that one. */
+  one?: true;
 }
 
 /** "Which Django versions were released before 2015?", "which Node.js versions reached end of life in 2023?" */
@@ -123,7 +126,9 @@ const TIME_LIST = /^\s*(?:which|what)\s+(.+?)\s+(?:(c[oa]me out|were released|wa
 export function timeListQuestion(question: string): TimeListQuestion | undefined {
   const m = TIME_LIST.exec(question);
   const subject = m?.[1]?.trim();
-  return subject && VERSIONS_WORD.test(subject) ? { subject, role: m![2] ? 'start' : 'end' } : undefined;
+  // ("Which Fedora version was released in 2023?" asks the same list: 38 and 39 both were.)
+  if (!subject || !VERSION_WORD.test(subject)) return undefined;
+  return { subject, role: m![2] ? 'start' : 'end', ...(VERSIONS_WORD.test(subject) ? {} : { one: true as const }) };
 }
 
 /** How the status lists (`status-lists.ts`, loaded on demand) read a cell: as this module and the date grammar do. */

@@ -346,6 +346,11 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     if (periodRows(ctx) && heldShare(ctx) < 0.5) return undefined;
   }
   if (op === 'argmax' || op === 'argmin' || op === 'max' || op === 'min') {
+    // "Which month was the warmest in 2023?" is no answer of a table of years: its rows are of a
+    // longer time than the one asked for.
+    const unit = TIME_ASKED.exec(analysis.question)?.[1]?.toLowerCase();
+    const moments = unit ? [...rowMoments(ctx).values()] : [];
+    if (moments.length && moments.every((d) => d.end - d.start > UNIT_DAYS[unit!]! * 86_400_000)) return undefined;
     // "The highest price in the 1980s": among the rows of that span, which the question's time
     // chose (its "1980" names no row more than another).
     const within = withinPeriod(ctx);
@@ -373,6 +378,11 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     const direct = bestCells(ctx, analysis.allTerms, true)[0];
     const computed = compute(ctx);
     const holds = !!direct && cueNamed(ctx, direct) && (!computed || direct.score >= computed.score);
+    // A column of changes by row ("Annual Increase" by year) gives a change over many rows as
+    // their sum, not one row's, nor the difference of two.
+    // (A row of the whole span, "2014 to 2016", is that change; a rate's changes do not add up.)
+    const step = holds && op === 'change' && analysis.mentions && analysis.period ? rowMoments(ctx).get(direct!.r) : undefined;
+    if (step && step.end - step.start < analysis.period!.end - analysis.period!.start && tokenize(analysis.cue!).some((t) => p.colTerms.get(direct!.c)!.has(t)) && !RATE.test(`${p.structure.columnPaths[direct!.c]?.join(' ')} ${p.at(direct!.r, direct!.c)}`)) return changeOfSteps(ctx, direct!);
     if (holds) return cellAnswer(ctx, direct!);
     if (computed) return computed;
   }
@@ -868,18 +878,25 @@ export function answerRow(analysis: QuestionAnalysis, table: Table, row: number,
 /**
  * The end of life of the row a question names, in a table whose rows are dated with an end
  * ("releaseCycle | releaseDate | eol": the `eol` cell of the row "18" for "is Angular 18 still
- * supported?"), as written, even where it says there is none ("false"). Undefined for a table
- * without an end column or a row the question names.
+ * supported?"), as written, even where it says there is none ("false"); a family's ("Keycloak 26":
+ * 26.0 to 26.7) its last row's, its name found in `context` (the document's title). Undefined
+ * for a table without an end column or a row the question names.
  */
-export function endOfRow(analysis: QuestionAnalysis, table: Table, options: { structure?: TableStructure } = {}): TableAnswer | undefined {
+export function endOfRow(analysis: QuestionAnalysis, table: Table, options: { structure?: TableStructure; context?: string } = {}): TableAnswer | undefined {
   const structure = options.structure ?? detectHeaders(table);
   const p = prepare(table, structure);
-  const ctx: Context = { p, analysis };
+  const ctx: Context = { p, analysis, ...(options.context ? { context: new Set(tokenize(options.context)) } : {}) };
   if (!limitToNamedRows(ctx)) return undefined;
   // By its header alone: an end column may say "false" in every row (none has ended).
   const headed = structure.dataCols.map((c) => ({ col: c, name: (structure.columnPaths[c] ?? []).join(' ') }));
   const col = lifeFirst(headed.filter((x) => fieldRole(x.name) === 'end'))[0];
   if (col === undefined) return undefined;
+  // A family's end is its last row's ("Is Keycloak 26 still supported?": 26.7's).
+  const last = ctx.family && familyRow(ctx, ctx.family, col, 'end');
+  if (last !== undefined) {
+    const cell = cellOf(ctx, last, col);
+    return { kind: 'cell', text: cell.text, scale: '', cells: [cell], score: 1, confidence: 1 };
+  }
   // The row is named by the question's words; any cell of it will do to find it.
   const best = bestCells(ctx, analysis.terms, false).find((s) => s.score > 0 && s.c !== col);
   if (!best) return undefined;
@@ -960,7 +977,8 @@ export function namedRow(analysis: QuestionAnalysis, table: Table, options: { st
 function namedNumberRows(ctx: Context): Set<number> | undefined {
   const { p } = ctx;
   if (p.idCol === undefined) return undefined;
-  const asked = namedNumbers(ctx.analysis).map((n) => n.term);
+  const named = namedNumbers(ctx.analysis);
+  const asked = named.map((n) => n.term);
   if (!asked.length) return undefined;
   const numbered = p.structure.dataRows.filter((r) => /^\s*v?\d+(?:\.\d+)*\s*$/i.test(p.at(r, p.idCol!)));
   if (numbered.length < p.structure.dataRows.length / 2) return undefined;
@@ -970,6 +988,15 @@ function namedNumberRows(ctx: Context): Set<number> | undefined {
     for (let c = 0; c < cols; c++) if (!ctx.allowed || ctx.allowed.has(r * cols + c)) out.add(r * cols + c);
   };
   let rows = numbered.filter((r) => tokenize(p.at(r, p.idCol!)).some((t) => asked.includes(t)));
+  // "Keycloak 26" over rows 26.0 to 26.7 names them all, not 26.0 (which reads as 26): a major
+  // number no row is written as is the family of the rows it opens ("Redis 7.0", asked as
+  // "7" too, names its row alone) of a table its name names (Ubuntu's 12.04 and 12.10 are no "Debian 12").
+  const written = (r: number) => p.at(r, p.idCol!).trim().replace(/^v/i, '');
+  const majors = named.filter((n) => /^\d+$/.test(n.term) && (ctx.context?.has(n.name) || p.tableTerms.has(n.name)) && new RegExp(`(?<![\\d.])${n.term}(?!\\.?\\d)`).test(ctx.analysis.question)).map((n) => n.term);
+  if (majors.length && !rows.some((r) => asked.includes(written(r)))) {
+    const family = numbered.filter((r) => majors.some((a) => written(r).startsWith(`${a}.`)));
+    if (family.length > 1) rows = ctx.family = family;
+  }
   // A name no row's number holds may be a family's, which another cell gives whole ("Visual
   // Studio 2022": the rows 17.0 to 17.14 of codename "2022").
   if (!rows.length) {
@@ -982,18 +1009,25 @@ function namedNumberRows(ctx: Context): Set<number> | undefined {
 
 /**
  * When a family of rows ({@link namedNumberRows}) came or goes: the earliest start of its rows
- * ("When was Visual Studio 2022 released?": 17.0's release), or the latest end.
+ * ("When was Visual Studio 2022 released?": 17.0's release), or the latest end, where a row
+ * with no end set ("false": Keycloak 26.7) outlasts every date.
  */
 function familyDate(ctx: Context, rows: readonly number[]): TableAnswer | undefined {
   const role = ctx.analysis.boundary ?? 'start';
   const col = roleColumns(ctx, role)[0];
-  if (col === undefined) return undefined;
+  const r = col === undefined ? undefined : familyRow(ctx, rows, col, role);
+  return r === undefined ? undefined : { ...cellAnswer(ctx, { r, c: col!, score: 1, fullness: 1, unitMatch: 0 }), confidence: 1 };
+}
+
+/** The row of a family whose cell of `col` dates it first (`start`) or last (`end`; an end set to none is last). */
+function familyRow(ctx: Context, rows: readonly number[], col: number, role: 'start' | 'end'): number | undefined {
   let best: { r: number; at: number } | undefined;
   for (const r of rows) {
-    const at = dateIn(ctx.p.at(r, col))?.start;
+    const text = ctx.p.at(r, col);
+    const at = dateIn(text)?.start ?? (role === 'end' && FALSE_VALUE.test(text.trim()) ? Infinity : undefined);
     if (at !== undefined && (!best || (role === 'start' ? at < best.at : at > best.at))) best = { r, at };
   }
-  return best && { ...cellAnswer(ctx, { r: best.r, c: col, score: 1, fullness: 1, unitMatch: 0 }), confidence: 1 };
+  return best?.r;
 }
 
 /** Limits `ctx` to the rows a numbered table names for the question ({@link namedNumberRows}); false where it names none. */
@@ -1310,6 +1344,28 @@ function overPeriod(ctx: Context, op: 'average' | 'sum'): TableAnswer | undefine
   };
 }
 const AVERAGE_TERMS = [...tokenize('average'), ...tokenize('mean'), ...tokenize('avg')];
+
+/** "Which month ...", "in what quarter ...": the time a question asks for, and at most how many days it lasts. */
+export const TIME_ASKED = /\b(?:which|what)\s+(day|week|month|quarter)\b/i;
+const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 31, quarter: 92 };
+
+/** A column of rates or shares, whose changes compound rather than add up. */
+const RATE = /\brates?\b|\bper ?cent|%/i;
+
+/**
+ * "By how much did CO2 increase from 1990 to 2020?" of a column of each row's increase since the
+ * row before: the sum of the rows after the first time through the second (1991 to 2020), one
+ * row's cell where that is one row; undefined where the table holds too few of the question's
+ * words to be a series of what is asked (`overPeriod`).
+ */
+function changeOfSteps(ctx: Context, step: Scored): TableAnswer | undefined {
+  const [from, to] = ctx.analysis.mentions!.map((m) => dateIn(m));
+  if (!from || !to) return undefined;
+  const period = { ...ctx.analysis.period!, start: Math.min(from.end, to.end), end: Math.max(from.end, to.end) };
+  const rows = [...rowMoments(ctx)].filter(([, d]) => d.start >= period.start && d.end <= period.end);
+  if (rows.length === 1) return cellAnswer(ctx, { ...step, r: rows[0]![0] });
+  return overPeriod({ ...ctx, analysis: { ...ctx.analysis, period } }, 'sum');
+}
 
 /** A count's condition: "exceed $200,000 thousand", "below 100", "lower than $2.00". */
 const BOUND = /\b(exceed(?:ed|s)?|above|over|more than|greater than|higher than|at least|below|under|less than|lower than|fewer than|at most)\s+\$?\s?(-?\d[\d,]*(?:\.\d+)?)\s*(thousand|million|billion)?/;

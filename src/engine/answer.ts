@@ -15,10 +15,9 @@ import type {
   SearchResponse, SearchResult, Table, TimeSpan,
 } from '../types.ts';
 import { eventQueue } from './event-queue.ts';
-import { noEndAnswer, statusAnswer } from './status-answer.ts';
 import type { ListHelpers } from './status-lists.ts';
-import { CELL_READING, flagListQuestion, statusListQuestion, statusQuestion, timeListQuestion } from '../answer/support-status.ts';
-import { rowDates, rowsOfColumn } from '../answer/table-answer.ts';
+import { CELL_READING, flagListQuestion, setsNoEnd, statusListQuestion, statusQuestion, supportStatus, timeListQuestion } from '../answer/support-status.ts';
+import { TIME_ASKED, endOfRow, rowDates, rowsOfColumn } from '../answer/table-answer.ts';
 import { runSearch } from './search.ts';
 import { isTitledBy, titleNames } from './titled-names.ts';
 import type { EngineState } from './state.ts';
@@ -50,6 +49,7 @@ const KEYWORD_GATE = /\b(?:date|eol|life|support|freeze|manager|lead|maintainers
 
 /** A query that opens as a question, which no keyword form reads (but "is angular 17 supported"). */
 const QUESTION_OPENING = /^\s*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did)\b/i;
+const MEASURE_GATE = /\b(?:warm|hott|cold|cool|cheap|wett|dri)est\b/i;
 const SUPPORTED_OPENING = /^\s*(?:is|are)\b.*\b(?:supported|maintained)\W*$/i;
 
 /** A month or a day written as ISO 8601 does ("Date 1990-01-01"): a row of a monthly or daily series. */
@@ -69,10 +69,13 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
   // Keywords ("python 3.12 release date") are read as the question they stand for, searched as it
   // too, by a module loaded for a query that ends as such keywords do (the embed's budget, issue 13).
   const keywords = KEYWORD_GATE.test(typed) && (!QUESTION_OPENING.test(typed) || SUPPORTED_OPENING.test(typed));
-  const question = keywords ? (await import('../answer/keyword-question.ts')).keywordQuestion(typed) ?? typed : typed;
+  const worded = keywords ? (await import('../answer/keyword-question.ts')).keywordQuestion(typed) ?? typed : typed;
+  // "Which year was the warmest?": read and searched as the measure its superlative names.
+  const measured = MEASURE_GATE.test(worded) ? (await import('../answer/measure-words.ts')).measureWords(worded) : undefined;
+  const question = measured ?? worded;
   const search = await runSearch(state, question, { ...searchOptions, limit: searchOptions.limit ?? 10 });
   emit?.({ type: 'retrieved', search });
-  const steps: string[] = question === typed ? ['question-analysis'] : ['keyword-question', 'question-analysis'];
+  const steps: string[] = [...(worded === typed ? [] : ['keyword-question']), ...(measured ? ['measure-words'] : []), 'question-analysis'];
   const skipped: Record<string, string> = {};
   const analysis = analyzeQuestion(question);
 
@@ -145,21 +148,25 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
       steps.push('outline-answer');
     }
   }
-  // "Is Angular 18 still supported?": the row's end of life against the reference date. (A
-  // module of its own, loaded with the worker: loaded on demand, it split the modules it shares
-  // with the start into chunks of their own and saved nothing, 0.9 kB.)
+  // "Is Angular 18 still supported?": the row's end of life against the reference date, read by
+  // a module loaded for such questions, the readers it needs passed in (`status-answer.ts`).
   {
     const subject = subjectOf(state, analysis, search);
     const helpers = {
       settings: ANSWER_SETTINGS, structureOf, mayAnswer: (docId: string) => namesSubject(state, docId, subject), namesAsked: (text: string) => namesAsked(analysis, text), givesName: namesOf(analysis).length > 0,
       citeCell: (docId: string, tableIndex: number, t: Table, cell: AnswerCell) => cellCitation(state, search, cellHolder(docId, tableIndex, t), cell),
+      endOfRow, supportStatus, setsNoEnd, asksLength,
     };
+    const asked = statusQuestion(question);
+    // (What no end of life answers: "when does X reach end of life?", "how long is X supported?".)
+    const endless = answer.kind === 'none' && (analysis.boundary === 'end' || asksLength(analysis));
+    const statuses = asked || endless ? await import('./status-answer.ts') : undefined;
     // "When does Apache Groovy 3 reach end of life?" over a row whose end of life is set to none
     // ("false"): that none is set, where nothing else answered.
     const reference = (searchOptions.referenceDate ?? new Date()).getTime();
     // ("Was Django 3.2 still supported in 2023?": at the start of that time.)
     const then = analysis.period && /^\s*(?:was|were)\b/i.test(question) ? analysis.period.start : reference;
-    let status = statusAnswer(state, question, analysis, search, then, helpers);
+    let status = asked && statuses!.statusAnswer(state, asked, analysis, search, then, helpers);
     let property: Answer | undefined;
     let timeList: Answer | undefined;
     // "Which PostgreSQL versions are still supported?", "which Node.js versions are LTS?": read by
@@ -185,14 +192,15 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
       else if (flagged) property = found;
       else timeList = found;
     }
-    status ??= answer.kind === 'none' ? noEndAnswer(state, analysis, search, helpers) : undefined;
+    status ||= endless ? statuses!.noEndAnswer(state, analysis, search, helpers) : undefined;
     if (status) {
       answer = status;
       steps.push('status-answer');
     } else if (property) {
       answer = property;
       steps.push('property-list');
-    } else if (timeList) {
+    } else if (timeList && !(dated!.one && timeList.text === answer.text)) {
+      // (Asked of one, a list of one the record's answer gave already keeps that answer, which cites the name.)
       answer = timeList;
       steps.push('time-list');
     } else if (answer.kind !== 'none' && !answer.items && listed) {
@@ -314,7 +322,8 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
   // average or total over a span, which only a series of what is asked, dated across the span,
   // answers ("the average global temperature anomaly in the 2010s", where CO2 files rank first).
   const coarse = !!found && answersCoarsely(analysis, found.found);
-  const tested = !!analysis.firstPast || overYears(analysis);
+  // So is the month an extreme is asked of ("which month was the warmest in 2023?"), which a table of years does not give.
+  const tested = !!analysis.firstPast || overYears(analysis) || (EXTREMES.has(analysis.operation) && TIME_ASKED.test(analysis.question));
   if ((found && !coarse) || (!found && (fallback || !tested)) || docs.length >= ANSWER_SETTINGS.tableDocuments) return found ?? fallback;
   const before = docs.length;
   add((await byDocument()).results, search.results.length);

@@ -1,12 +1,14 @@
 /**
  * The engine side of support-status answers (`answer/support-status`): "Is Angular 18 still
  * supported?" read from the end of life of the row the question names, in the first table of
- * the best documents that has one, against the reference date. The helpers it needs come in
- * from `engine/answer.ts` (the citation of a cell, the version check).
+ * the best documents that has one, against the reference date. Loaded with such a question
+ * (`engine/answer.ts` gates it); the readers it needs come in with the helpers, so that it
+ * imports nothing the worker's start holds (a module imported from both splits into a chunk
+ * of its own).
  */
-import { endOfRow, type AnswerCell } from '../answer/table-answer.ts';
-import { setsNoEnd, statusQuestion, supportStatus } from '../answer/support-status.ts';
-import { asksLength, type QuestionAnalysis } from '../answer/question.ts';
+import type { AnswerCell, TableAnswer } from '../answer/table-answer.ts';
+import type { StatusQuestion, SupportStatus } from '../answer/support-status.ts';
+import type { QuestionAnalysis } from '../answer/question.ts';
 import type { TableStructure } from '../tables/headers.ts';
 import type { Answer, Citation, Passage, SearchResponse, Table } from '../types.ts';
 import type { EngineState } from './state.ts';
@@ -27,15 +29,21 @@ export interface StatusHelpers {
   citeCell(docId: string, tableIndex: number, table: Table, cell: AnswerCell): Citation;
 }
 
+/** The readers of `answer/` a status answer uses, passed in with the helpers. */
+export interface StatusReaders {
+  endOfRow(analysis: QuestionAnalysis, table: Table, options: { structure?: TableStructure; context?: string }): TableAnswer | undefined;
+  supportStatus(end: string, reference: number, ended?: boolean): SupportStatus | undefined;
+  setsNoEnd(end: string): boolean;
+  asksLength(analysis: QuestionAnalysis): boolean;
+}
+
 /**
  * Whether the thing a status question names is supported at `reference`, with the end-of-life
  * cell cited; undefined for another question, or where no table of the best documents gives the
  * row's end of life with confidence.
  */
-export function statusAnswer(state: EngineState, question: string, analysis: QuestionAnalysis, search: SearchResponse, reference: number, h: StatusHelpers): Answer | undefined {
-  const asked = statusQuestion(question);
-  if (!asked) return undefined;
-  return firstEnd(state, analysis, search, h, (end) => supportStatus(end, reference, asked.ended)?.text);
+export function statusAnswer(state: EngineState, asked: StatusQuestion, analysis: QuestionAnalysis, search: SearchResponse, reference: number, h: StatusHelpers & StatusReaders): Answer | undefined {
+  return firstEnd(state, analysis, search, h, (end) => h.supportStatus(end, reference, asked.ended)?.text);
 }
 
 /**
@@ -44,20 +52,20 @@ export function statusAnswer(state: EngineState, question: string, analysis: Que
  * supported?", that it still is. Undefined for another question, or where the row gives a date
  * or nothing (the date is the table answer's to read).
  */
-export function noEndAnswer(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, h: StatusHelpers): Answer | undefined {
+export function noEndAnswer(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, h: StatusHelpers & StatusReaders): Answer | undefined {
   // "How long was Windows PowerShell 5.1 supported?" of a row with no end: it still is.
-  const lasting = asksLength(analysis) && /\b(?:supported|maintained)\b/i.test(analysis.question);
+  const lasting = h.asksLength(analysis) && /\b(?:supported|maintained)\b/i.test(analysis.question);
   if (!lasting && (analysis.operation !== 'date' || analysis.boundary !== 'end')) return undefined;
-  return firstEnd(state, analysis, search, h, (end) => (setsNoEnd(end) ? `${lasting ? 'Still supported: no' : 'No'} end of life is set` : undefined));
+  return firstEnd(state, analysis, search, h, (end) => (h.setsNoEnd(end) ? `${lasting ? 'Still supported: no' : 'No'} end of life is set` : undefined));
 }
 
 /** The answer `read` gives of the end-of-life cell of the row the question names, in the first table of the best documents that has one. */
-function firstEnd(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, h: StatusHelpers, read: (end: string) => string | undefined): Answer | undefined {
+function firstEnd(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, h: StatusHelpers & StatusReaders, read: (end: string) => string | undefined): Answer | undefined {
   for (const docId of tableDocuments(search, h)) {
     const document = state.records.get(docId)?.document;
     const tables = document?.tables ?? [];
     for (let i = 0; i < tables.length; i++) {
-      const end = endOfRow(analysis, tables[i]!, { structure: h.structureOf(tables[i]!) });
+      const end = h.endOfRow(analysis, tables[i]!, { structure: h.structureOf(tables[i]!), ...(document?.title ? { context: document.title } : {}) });
       if (!end || end.confidence < h.settings.minTableConfidence) continue;
       // The row is the named thing's where its document, its table or its own labels name it:
       // Ubuntu's release table mentions Debian, and its "12" row is no Debian 12.

@@ -52,8 +52,9 @@ describe('support-status questions', () => {
     expect(timeListQuestion('Which Ubuntu releases came out in 2022?')).toEqual({ subject: 'Ubuntu releases', role: 'start' });
     expect(timeListQuestion('Which Django versions were released before 2015?')).toEqual({ subject: 'Django versions', role: 'start' });
     expect(timeListQuestion('Which Node.js versions reached end of life in 2023?')).toEqual({ subject: 'Node.js versions', role: 'end' });
-    // One version is no list.
-    expect(timeListQuestion('Which Django version was released in December 2023?')).toBeUndefined();
+    // Asked of one, the same list: two Fedora versions came out in 2023.
+    expect(timeListQuestion('Which Fedora version was released in 2023?')).toEqual({ subject: 'Fedora version', role: 'start', one: true });
+    expect(timeListQuestion('Which Django is released in 2023?')).toBeUndefined();
     expect(timeListQuestion('Which Django versions are LTS?')).toBeUndefined();
   });
 });

@@ -181,6 +181,50 @@ describe('table answers', () => {
     expect(ask('When was Visual Studio 17.1 released?', vs)).toMatchObject({ text: '2022-02-15' });
   });
 
+  it('adds up a column of each year\'s change for a change over years, and reads one row\'s for one year', () => {
+    const steps = readGrid([
+      ['Year', 'Annual Increase', 'Uncertainty'],
+      ['2017', '2.12', '0.07'],
+      ['2018', '2.36', '0.07'],
+      ['2019', '2.55', '0.07'],
+      ['2020', '2.33', '0.08'],
+    ]).table;
+    const co2 = (q: string) => answerTable(analyzeQuestion(q), steps, { context: 'Global CO2 growth' });
+    expect(co2('By how much did CO2 increase from 2017 to 2020?')).toMatchObject({ kind: 'computed', text: '7.24', calculation: { expression: '2.36 + 2.55 + 2.33' } });
+    expect(co2('By how much did CO2 increase from 2019 to 2020?')).toMatchObject({ text: '2.33', cells: [{ rowPath: ['2020'] }] });
+    // A rate's changes compound: they are not added up.
+    const rates = readGrid([['Year', 'Growth rate (%)'], ['2018', '2.9'], ['2019', '2.3'], ['2020', '-3.4']]).table;
+    expect(answerTable(analyzeQuestion('By how much did the growth rate change from 2018 to 2020?'), rates, { context: 'GDP' })?.calculation?.expression ?? '').not.toContain('+');
+  });
+
+  it('answers "which month" of an extreme from rows of months, not from rows of years', () => {
+    const years = readGrid([['Year', 'Mean'], ['2022', '0.89'], ['2023', '1.17']]).table;
+    const months = readGrid([['Date', 'Mean'], ['2023-06', '1.07'], ['2023-09', '1.48'], ['2023-12', '1.37']]).table;
+    expect(answerTable(analyzeQuestion('Which month had the highest temperature in 2023?'), years, { context: 'temperature' })).toBeUndefined();
+    expect(answerTable(analyzeQuestion('Which month had the highest temperature in 2023?'), months, { context: 'temperature' })).toMatchObject({ text: '2023-09' });
+    expect(answerTable(analyzeQuestion('Which year had the highest temperature?'), years, { context: 'temperature' })).toMatchObject({ text: '2023' });
+  });
+
+  it('reads a major number no row is written as as the family of the rows it opens, in a table its name names', () => {
+    const keycloak = readGrid([
+      ['releaseCycle', 'releaseDate', 'eol'],
+      ['26.2', '2025-04-11', 'false'],
+      ['26.1', '2025-01-15', '2025-04-11'],
+      ['26.0', '2024-10-04', '2025-01-15'],
+      ['25.0', '2024-06-10', '2024-10-04'],
+    ]).table;
+    const about = (q: string, title: string) => answerTable(analyzeQuestion(q), keycloak, { context: title });
+    expect(about('When was Keycloak 26 released?', 'Keycloak')).toMatchObject({ text: '2024-10-04', cells: [{ rowPath: ['releaseCycle 26.0'] }] });
+    // A row with no end set outlasts every date.
+    expect(endOfRow(analyzeQuestion('Is Keycloak 26 still supported?'), keycloak, { context: 'Keycloak' })).toMatchObject({ text: 'false', cells: [{ rowPath: ['releaseCycle 26.2'] }] });
+    // "26.0" (read as 26 too) names its row alone, as does a major a row is written as.
+    expect(endOfRow(analyzeQuestion('Is Keycloak 26.0 still supported?'), keycloak, { context: 'Keycloak' })).toMatchObject({ text: '2025-01-15' });
+    expect(endOfRow(analyzeQuestion('Is Keycloak 25 still supported?'), keycloak, { context: 'Keycloak' })).toMatchObject({ text: '2024-10-04' });
+    // Another thing's 26 is no family of this table.
+    expect(about('When does Keycloak 26 reach end of life?', 'Keycloak')).toMatchObject({ text: 'false' });
+    expect(about('When does Debian 26 reach end of life?', 'Ubuntu')?.text).not.toBe('false');
+  });
+
   it('reads the column a chosen row\'s question names by every word of its header ("latest"), for now only', () => {
     const cycles = readGrid([
       ['releaseCycle', 'releaseDate', 'lts', 'latest'],

@@ -79,6 +79,26 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('reads a superlative that names its measure ("warmest") as that measure\'s extreme, and a year\'s increases added up', async () => {
+    const almanac = await createAlmanac();
+    const years = Array.from({ length: 30 }, (_, i) => 1991 + i);
+    await almanac.ingest([
+      { name: 'global-temp/data/annual-temperature.csv', content: `Year,Mean\n${years.map((y) => `${y},${y === 2016 ? '1.02' : (((y * 37) % 11) / 20).toFixed(2)}`).join('\n')}\n` },
+      { name: 'co2/data/global-concentration-annual-increase.csv', content: `Year,Annual increase,Uncertainty\n${years.map((y) => `${y},${(1 + (y % 3) / 2).toFixed(2)},0.1`).join('\n')}\n` },
+    ]);
+    const warmest = await almanac.answer('Which year was the warmest?');
+    expect(warmest.steps).toEqual(expect.arrayContaining(['measure-words', 'table-answer']));
+    expect(warmest.answer.text).toBe('2016');
+    expect(warmest.answer.citations[0]).toMatchObject({ rowPath: ['2016'], columnPath: ['Mean'], text: '1.02' });
+    // The change from 2000 to 2010 of a column of each year's increase: 2001 to 2010 added up.
+    const change = await almanac.answer('By how much did the global CO2 concentration increase from 2000 to 2010?');
+    const sum = years.filter((y) => y > 2000 && y <= 2010).reduce((s, y) => s + 1 + (y % 3) / 2, 0);
+    expect(change.answer.kind).toBe('computed');
+    expect(Number(change.answer.text)).toBeCloseTo(sum, 6);
+    expect(change.answer.citations).toHaveLength(10);
+    await almanac.close();
+  });
+
   it('reads a bound first passed from the series that passes it, past a file whose rows fill the results', async () => {
     const almanac = await createAlmanac();
     const years = Array.from({ length: 60 }, (_, i) => 1960 + i);
