@@ -49,6 +49,7 @@ const KEYWORD_GATE = /\b(?:date|eol|life|support|freeze|manager|lead|maintainers
 
 /** A query that opens as a question, which no keyword form reads (but "is angular 17 supported"). */
 const QUESTION_OPENING = /^\s*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did)\b/i;
+const LATEST_GATE = /\b(?:latest|newest|most recent)\b/i;
 const MEASURE_GATE = /\b(?:warm|hott|cold|cool|cheap|wett|dri)est\b/i;
 const SUPPORTED_OPENING = /^\s*(?:is|are)\b.*\b(?:supported|maintained)\W*$/i;
 
@@ -224,6 +225,16 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
     } else if (prose) {
       answer = prose;
       steps.push('prose-calculation');
+    }
+  }
+
+  // "What is the latest version of Rust?" over release notes titled by their releases: the
+  // highest version their titles give, read by a module loaded for such a question.
+  if (LATEST_GATE.test(question) && /\b(?:version|release)\b/i.test(question) && !analysis.period) {
+    const latest = (await import('./latest-answer.ts')).latestAnswer(state, analysis, answer, (p, from, to, text, span) => textCitation(state, search, p, from, to, text, span));
+    if (latest) {
+      answer = latest;
+      steps.push('latest-titled');
     }
   }
 

@@ -99,6 +99,18 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('answers the latest version of a thing from the titles of its release notes, citing the title', async () => {
+    const almanac = await createAlmanac();
+    const note = (v: string) => ({ name: `blog/Tool-${v}.md`, content: `# Announcing Tool ${v}\n\nThe Tool team is happy to announce a new version, ${v}. It brings faster builds.\n` });
+    await almanac.ingest([note('1.8.0'), note('1.10.0'), note('1.9.2'), { name: 'other.md', content: '# Other\n\nThe latest release of Other is 4.0.\n' }]);
+    const r = await almanac.answer('What is the latest version of Tool?');
+    expect(r.steps).toContain('latest-titled');
+    expect(r.answer).toMatchObject({ text: 'Tool 1.10.0', citations: [{ docId: 'blog/Tool-1.10.0.md', text: 'Announcing Tool 1.10.0', span: [11, 22] }] });
+    // A time in the question is not the newest of all.
+    expect((await almanac.answer('What was the latest Tool release in 2019?')).steps).not.toContain('latest-titled');
+    await almanac.close();
+  });
+
   it('reads a bound first passed from the series that passes it, past a file whose rows fill the results', async () => {
     const almanac = await createAlmanac();
     const years = Array.from({ length: 60 }, (_, i) => 1960 + i);
