@@ -86,8 +86,16 @@ export function durationMentions(analysis: QuestionAnalysis): [string, string] |
   const m = /\b(?:between|from) (.{1,80}?) (?:and|to|until|till) (.{1,80}?)(?:\?|$|,)/.exec(q)
     ?? /^\W*how (?:long|many (?:days|weeks|months|years)) (?:after|before) (.{1,80}?) (?:was|were|did|does|do|is|are) (.{1,80}?)(?:\?|$|,)/.exec(q);
   const clean = (x: string) => x.replace(/^(?:the|a|an)\s+/, '').trim();
-  return m ? [clean(m[1]!), clean(m[2]!)] : undefined;
+  if (!m) return undefined;
+  const [a, b] = [clean(m[1]!), clean(m[2]!)];
+  // "Between the Kubernetes 1.29 code freeze and its release": "its" is the other's named
+  // version ("Kubernetes 1.29 release"), not any release the documents speak of ("Release cycle begins").
+  const its = (x: string, other: string) => x.replace(/^(?:its|their)\s+/, () => `${NAMED_VERSION.exec(other)?.[0] ?? ''} `).trim();
+  return [its(a, b), its(b, a)];
 }
+
+/** A name and its version ("kubernetes 1.29", "rust 1.0"). */
+const NAMED_VERSION = /\b[a-z][\w+#-]*\s+v?\d+(?:\.\d+)+\b/;
 
 /**
  * "How many eligible voters did not cast a ballot?": the count of a group less those who did

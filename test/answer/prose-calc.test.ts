@@ -23,6 +23,9 @@ describe('question analysis of prose calculations', () => {
     expect([b.operation, durationUnitOf(b), durationMentions(b)]).toEqual(['duration', 'auto', undefined]);
     const c = analyzeQuestion('How many years were there from the founding to the first title?');
     expect([c.operation, durationUnitOf(c), durationMentions(c)]).toEqual(['duration', 'year', ['founding', 'first title']]);
+    // "Its" is the other's named version, not any release.
+    expect(durationMentions(analyzeQuestion('How many days were there between the Kubernetes 1.29 code freeze and its release?'))).toEqual(['kubernetes 1.29 code freeze', 'kubernetes 1.29 release']);
+    expect(durationMentions(analyzeQuestion('How many days between the strike and its end?'))).toEqual(['strike', 'end']);
     // A count past a bound stays a count.
     expect(analyzeQuestion('How many years did net sales from Americas exceed $200,000 thousand?').operation).toBe('count');
   });
