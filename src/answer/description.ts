@@ -9,8 +9,11 @@ import { headingPath } from '../text/heading-path.ts';
 /** The frames of a description question, the thing described in the group. */
 const FRAMES = [
   /^\s*what\s+(?:happens|happened)\s+(?:during|in|at|after|before)\s+(?:the\s+|a\s+)?(.+?)\s*\?*\s*$/i,
+  // "What is PEP 602 about?": as "what does PEP 602 propose?".
+  /^\s*what\s+(?:is|are|was)\s+(?:the\s+)?(.+?)\s+about\s*\?*\s*$/i,
   /^\s*what\s+(?:is|are)\s+(?:the\s+|an?\s+)?(.+?)\s*\?*\s*$/i,
-  /^\s*what\s+does\s+(?:the\s+|an?\s+)?(.+?)\s+(?:mean|stand\s+for)\s*\?*\s*$/i,
+  // ("What does LTS mean for Ubuntu?": LTS, whose expansion Ubuntu's documents give.)
+  /^\s*what\s+does\s+(?:the\s+|an?\s+)?(.+?)\s+(?:mean|stand\s+for)(?:\s+(?:for|in|at|on|to)\s+.+?)?\s*\?*\s*$/i,
   /^\s*how\s+(?:does|do)\s+(?:the\s+|an?\s+)?(.+?)\s+work\s*\?*\s*$/i,
   // "What does PEP 602 propose?": a document's own summary (`summaryOf`).
   /^\s*what\s+(?:does|did)\s+(?:the\s+)?(.+?)\s+(?:propose|describe|define|specify|cover|recommend)\s*\?*\s*$/i,

@@ -359,7 +359,8 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
     // "How many components are there under deferred tax assets?": the items a group lists.
     || set('count', /^\s*how many (?:(?:major|main|different)\s+)?(?:types|kinds|components|categories|items|classes|sub-?categories)\b(?=\s+(?:of|are there|under|in|does|did|were|are)\b)/.exec(q))
     // "Until when is Django 4.2 supported?", "since when": a time, the end or start asked (`boundaryOf`).
-    || set('date', /^\s*(?:(?:until|till|since) )?when\b|\b(?:what|which) (?:year|date|month|day)\b|\bin what year\b/.exec(q))
+    // ("What is the Kubernetes 1.37 release date?" asks a date as "when" does; its "release" stays a word to find.)
+    || set('date', /^\s*(?:(?:until|till|since) )?when\b|\b(?:what|which) (?:year|date|month|day)\b|\bin what year\b|(?<=\b(?:release|launch|publication|availability|end[\s-]of[\s-]life|eol|expiry|expiration|due|freeze|retirement)\s+)date\b/.exec(q))
     || set('name', /^\s*who\b|^\s*whose\b/.exec(q));
 
   if (operation === 'lookup' && /^\s*what (?:was|were|is|are) the\b/.test(q) && !/\b(?:between|both)\b/.test(q) && YEAR_LIST.test(q)) respectively = true;

@@ -41,9 +41,11 @@ export function answerRecord(analysis: QuestionAnalysis, sentence: string): Reco
   let pick: [string, string] | undefined;
   if (target.size) pick = fields.find(([k, v]) => answerTerms(fieldWords(k)).some((t) => target.has(t)) && !isDate(v) && !given(v));
   if (!pick && analysis.operation === 'date') {
-    // The date field the question names ("end of life"), else the record's first date.
-    const named = fields.filter(([k, v]) => isDate(v) && answerTerms(fieldWords(k)).some((t) => asked.has(t)));
-    pick = named[0] ?? fields.find(([, v]) => isDate(v));
+    // The date field the question names best ("end of life"; "latestReleaseDate" for "the latest
+    // release", "the last" or "newest" asking what "latest" heads), else the record's first date.
+    if (/\b(?:last|newest|most recent)\b/i.test(analysis.question)) asked.add(answerTerms('latest')[0]!);
+    const named = (k: string) => answerTerms(fieldWords(k)).filter((t) => asked.has(t)).length;
+    pick = fields.filter(([k, v]) => isDate(v) && named(k) > 0).sort((a, b) => named(b[0]) - named(a[0]))[0] ?? fields.find(([, v]) => isDate(v));
   }
   pick ??= fields.find(([, v]) => !isDate(v) && !FLAG.test(v.trim()));
   if (!pick) return undefined;

@@ -427,7 +427,7 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   // gold price of 2016 for "temperature anomaly 2016"), as for an average or an extreme.
   if (op === 'lookup' && options.heading && !table.caption && heldShare(ctx) < 0.5) return undefined;
   const ranked = bestCells(ctx, analysis.terms, analysis.numeric).filter((s) => !given(s));
-  const best = inAskedUnit(ctx, ranked) ?? dateOfRow(ctx, ranked) ?? boundaryDate(ctx, ranked) ?? ranked[0] ?? (analysis.numeric ? bestCells(ctx, analysis.terms, false).filter((s) => !given(s))[0] : undefined);
+  const best = inAskedUnit(ctx, ranked) ?? latestDate(ctx, ranked) ?? dateOfRow(ctx, ranked) ?? boundaryDate(ctx, ranked) ?? ranked[0] ?? (analysis.numeric ? bestCells(ctx, analysis.terms, false).filter((s) => !given(s))[0] : undefined);
   // A date is when a thing happened, its start, unless its labels say otherwise: "when does X
   // reach end of life?" is answered by a date named an end, not by one the table gives for
   // something else ("Release Notes complete | Wednesday 13th December 2023" of a release schedule).
@@ -657,6 +657,26 @@ function dateOfRow(ctx: Context, ranked: Scored[]): Scored | undefined {
 }
 
 /**
+ * "When was the last Django 4.2 release?": the date of the row's latest release
+ * ("latestReleaseDate"), not of its first ("releaseDate"), where a column of the row says so.
+ */
+function latestDate(ctx: Context, ranked: Scored[]): Scored | undefined {
+  const top = ranked[0];
+  const c = top && latestColumn(ctx, top.r);
+  return c === undefined ? undefined : { ...top!, c };
+}
+
+/**
+ * Of row `r`, for a "when" question that asks for the latest or last release of a version it
+ * names, the column of dates headed "latest" ("the latest Node.js LTS", naming none, asks which
+ * row is newest: its own release).
+ */
+function latestColumn(ctx: Context, r: number): number | undefined {
+  if (ctx.analysis.operation !== 'date' || !/\b(?:last|latest|newest|most recent)\b/i.test(ctx.analysis.question) || !namedNumbers(ctx.analysis).length) return undefined;
+  return ctx.p.structure.dataCols.find((c) => hasAny(ctx.p.colTerms.get(c)!, LATEST) && hasDate(ctx.p.at(r, c)) && (!ctx.allowed || ctx.allowed.has(r * ctx.p.table.cols + c)));
+}
+
+/**
  * A "when" question that asks for a start or an end ("when does Airflow 2 end?") of a row dated
  * both ways ("releaseDate | eol") reads the column of that role, among the row's cells the
  * question's words name equally well; a column it names by its words wins ("when was the
@@ -845,7 +865,7 @@ export function answerRow(analysis: QuestionAnalysis, table: Table, row: number,
   };
   if (analysis.operation === 'date') {
     const start = dated?.roles.find((x) => x.role === 'start')?.col ?? dated?.points[0] ?? dated?.roles[0]?.col;
-    const col = (analysis.boundary ? roleColumns(ctx, analysis.boundary).find((c) => hasDate(p.at(row, c))) : undefined) ?? start;
+    const col = latestColumn(ctx, row) ?? (analysis.boundary ? roleColumns(ctx, analysis.boundary).find((c) => hasDate(p.at(row, c))) : undefined) ?? start;
     if (col !== undefined && p.at(row, col)) return cellAt(col);
   }
   const given = givenBy(analysis);

@@ -101,6 +101,10 @@ describe('what a question asks for', () => {
     expect(analyzeQuestion('What was the change in revenue from 2018 to 2019?').asksFigure).toBe(true);
     expect(analyzeQuestion('Which Django LTS version was still supported in July 2020?').asksFigure).toBe(false);
     expect(analyzeQuestion('When did code freeze begin?').asksFigure).toBe(false);
+    // "The release date" asks a date as "when" does, its "release" still a word to find.
+    expect(analyzeQuestion('What is the Kubernetes 1.37 release date?')).toMatchObject({ operation: 'date', cue: 'date', asksFigure: false });
+    expect(analyzeQuestion('What is the Kubernetes 1.37 release date?').terms).toContain(tokenize('release')[0]);
+    expect(analyzeQuestion('What was the revenue at the reporting date?').operation).toBe('lookup');
   });
 
   it('reads the head of the noun phrase after "which" as the thing asked for', () => {

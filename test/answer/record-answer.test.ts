@@ -19,6 +19,11 @@ describe('answers read from a record of fields', () => {
   it('gives the date field a "when" question names, else the first date', () => {
     expect(answerRecord(analyzeQuestion('When was the eol of Ubuntu 14.04?'), UBUNTU)).toMatchObject({ text: '2019-04-02', field: 'eol' });
     expect(answerRecord(analyzeQuestion('When did Ubuntu 14.04 come out?'), UBUNTU)).toMatchObject({ text: '2014-04-17' });
+    // The field it names best: "the latest release" (or the last) is "latestReleaseDate", not "releaseDate".
+    const node = 'releaseCycle: "20" releaseDate: 2023-04-18 eol: 2026-04-30 latest: "20.20.2" latestReleaseDate: 2026-03-24';
+    expect(answerRecord(analyzeQuestion('When was the latest Node.js 20 release?'), node)).toMatchObject({ field: 'latestReleaseDate' });
+    expect(answerRecord(analyzeQuestion('When was the last Node.js 20 release?'), node)).toMatchObject({ field: 'latestReleaseDate' });
+    expect(answerRecord(analyzeQuestion('When was Node.js 20 released?'), node)).toMatchObject({ field: 'releaseDate' });
   });
 
   it('reads nothing from a sentence that is no record', () => {

@@ -197,6 +197,19 @@ describe('table answers', () => {
     expect(answerTable(analyzeQuestion('By how much did the growth rate change from 2018 to 2020?'), rates, { context: 'GDP' })?.calculation?.expression ?? '').not.toContain('+');
   });
 
+  it('reads the latest (or last) release of a version it names from the column of dates headed "latest"', () => {
+    const node = readGrid([
+      ['releaseCycle', 'releaseDate', 'eol', 'latest', 'latestReleaseDate'],
+      ['22', '2024-04-24', '2027-04-30', '22.22.0', '2026-09-01'],
+      ['20', '2023-04-18', '2026-04-30', '20.20.2', '2026-03-24'],
+    ]).table;
+    expect(ask('When was the last Node.js 20 release?', node)).toMatchObject({ text: '2026-03-24', cells: [{ columnPath: ['latestReleaseDate'] }] });
+    expect(ask('When was Node.js 20 released?', node)).toMatchObject({ text: '2023-04-18' });
+    // A row another step chose, as well; "the latest Node.js", naming no version, asks for the newest row's own release.
+    expect(answerRow(analyzeQuestion('When was the latest Node.js 20 release?'), node, 2)).toMatchObject({ text: '2026-03-24' });
+    expect(answerRow(analyzeQuestion('When was the latest Node.js released?'), node, 1)).toMatchObject({ text: '2024-04-24' });
+  });
+
   it('answers "which month" of an extreme from rows of months, not from rows of years', () => {
     const years = readGrid([['Year', 'Mean'], ['2022', '0.89'], ['2023', '1.17']]).table;
     const months = readGrid([['Date', 'Mean'], ['2023-06', '1.07'], ['2023-09', '1.48'], ['2023-12', '1.37']]).table;
