@@ -240,9 +240,18 @@ export interface QuestionAnalysis {
    * 2010", "in 2000"): a table of dated rows answers "the average price in the 1990s" over the
    * rows inside it. An open span runs without end ("since 1950": from 1950 on) or without start
    * ("until 1990"). Absent when the question names no time. `words`: the words that name it
-   * ("since 1950"), which no table need hold.
+   * ("since 1950"), which no table need hold. `edge`: the question names the end (start) of
+   * the year ("at the end of 2019"), {@link askedSpan}.
    */
-  period?: { start: number; end: number; words: string };
+  period?: { start: number; end: number; words: string; edge?: 'start' | 'end' };
+}
+
+/** The span a question's time asks for: its period, or where it names the end (start) of a year, that year's last (first) month. */
+export function askedSpan(period: NonNullable<QuestionAnalysis['period']>): { start: number; end: number } {
+  if (!period.edge) return period;
+  const d = new Date(period.start);
+  const month = period.edge === 'end' ? 11 : 0;
+  return { start: Date.UTC(d.getUTCFullYear(), month, 1), end: Date.UTC(d.getUTCFullYear(), month + 1, 1) };
 }
 
 /** Words that open a span of time ("since 1950", "until 1990") or bound one ("from 2000 to 2010"). */
@@ -254,9 +263,15 @@ function periodOf(question: string): QuestionAnalysis['period'] {
   // The reference is not the search's here: an open end runs on (rows are read as they stand).
   const start = d.open === 'start' ? -Infinity : d.start;
   const end = d.open === 'end' ? Infinity : d.end;
+  // "At the end of 2019", "at the start of 2020": the year, its last (first) month read where a
+  // monthly series gives it (`atMoment`; a table of years answers it coarsely, `answersCoarsely`).
+  const edge = d.granularity === 'year' && !d.open ? YEAR_EDGE.exec(question.slice(0, d.from)) : null;
+  if (edge) return { start, end, words: question.slice(edge.index, d.to), edge: /end/i.test(edge[1]!) ? 'end' : 'start' };
   const lead = SPAN_WORD.exec(question.slice(0, d.from))?.[0] ?? '';
   return { start, end, words: question.slice(d.from - lead.length, d.to) };
 }
+/** "(the) end of", "(the) start / beginning of" right before a year. */
+const YEAR_EDGE = /\b(?:at\s+)?(?:the\s+)?(end|start|beginning)\s+of\s*$/i;
 
 /** Words of a question that ask when something starts, and when it ends. */
 const ASKS_START = /\b(?:release[sd]?|start(?:s|ed)?|beg[ai]n|begins|launch(?:e[sd])?|introduced|c[oa]me out|comes out|founded|opened|first available|t[oa]ok office|takes office)\b/;
@@ -299,9 +314,11 @@ const PAST_BOUND = /\b(?:exceed(?:ed|s)?|above|below|more than|less than|fewer t
 /** "By how many votes did A beat B": a difference between the two it names. */
 const BEAT = /\b(?:beat|beats|lead|leads|led|outscored?|outpolled?|outnumbered?|exceed(?:ed|s)?|surpass(?:ed|es)?|trail(?:ed|s)?|edged?)\b/;
 
-const HIGH = /\b(highest|largest|biggest|greatest|most|maximum|max|top|more|higher|larger|greater|bigger|better|longer|older|increased more)\b/;
-const LOW = /\b(lowest|smallest|least|fewest|minimum|min|less|lower|smaller|fewer|worse|shorter|younger)\b/;
-const SUPERLATIVE = /\b(highest|largest|biggest|greatest|most|maximum|top|lowest|smallest|least|fewest|minimum)\b/;
+// ("When did the gold price peak?": its highest, "bottomed", its lowest; the verbs only: "the
+// peak position" is a chart's label.)
+const HIGH = /\b(highest|largest|biggest|greatest|most|maximum|max|top|peaked|(?<=\b(?:did|does|do)\b[^?]*)peak|more|higher|larger|greater|bigger|better|longer|older|increased more)\b/;
+const LOW = /\b(lowest|smallest|least|fewest|minimum|min|bottomed|less|lower|smaller|fewer|worse|shorter|younger)\b/;
+const SUPERLATIVE = /\b(highest|largest|biggest|greatest|most|maximum|top|peaked|(?<=\b(?:did|does|do)\b[^?]*)peak|lowest|smallest|least|fewest|minimum|bottomed)\b/;
 
 const CAME_OUT = /\b(?:c[oa]me|comes|coming) out\b/gi;
 

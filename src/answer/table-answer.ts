@@ -21,7 +21,7 @@ import { escapeRegExp } from '../text/escape-regexp.ts';
 import type { Table } from '../types.ts';
 import { calculate } from './calculator.ts';
 import { formatNumber, isEmptyValue, readNumber, readUnit, type Scale } from './numbers.ts';
-import { COMPUTED, asksLength, boundaryNamed, namedNumbers, type QuestionAnalysis } from './question.ts';
+import { COMPUTED, askedSpan, asksLength, boundaryNamed, namedNumbers, type QuestionAnalysis } from './question.ts';
 import { between, durationUnitOf, isoDate } from './durations.ts';
 import { statesDayWithoutYear } from './answer-time.ts';
 import { initialsIn, spelledInitials, spelledLabel } from './initials.ts';
@@ -354,6 +354,10 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     // "The highest price in the 1980s": among the rows of that span, which the question's time
     // chose (its "1980" names no row more than another).
     const within = withinPeriod(ctx);
+    // "When did the gold price peak in 2011?" of a table of years: its one row of 2011 says no
+    // more than the question; a table of finer rows answers. (Not "which type ... in 2015?": a
+    // column of that row.)
+    if (!within && analysis.period && op.startsWith('arg') && (/^\s*when\b/i.test(analysis.question) || !!unit) && [...rowMoments(ctx).values()].some((d) => d.start >= analysis.period!.start && d.end <= analysis.period!.end)) return undefined;
     const extreme = extremeOf(within ? { ...within, analysis: { ...analysis, terms: withoutTime(analysis) } } : ctx);
     // Its rows chosen by the time and ranked, no label need name them: the table is the one
     // asked about as far as it holds the question's words (its caption, a data file's heading),
@@ -1222,7 +1226,7 @@ function withoutTime(analysis: QuestionAnalysis): string[] {
  * concentration in March 1990"). Another table may hold the month itself.
  */
 export function answersCoarsely(analysis: QuestionAnalysis, found: TableAnswer): boolean {
-  const period = analysis.period;
+  const period = analysis.period && askedSpan(analysis.period);
   // A question that names two times ("as of December 31, 2019 ... issued in August 2019") may ask for either.
   if (!period || analysis.years.length > 1 || !Number.isFinite(period.start) || !Number.isFinite(period.end) || !found.cells.length) return false;
   return found.cells.every((cell) => {
@@ -1274,7 +1278,10 @@ function atMoment(ctx: Context): Context | undefined {
   if (!period) return undefined;
   const moments = rowMoments(ctx);
   if (moments.size < MOMENT_SHARE * ctx.p.structure.dataRows.length) return undefined;
-  const rows = [...moments].filter(([, d]) => d.start === period.start && d.end === period.end).map(([r]) => r);
+  // ("The end of 2019": December's row where the series has one, else the year's.)
+  const exact = (span: { start: number; end: number }) => [...moments].filter(([, d]) => d.start === span.start && d.end === span.end).map(([r]) => r);
+  const edge = exact(askedSpan(period));
+  const rows = edge.length ? edge : exact(period);
   const inside = rows.length ? rows : periodRows(ctx);
   return inside?.length ? limitToRows(ctx, inside) : undefined;
 }

@@ -85,7 +85,8 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
   // together, by a module loaded for such an answer.
   const period = analysis.period;
   let spanned = false;
-  if (table?.found.kind === 'cell' && period && period.end - period.start > 32 * 86_400_000 && period.end - period.start <= LEAP_YEAR_MS && ISO_MONTH.test(table.found.cells[0]!.rowPath.join(' '))) {
+  // ("At the end of 2019" asks its last month's row alone.)
+  if (table?.found.kind === 'cell' && period && !period.edge && period.end - period.start > 32 * 86_400_000 && period.end - period.start <= LEAP_YEAR_MS && ISO_MONTH.test(table.found.cells[0]!.rowPath.join(' '))) {
     const [r, c] = table.found.cells[0]!.cell;
     const span = (await import('../answer/series-year.ts')).spanOfSeries(table.table, structureOf(table.table).columnPaths, r, c, period, { readNumber, calculate, formatNumber });
     if (span) table.found = { ...span, confidence: table.found.confidence };
@@ -333,8 +334,9 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
   // average or total over a span, which only a series of what is asked, dated across the span,
   // answers ("the average global temperature anomaly in the 2010s", where CO2 files rank first).
   const coarse = !!found && answersCoarsely(analysis, found.found);
-  // So is the month an extreme is asked of ("which month was the warmest in 2023?"), which a table of years does not give.
-  const tested = !!analysis.firstPast || overYears(analysis) || (EXTREMES.has(analysis.operation) && TIME_ASKED.test(analysis.question));
+  // So is the time an extreme is asked of ("which month was the warmest in 2023?", "when did
+  // gold peak in 2011?"), which a table of years does not give.
+  const tested = !!analysis.firstPast || overYears(analysis) || (EXTREMES.has(analysis.operation) && (TIME_ASKED.test(analysis.question) || (!!analysis.period && /^\s*when\b/i.test(analysis.question))));
   if ((found && !coarse) || (!found && (fallback || !tested)) || docs.length >= ANSWER_SETTINGS.tableDocuments) return found ?? fallback;
   const before = docs.length;
   add((await byDocument()).results, search.results.length);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksSource, namesOf, namesPreReleaseOnly, analyzeQuestion, versionsOf } from '../../src/answer/question.ts';
+import { askedSpan, asksSource, namesOf, namesPreReleaseOnly, analyzeQuestion, versionsOf } from '../../src/answer/question.ts';
 import { tokenize } from '../../src/text/tokenizer.ts';
 
 const op = (q: string) => analyzeQuestion(q).operation;
@@ -105,6 +105,19 @@ describe('what a question asks for', () => {
     expect(analyzeQuestion('What is the Kubernetes 1.37 release date?')).toMatchObject({ operation: 'date', cue: 'date', asksFigure: false });
     expect(analyzeQuestion('What is the Kubernetes 1.37 release date?').terms).toContain(tokenize('release')[0]);
     expect(analyzeQuestion('What was the revenue at the reporting date?').operation).toBe('lookup');
+  });
+
+  it('reads "peak" as the highest, and the end (start) of a year as its last (first) month', () => {
+    expect(analyzeQuestion('When did the gold price peak in 2011?').operation).toBe('argmax');
+    expect(analyzeQuestion('When did CO2 growth peak?').operation).toBe('argmax');
+    // "The peak position" is a chart's label, no superlative.
+    expect(analyzeQuestion('What was the peak position on the AUS of "Imagination"?').operation).toBe('lookup');
+    // The year still, and its edge: a table of years answers for it (a balance "at the end of 2018").
+    const end = analyzeQuestion('What was the gold price at the end of 2019?').period!;
+    expect(end).toMatchObject({ start: Date.UTC(2019, 0, 1), end: Date.UTC(2020, 0, 1), words: 'at the end of 2019', edge: 'end' });
+    expect(askedSpan(end)).toEqual({ start: Date.UTC(2019, 11, 1), end: Date.UTC(2020, 0, 1) });
+    expect(askedSpan(analyzeQuestion('What was it at the beginning of 2020?').period!)).toEqual({ start: Date.UTC(2020, 0, 1), end: Date.UTC(2020, 1, 1) });
+    expect(analyzeQuestion('What was the gold price in 2019?').period).toMatchObject({ start: Date.UTC(2019, 0, 1), end: Date.UTC(2020, 0, 1) });
   });
 
   it('reads the head of the noun phrase after "which" as the thing asked for', () => {

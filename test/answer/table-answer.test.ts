@@ -210,6 +210,12 @@ describe('table answers', () => {
     expect(answerRow(analyzeQuestion('When was the latest Node.js released?'), node, 1)).toMatchObject({ text: '2024-04-24' });
   });
 
+  it('answers when an extreme came within a time from finer rows, not from the one row of that time', () => {
+    const years = readGrid([['Year', 'Price'], ['2010', '1224'], ['2011', '1571'], ['2012', '1669']]).table;
+    expect(answerTable(analyzeQuestion('When did the gold price peak in 2011?'), years, { context: 'gold price' })).toBeUndefined();
+    expect(answerTable(analyzeQuestion('When did the gold price peak?'), years, { context: 'gold price' })).toMatchObject({ text: '2012' });
+  });
+
   it('answers "which month" of an extreme from rows of months, not from rows of years', () => {
     const years = readGrid([['Year', 'Mean'], ['2022', '0.89'], ['2023', '1.17']]).table;
     const months = readGrid([['Date', 'Mean'], ['2023-06', '1.07'], ['2023-09', '1.48'], ['2023-12', '1.37']]).table;

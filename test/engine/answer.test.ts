@@ -99,6 +99,22 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('reads when a yearly series peaked within a year, and its value at the end of a year, from the monthly file beside it', async () => {
+    const almanac = await createAlmanac();
+    const months = Array.from({ length: 36 }, (_, i) => ({ month: `${2010 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`, price: 1000 + ((i * 7) % 12) * 10 + (i === 20 ? 500 : 0) }));
+    await almanac.ingest([
+      { name: 'gold-prices/data/annual.csv', content: `Date,Price\n${[2010, 2011, 2012].map((y) => `${y},${1100 + (y - 2010) * 50}`).join('\n')}\n` },
+      { name: 'gold-prices/data/monthly.csv', content: `Date,Price\n${months.map((m) => `${m.month},${m.price}`).join('\n')}\n` },
+    ]);
+    // The annual file's one row of 2011 would restate the question's year.
+    const peak = (await almanac.answer('When did the gold price peak in 2011?')).answer;
+    expect(peak.text).toBe('2011-09');
+    expect(peak.citations[0]).toMatchObject({ docId: 'gold-prices/data/monthly.csv', rowPath: ['2011-09'] });
+    const end = await almanac.answer('What was the gold price at the end of 2011?');
+    expect(end.answer).toMatchObject({ text: String(months[23]!.price), citations: [{ docId: 'gold-prices/data/monthly.csv', rowPath: ['2011-12'] }] });
+    await almanac.close();
+  });
+
   it('answers the latest version of a thing from the titles of its release notes, citing the title', async () => {
     const almanac = await createAlmanac();
     const note = (v: string) => ({ name: `blog/Tool-${v}.md`, content: `# Announcing Tool ${v}\n\nThe Tool team is happy to announce a new version, ${v}. It brings faster builds.\n` });
