@@ -66,6 +66,48 @@ export function spanOfSeries(table: Table, columnPaths: ReadonlyArray<readonly s
   return computed(mean(rows, col), rows.map((r) => answerCell(r, col)), Math.max(2, decimals(rows, col)), h);
 }
 
+/** The times a series' rows are grouped by to answer "which year / decade ...?". */
+export type SpanUnit = 'year' | 'decade';
+
+/** A year alone, or a month or a day written as ISO 8601 does: a series' row, and its year. */
+const YEAR_OR_MOMENT = /^\s*(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?\s*$/;
+
+/**
+ * "Which decade had the highest average gold price?" of a series by year, "which year had the
+ * lowest inflation?" of one by month: the rows of the series of cell `[row, col]` grouped by the
+ * time asked, each group's mean (a column of changes: the change of its level's mean from the
+ * year before, as {@link spanOfSeries} reads a year), and the group with the highest (`low`:
+ * lowest), its rows cited. Undefined where the rows are no finer than the time asked, or fewer
+ * than two groups are read.
+ */
+export function extremeOfSpans(table: Table, columnPaths: ReadonlyArray<readonly string[]>, row: number, col: number, unit: SpanUnit, low: boolean, h: SeriesHelpers): TableAnswer | undefined {
+  const grid: string[][] = Array.from({ length: table.rows }, () => Array<string>(table.cols).fill(''));
+  for (const x of table.cells) if (grid[x.row]) grid[x.row]![x.col] = x.text;
+  const cell = (r: number, c: number) => grid[r]?.[c] ?? '';
+  const dateCol = grid[row]?.findIndex((t) => YEAR_OR_MOMENT.test(t)) ?? -1;
+  if (dateCol < 0 || (unit === 'year' && !ISO_MOMENT.test(cell(row, dateCol)))) return undefined;
+  const yearOf = (r: number) => Number(YEAR_OR_MOMENT.exec(cell(r, dateCol))?.[1] ?? NaN);
+  const labels = (r: number) => grid[r]!.filter((t, c) => c !== dateCol && !h.readNumber(t)).join('\u0000');
+  const own = labels(row);
+  const rows = grid.map((_, r) => r).filter((r) => r !== 0 && Number.isFinite(yearOf(r)) && labels(r) === own && h.readNumber(cell(r, col)));
+  const level = unit === 'year' ? levelOf(grid, rows, col, dateCol, h) : undefined;
+  const key = (r: number) => (unit === 'decade' ? Math.floor(yearOf(r) / 10) * 10 : yearOf(r));
+  const groups = new Map<number, number[]>();
+  for (const r of rows) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
+  const meanOf = (rs: number[] | undefined, c: number) => (rs?.length ? rs.reduce((s, r) => s + h.readNumber(cell(r, c))!.value, 0) / rs.length : NaN);
+  let best: { at: number; value: number } | undefined;
+  for (const [at, rs] of groups) {
+    const value = level === undefined ? meanOf(rs, col) : (meanOf(rs, level) / meanOf(groups.get(at - 1), level) - 1) * 100;
+    if (Number.isFinite(value) && (!best || (low ? value < best.value : value > best.value))) best = { at, value };
+  }
+  if (!best || groups.size < 2) return undefined;
+  const cells: AnswerCell[] = groups.get(best.at)!.map((r) => {
+    const n = h.readNumber(cell(r, col))!;
+    return { cell: [r, col], text: cell(r, col), value: n.value, rowPath: [cell(r, dateCol)], columnPath: [...(columnPaths[col] ?? [])] };
+  });
+  return { kind: 'label', text: unit === 'decade' ? `${best.at}s` : String(best.at), scale: '', cells, score: 0, confidence: 1 };
+}
+
 function computed(expression: string, operands: AnswerCell[], decimals: number, h: SeriesHelpers): TableAnswer | undefined {
   let result: number;
   try {

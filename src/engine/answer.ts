@@ -49,6 +49,7 @@ const KEYWORD_GATE = /\b(?:date|eol|life|support|freeze|manager|lead|maintainers
 
 /** A query that opens as a question, which no keyword form reads (but "is angular 17 supported"). */
 const QUESTION_OPENING = /^\s*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did)\b/i;
+const SPAN_ASKED = /\b(?:which|what)\s+(year|decade)\b/i;
 const LATEST_GATE = /\b(?:latest|newest|most recent)\b/i;
 const MEASURE_GATE = /\b(?:warm|hott|cold|cool|cheap|wett|dri)est\b/i;
 const SUPPORTED_OPENING = /^\s*(?:is|are)\b.*\b(?:supported|maintained)\W*$/i;
@@ -91,6 +92,15 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
     const span = (await import('../answer/series-year.ts')).spanOfSeries(table.table, structureOf(table.table).columnPaths, r, c, period, { readNumber, calculate, formatNumber });
     if (span) table.found = { ...span, confidence: table.found.confidence };
     spanned = !!span;
+  }
+  // "Which decade had the highest average gold price?" of a series by year (by month, for "which
+  // year"): its rows by that time, each one's mean, read by the same module.
+  const unit = table && analysis.operation.startsWith('arg') ? SPAN_ASKED.exec(question)?.[1]?.toLowerCase() : undefined;
+  if (unit) {
+    const [r, c] = table!.found.cells[0]!.cell;
+    const groups = (await import('../answer/series-year.ts')).extremeOfSpans(table!.table, structureOf(table!.table).columnPaths, r, c, unit as 'year' | 'decade', analysis.operation === 'argmin', { readNumber, calculate, formatNumber });
+    if (groups) table!.found = { ...groups, confidence: table!.found.confidence };
+    spanned = !!groups;
   }
   const text = textCandidate(state, analysis, search);
   const record = recordCandidate(state, analysis, search);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spanOfSeries, type SeriesHelpers } from '../../src/answer/series-year.ts';
+import { extremeOfSpans, spanOfSeries, type SeriesHelpers } from '../../src/answer/series-year.ts';
 import { calculate, formatNumber, readNumber } from '../../src/answer/index.ts';
 import { detectHeaders } from '../../src/tables/headers.ts';
 import { readGrid as gridOf } from '../../src/tables/read-grid.ts';
@@ -66,5 +66,37 @@ describe('spanOfSeries', () => {
     ]);
     expect(spanOfSeries(two.table, two.structure.columnPaths, 1, 2, year(2020), h)).toMatchObject({ value: 2 });
     expect(spanOfSeries(two.table, two.structure.columnPaths, 2, 2, year(2020), h)).toMatchObject({ value: 3 });
+  });
+});
+
+describe('the extreme of a series by year or by decade', () => {
+  it('groups a series by year by its decades, each one\'s mean, and names the highest or lowest', () => {
+    const rows = [['Year', 'Price'], ...Array.from({ length: 30 }, (_, i) => [String(1990 + i), String(i < 10 ? 400 - i : i < 20 ? 300 + i * 10 : 350)])];
+    const { table, structure } = readGrid(rows);
+    const high = extremeOfSpans(table, structure.columnPaths, 5, 1, 'decade', false, h)!;
+    expect(high).toMatchObject({ kind: 'label', text: '2000s' });
+    expect(high.cells.map((c) => c.rowPath[0])).toEqual(Array.from({ length: 10 }, (_, i) => String(2000 + i)));
+    expect(extremeOfSpans(table, structure.columnPaths, 5, 1, 'decade', true, h)).toMatchObject({ text: '2010s' });
+    // Rows of years are no finer than a year.
+    expect(extremeOfSpans(table, structure.columnPaths, 5, 1, 'year', false, h)).toBeUndefined();
+  });
+
+  it('reads a year of a column of changes by its level, as a year is read', () => {
+    // A level that grows 0.1% a month in 2006, 0.6% in 2007, falls 0.3% a month in 2008, and its monthly change.
+    const rows: string[][] = [['Date', 'Index', 'Inflation']];
+    let index = 100;
+    for (const [y, rate] of [[2006, 0.001], [2007, 0.006], [2008, -0.003]] as const) {
+      for (let m = 1; m <= 12; m++) {
+        const next = Math.round(index * (1 + rate) * 1000) / 1000;
+        rows.push([`${y}-${String(m).padStart(2, '0')}-01`, String(next), rows.length > 1 ? ((next / index - 1) * 100).toFixed(2) : '']);
+        index = next;
+      }
+    }
+    const { table, structure } = readGrid(rows);
+    const high = extremeOfSpans(table, structure.columnPaths, 20, 2, 'year', false, h)!;
+    expect(high.text).toBe('2007');
+    expect(high.cells.map((c) => c.rowPath[0])).toEqual(Array.from({ length: 12 }, (_, i) => `2007-${String(i + 1).padStart(2, '0')}-01`));
+    // 2006 has no year before it to be compared with: the lowest change is 2008's.
+    expect(extremeOfSpans(table, structure.columnPaths, 20, 2, 'year', true, h)).toMatchObject({ text: '2008' });
   });
 });
