@@ -1016,7 +1016,7 @@ function namedNumberRows(ctx: Context): Set<number> | undefined {
   // number no row is written as is the family of the rows it opens ("Redis 7.0", asked as
   // "7" too, names its row alone) of a table its name names (Ubuntu's 12.04 and 12.10 are no "Debian 12").
   const written = (r: number) => p.at(r, p.idCol!).trim().replace(/^v/i, '');
-  const majors = named.filter((n) => /^\d+$/.test(n.term) && (ctx.context?.has(n.name) || p.tableTerms.has(n.name)) && new RegExp(`(?<![\\d.])${n.term}(?!\\.?\\d)`).test(ctx.analysis.question)).map((n) => n.term);
+  const majors = named.filter((n) => /^\d+$/.test(n.term) && tokenize(n.name).every((t) => ctx.context?.has(t) || p.tableTerms.has(t)) && new RegExp(`(?<![\\d.])${n.term}(?!\\.?\\d)`).test(ctx.analysis.question)).map((n) => n.term);
   if (majors.length && !rows.some((r) => asked.includes(written(r)))) {
     const family = numbered.filter((r) => majors.some((a) => written(r).startsWith(`${a}.`)));
     if (family.length > 1) rows = ctx.family = family;

@@ -241,6 +241,8 @@ describe('table answers', () => {
     expect(endOfRow(analyzeQuestion('Is Keycloak 25 still supported?'), keycloak, { context: 'Keycloak' })).toMatchObject({ text: '2024-10-04' });
     // Another thing's 26 is no family of this table.
     expect(about('When does Keycloak 26 reach end of life?', 'Keycloak')).toMatchObject({ text: 'false' });
+    // The name as the tokenizer reads it ("Redis" is "redi"), in the question and the title alike.
+    expect(about('When does Redis 26 reach end of life?', 'Redis')).toMatchObject({ text: 'false' });
     expect(about('When does Debian 26 reach end of life?', 'Ubuntu')?.text).not.toBe('false');
   });
 
