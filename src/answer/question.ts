@@ -78,6 +78,12 @@ export function asksDescription(analysis: QuestionAnalysis): boolean {
   return DESCRIPTION.test(analysis.question);
 }
 
+/** The word a question asks the meaning of ("what does EOAS mean?", "what does ESR stand for?"): words, not a cell, say it. */
+export function meaningAsked(analysis: QuestionAnalysis): string | undefined {
+  return MEANS.exec(analysis.question)?.[1];
+}
+const MEANS = /^\s*what\s+does\s+(?:the\s+|an?\s+)?(.+?)\s+(?:mean|stand\s+for)\b/i;
+
 /**
  * Whether a question asks where something comes from ("where does the gold price data come
  * from?"): a source, which a table gives only in a column that says so ("Source"), never a

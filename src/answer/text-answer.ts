@@ -6,7 +6,7 @@
 import { STOP_WORDS } from '../text/stopwords.ts';
 import type { Sentence } from '../types.ts';
 import { readNumber } from './numbers.ts';
-import { asksCodename, asksFrequency, asksLength, versionsOf, asksTime, isCalendarWord, namesEnd, type QuestionAnalysis } from './question.ts';
+import { asksCodename, meaningAsked, asksFrequency, asksLength, versionsOf, asksTime, isCalendarWord, namesEnd, type QuestionAnalysis } from './question.ts';
 import { isFieldRecord } from './field-answer.ts';
 import { answerTerms } from './synonyms.ts';
 import { looksLikeCode } from './code-text.ts';
@@ -153,6 +153,13 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
   // "What version of Rust added ...?": a sentence that names nothing numbered ("POSIX.1-2024",
   // "3.12", "Windows 10") besides its dates and what the question gives does not answer it.
   if (asksNumbered(analysis)) return (namesNumbered(analysis, sentence, s) && touchesFeature(analysis, sentence, under.section ?? '')) || (!!headingVersion(analysis, under) && namesFeature(analysis, sentence, under.section ?? ''));
+  // "What does EOAS mean?": a sentence without the word does not say what it means ("... the
+  // corresponding 1951-1980 means").
+  const meant = meaningAsked(analysis);
+  if (meant) {
+    const held = answerTerms(sentence);
+    return answerTerms(meant).every((t) => held.includes(t));
+  }
   return undefined;
 }
 

@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksDescription, asksCodename, asksSource, namesSource, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, readNumber, calculate, yearOfDay, statesDayWithoutYear,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksDescription, asksCodename, meaningAsked, asksSource, namesSource, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, readNumber, calculate, yearOfDay, statesDayWithoutYear,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -363,6 +363,7 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
   const status = !!statusQuestion(analysis.question);
   // (A codename too is a column's: "2022-04-25" of a table without one is none.)
   const describes = asksDescription(analysis) || asksCodename(analysis);
+  const meant = !!meaningAsked(analysis);
   const source = asksSource(analysis);
   const asked = new Set(analysis.terms);
   // "What is the latest version of ...?" is answered by something numbered, not a role ("Release Notes Lead").
@@ -396,7 +397,7 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
       // name what no label of the right table does.)
       if (status && !tableAbout(analysis, document, table, found, heading)) return;
       // A description is not a cell beside the row the question names, unless the question names its column too.
-      if (describes && !found.cells.some((c) => answerTerms(c.columnPath.join(' ')).some((t) => asked.has(t)))) return;
+      if (meant || (describes && !found.cells.some((c) => answerTerms(c.columnPath.join(' ')).some((t) => asked.has(t))))) return;
       // Nor a source by a figure it sourced: only by a cell under "Source".
       if (source && !found.cells.some((c) => namesSource(c.columnPath.join(' ')))) return;
       const candidate = { found, docId, tableIndex, table, rank };

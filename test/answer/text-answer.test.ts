@@ -36,6 +36,11 @@ describe('text answers', () => {
     expect(c.text).toMatch(/^Goodwill is considered impaired if/);
   });
 
+  it('reads what a word means only from a sentence that holds the word', () => {
+    expect(holds('What does EOAS mean?', 'Anomalies are deviations from the corresponding 1951-1980 means.')).toBe(false);
+    expect(holds('What does EOAS mean?', 'EOAS is the end of active support of a release.')).toBe(true);
+  });
+
   it('dates the event a "when was X done?" question names only with a sentence that says it was, or a post\'s front matter', () => {
     expect(holds('When was PEP 13 created?', 'This document describes the January 2019 election for the council, as specified in PEP 13.')).toBe(false);
     expect(holds('When was PEP 13 created?', 'PEP 13 was created in December 2018.')).toBe(true);
