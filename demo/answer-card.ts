@@ -198,7 +198,7 @@ export function answerCard(almanac: RemoteAlmanac, getDocument: (id: string) => 
 
 function kindLabel(a: Answer, response: AnswerResponse): string {
   switch (a.kind) {
-    case 'cell': return !a.items ? 'from a table cell' : response.steps.includes('status-answer') ? 'from the end-of-life dates of a table' : response.steps.includes('property-list') ? 'from a column of a table' : response.steps.includes('time-list') ? 'from the dates of a table' : 'from table cells';
+    case 'cell': return !a.items ? (response.steps.includes('series-span') ? 'from every row of each period' : 'from a table cell') : response.steps.includes('status-answer') ? 'from the end-of-life dates of a table' : response.steps.includes('property-list') ? 'from a column of a table' : response.steps.includes('time-list') ? 'from the dates of a table' : 'from table cells';
     case 'computed': return a.citations.every((c) => c.kind === 'sentence') ? 'calculated from sentences' : response.steps.includes('series-span') ? 'calculated from every row of the time asked' : 'calculated from table cells';
     case 'sentence': return response.steps.includes('outline-answer') ? 'from the sections of the notes' : response.steps.includes('section-heading') ? 'from a section heading' : response.steps.includes('section-description') ? 'from the section it heads' : response.steps.includes('document-summary') ? 'from the document\'s own summary' : response.steps.includes('acronym-expansion') ? 'from the words it stands for' : response.steps.includes('latest-titled') ? 'from the titles of the documents' : 'from a sentence';
     case 'generated': return `written by ${response.recap ? 'the loaded generator (RECAP)' : 'the generator'}`;
