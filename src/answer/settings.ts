@@ -19,6 +19,12 @@ export const ANSWER_SETTINGS = {
    * each document among this many is searched for more.
    */
   tableSearchDocuments: 25,
+  /**
+   * Most documents with tables read in all for a question only a matching series answers (a bound
+   * first passed, an average or an extreme over years, the month of an extreme), which a table
+   * passes or fails: a folder's README may fill the results, its data files ranked after them.
+   */
+  testedDocuments: 8,
   /** Documents, in rank order, whose sentences a prose calculation (a duration, a difference two sentences state) reads. */
   proseDocuments: 2,
   /**

@@ -358,6 +358,10 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     // more than the question; a table of finer rows answers. (Not "which type ... in 2015?": a
     // column of that row.)
     if (!within && analysis.period && op.startsWith('arg') && (/^\s*when\b/i.test(analysis.question) || !!unit) && [...rowMoments(ctx).values()].some((d) => d.start >= analysis.period!.start && d.end <= analysis.period!.end)) return undefined;
+    // A series dated row by row none of whose rows is of the time asked ("since 1950" of one from
+    // 1900 to 1949) does not answer for it.
+    const dated = analysis.period ? rowMoments(ctx) : undefined;
+    if (dated && dated.size >= MOMENT_SHARE * structure.dataRows.length && ![...dated.values()].some((d) => d.end > analysis.period!.start && d.start < analysis.period!.end)) return undefined;
     const extreme = extremeOf(within ? { ...within, analysis: { ...analysis, terms: withoutTime(analysis) } } : ctx);
     // Its rows chosen by the time and ranked, no label need name them: the table is the one
     // asked about as far as it holds the question's words (its caption, a data file's heading),

@@ -324,11 +324,11 @@ interface TextCandidate {
 /** The table answer of the best documents: the first, in rank order, whose answer the evidence supports. */
 async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, byDocument: () => Promise<SearchResponse>): Promise<TableCandidate | undefined> {
   const docs: Array<{ docId: string; rank: number }> = [];
-  const add = (results: SearchResult[], offset: number) => results.forEach((r, i) => {
+  const add = (results: SearchResult[], offset: number, most: number) => results.forEach((r, i) => {
     if (!TABLE_KINDS.has(r.passage.kind) || docs.some((d) => d.docId === r.passage.docId)) return;
-    if (docs.length < ANSWER_SETTINGS.tableDocuments) docs.push({ docId: r.passage.docId, rank: offset + i });
+    if (docs.length < most) docs.push({ docId: r.passage.docId, rank: offset + i });
   });
-  add(search.results, 0);
+  add(search.results, 0, ANSWER_SETTINGS.tableDocuments);
   // A document titled by the thing the question names is that thing's own: Django's release
   // table answers "which Django version ...?" before Wagtail's, whose rows list Django versions.
   const own = titledByQuestion(state, analysis);
@@ -345,11 +345,16 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
   // answers ("the average global temperature anomaly in the 2010s", where CO2 files rank first).
   const coarse = !!found && answersCoarsely(analysis, found.found);
   // So is the time an extreme is asked of ("which month was the warmest in 2023?", "when did
-  // gold peak in 2011?"), which a table of years does not give.
-  const tested = !!analysis.firstPast || overYears(analysis) || (EXTREMES.has(analysis.operation) && (TIME_ASKED.test(analysis.question) || (!!analysis.period && /^\s*when\b/i.test(analysis.question))));
+  // gold peak in 2011?", "which decade was the coldest?"; not "which year", which a table of a
+  // report's years answers), which a table of years does not give or a series gives by its
+  // rows, and an extreme over years ("the lowest anomaly since 1950"),
+  // which a series dated across them gives.
+  const extreme = EXTREMES.has(analysis.operation);
+  const spanned = !!analysis.period && analysis.period.end - analysis.period.start > LEAP_YEAR_MS;
+  const tested = !!analysis.firstPast || overYears(analysis) || (extreme && (TIME_ASKED.test(analysis.question) || /\bdecade\b/i.test(SPAN_ASKED.exec(analysis.question)?.[1] ?? '') || spanned || (!!analysis.period && /^\s*when\b/i.test(analysis.question))));
   if ((found && !coarse) || (!found && (fallback || !tested)) || docs.length >= ANSWER_SETTINGS.tableDocuments) return found ?? fallback;
   const before = docs.length;
-  add((await byDocument()).results, search.results.length);
+  add((await byDocument()).results, search.results.length, ANSWER_SETTINGS.testedDocuments);
   const further = tableOf(state, analysis, search, docs.slice(before), () => undefined);
   return coarse ? (further && !answersCoarsely(analysis, further.found) ? further : found) : further;
 }

@@ -216,6 +216,12 @@ describe('table answers', () => {
     expect(answerTable(analyzeQuestion('When did the gold price peak?'), years, { context: 'gold price' })).toMatchObject({ text: '2012' });
   });
 
+  it('answers no extreme over a time from a series none of whose rows is of that time', () => {
+    const early = readGrid([['Year', 'Anomaly'], ['1900', '-0.2'], ['1920', '-0.4'], ['1949', '-0.1']]).table;
+    expect(answerTable(analyzeQuestion('What was the lowest anomaly since 1950?'), early, { context: 'anomaly' })).toBeUndefined();
+    expect(answerTable(analyzeQuestion('What was the lowest anomaly since 1910?'), early, { context: 'anomaly' })).toMatchObject({ text: '-0.4' });
+  });
+
   it('answers "which month" of an extreme from rows of months, not from rows of years', () => {
     const years = readGrid([['Year', 'Mean'], ['2022', '0.89'], ['2023', '1.17']]).table;
     const months = readGrid([['Date', 'Mean'], ['2023-06', '1.07'], ['2023-09', '1.48'], ['2023-12', '1.37']]).table;

@@ -115,6 +115,23 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('reads an extreme over years from the series past the results, where a README fills them, and not from series of other years', async () => {
+    const almanac = await createAlmanac();
+    const years = Array.from({ length: 60 }, (_, i) => 1940 + i);
+    const readme = Array.from({ length: 12 }, (_, i) => `## Note ${i + 1}\n\nThe lowest temperature anomaly since 1950 and the highest, note ${i + 1}.`).join('\n\n');
+    await almanac.ingest([
+      { name: 'global-temp/README.md', content: `# Global temperature anomaly\n\n${readme}\n` },
+      { name: 'global-temp/data/annual.csv', content: `Year,Mean\n${years.map((y) => `${y},${y === 1964 ? '-0.31' : (((y * 13) % 7) / 10 - 0.2).toFixed(2)}`).join('\n')}\n` },
+      // Series of the same words that end before 1950: they rank first among the tables and answer nothing.
+      ...['a', 'b', 'c', 'd'].map((k) => ({ name: `station-${k}/data/annual.csv`, content: `Year,Lowest temperature anomaly\n${years.map((y) => `${y - 50},${(y % 9) / 10 - 0.5}`).join('\n')}\n` })),
+    ]);
+    const r = await almanac.answer('What was the lowest temperature anomaly since 1950?');
+    // The README fills the ten results: the documents with tables are read past them.
+    expect(new Set(r.search.results.map((x) => x.passage.docId))).toEqual(new Set(['global-temp/README.md']));
+    expect(r.answer).toMatchObject({ kind: 'cell', text: '-0.31', citations: [{ docId: 'global-temp/data/annual.csv', rowPath: ['1964'] }] });
+    await almanac.close();
+  });
+
   it('answers the latest version of a thing from the titles of its release notes, citing the title', async () => {
     const almanac = await createAlmanac();
     const note = (v: string) => ({ name: `blog/Tool-${v}.md`, content: `# Announcing Tool ${v}\n\nThe Tool team is happy to announce a new version, ${v}. It brings faster builds.\n` });
