@@ -15,6 +15,8 @@ const FRAMES = [
   // ("What does LTS mean for Ubuntu?": LTS, whose expansion Ubuntu's documents give.)
   /^\s*what\s+does\s+(?:the\s+|an?\s+)?(.+?)\s+(?:mean|stand\s+for)(?:\s+(?:for|in|at|on|to)\s+.+?)?\s*\?*\s*$/i,
   /^\s*how\s+(?:does|do)\s+(?:the\s+|an?\s+)?(.+?)\s+work\s*\?*\s*$/i,
+  // "What does the release team lead do?": the section its role heads.
+  /^\s*what\s+(?:does|do)\s+(?:the\s+|an?\s+)?(.+?)\s+do\s*\?*\s*$/i,
   // "What does PEP 602 propose?": a document's own summary (`summaryOf`).
   /^\s*what\s+(?:does|did)\s+(?:the\s+)?(.+?)\s+(?:propose|describe|define|specify|cover|recommend)\s*\?*\s*$/i,
 ];

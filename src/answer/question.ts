@@ -78,11 +78,11 @@ export function asksDescription(analysis: QuestionAnalysis): boolean {
   return DESCRIPTION.test(analysis.question);
 }
 
-/** The word a question asks the meaning of ("what does EOAS mean?", "what does ESR stand for?"): words, not a cell, say it. */
+/** The thing a question asks the meaning or the work of ("what does EOAS mean?", "what does the release team lead do?"): words, not a cell, say it. */
 export function meaningAsked(analysis: QuestionAnalysis): string | undefined {
   return MEANS.exec(analysis.question)?.[1];
 }
-const MEANS = /^\s*what\s+does\s+(?:the\s+|an?\s+)?(.+?)\s+(?:mean|stand\s+for)\b/i;
+const MEANS = /^\s*what\s+does\s+(?:the\s+|an?\s+)?(.+?)\s+(?:mean|stand\s+for|do\s*\?*\s*$)/i;
 
 /**
  * Whether a question asks where something comes from ("where does the gold price data come
@@ -101,7 +101,7 @@ export function namesSource(label: string): boolean {
   return SOURCE_LABEL.test(label);
 }
 
-const DESCRIPTION = /^\s*(?:what\s+(?:happens|happened)\b|what\s+(?:is|are)\s+(?!(?:the|a|an|its|their|this|that|these|those)\b)[\p{L}][\p{L}\p{N}\s.-]{0,40}\?*\s*$|what\s+(?:does|did)\b.*\b(?:mean|stand\s+for|propose|describe|define|specify|cover|recommend)\b|how\s+(?:does|do)\b.*\bwork\b|why\b)/iu;
+const DESCRIPTION = /^\s*(?:what\s+(?:happens|happened)\b|what\s+(?:is|are)\s+(?!(?:the|a|an|its|their|this|that|these|those)\b)[\p{L}][\p{L}\p{N}\s.-]{0,40}\?*\s*$|what\s+(?:does|did)\b.*\b(?:mean|stand\s+for|propose|describe|define|specify|cover|recommend)\b|how\s+(?:does|do)\b.*\bwork\b|what\s+(?:does|do)\s.+\sdo\s*\?*\s*$|why\b)/iu;
 
 /** Whether a question asks a release's codename ("What is the codename of Ubuntu 24.04?"): a cell under no codename's column, or a sentence that calls nothing by a name, does not say it. */
 export function asksCodename(analysis: QuestionAnalysis): boolean {

@@ -32,8 +32,8 @@ export interface ListHelpers extends StatusHelpers, CellReading {
  * table is found.
  */
 export function statusListAnswer(state: EngineState, asked: StatusListQuestion, search: SearchResponse, reference: number, h: ListHelpers): Answer | undefined {
-  return firstRowList(state, search, h, asked.subject, (table, structure) => {
-    const rows = h.rowDates(table, 'end', structure);
+  return firstRowList(state, search, h, asked.subject, reference, (table, structure, keep) => {
+    const rows = h.rowDates(table, 'end', structure)?.filter(keep);
     const listed = rows && rowsByStatus(rows, reference, asked.ended, h);
     return rows && listed ? { rows, listed, text: statusListText(listed.map((r) => r.name), asked.ended, rows.length) } : undefined;
   });
@@ -45,8 +45,8 @@ export function statusListAnswer(state: EngineState, asked: StatusListQuestion, 
  * became so, come), each cell cited. Undefined where no table has such a column of yes and no.
  */
 export function flagListAnswer(state: EngineState, asked: FlagListQuestion, search: SearchResponse, reference: number, h: ListHelpers): Answer | undefined {
-  return firstRowList(state, search, h, asked.subject, (table, structure) => {
-    const rows = h.rowsOfColumn(table, asked.flag, structure);
+  return firstRowList(state, search, h, asked.subject, reference, (table, structure, keep) => {
+    const rows = h.rowsOfColumn(table, asked.flag, structure)?.filter(keep);
     const read = rows?.map((r) => ({ r, holds: flagHolds(r.cell.text, reference, h) }));
     if (!rows || !read?.some((x) => x.holds !== undefined)) return undefined;
     const listed = read.filter((x) => x.holds).map((x) => x.r);
@@ -63,8 +63,8 @@ export function flagListAnswer(state: EngineState, asked: FlagListQuestion, sear
  */
 export function timeListAnswer(state: EngineState, asked: TimeListQuestion, search: SearchResponse, time: AskedTime, reference: number, h: ListHelpers): Answer | undefined {
   if (fitsTime(0, time) === undefined) return undefined;
-  return firstRowList(state, search, h, asked.subject, (table, structure) => {
-    const rows = h.rowDates(table, asked.role, structure)?.map((r) => ({ r, at: h.dateStart(r.cell.text, reference) })).filter((x) => x.at !== undefined);
+  return firstRowList(state, search, h, asked.subject, reference, (table, structure, keep) => {
+    const rows = h.rowDates(table, asked.role, structure)?.filter(keep).map((r) => ({ r, at: h.dateStart(r.cell.text, reference) })).filter((x) => x.at !== undefined);
     if (!rows?.length) return undefined;
     const listed = rows.filter((x) => fitsTime(x.at!, time)).map((x) => x.r);
     return { rows: rows.map((x) => x.r), listed, text: listed.length ? statusListText(listed.map((r) => r.name), false, rows.length) : `None of the ${rows.length} listed` };
@@ -81,9 +81,11 @@ interface RowList {
 /**
  * The list `read` gives of the first table of the best documents that gives one, where the
  * document or the table's caption names the thing the question names; each listed row's cell
- * cited (the first row's where none is listed).
+ * cited (the first row's where none is listed). A word of the subject neither names but a yes /
+ * no column of the table heads ("Which Ubuntu LTS versions ...?") keeps the rows it says yes
+ * of, at `reference`.
  */
-function firstRowList(state: EngineState, search: SearchResponse, h: ListHelpers, subject: string, read: (table: Table, structure: TableStructure) => RowList | undefined): Answer | undefined {
+function firstRowList(state: EngineState, search: SearchResponse, h: ListHelpers, subject: string, reference: number, read: (table: Table, structure: TableStructure, keep: (r: RowValue) => boolean) => RowList | undefined): Answer | undefined {
   // The thing's own words, however written ("postgres versions", lower-case: no name to find):
   // the document or the caption holds each, at the start of a word ("postgres" of "PostgreSQL").
   const words = subject.toLowerCase().split(/[^\p{L}\p{N}.]+/u).filter((w) => w.length > 1 && !LIST_WORDS.has(w));
@@ -94,8 +96,11 @@ function firstRowList(state: EngineState, search: SearchResponse, h: ListHelpers
       const named = `${document?.title ?? ''} ${tables[i]!.caption ?? ''}`;
       if (!h.namesAsked(named)) continue;
       const lower = ` ${named.toLowerCase()}`;
-      if (!words.every((w) => lower.includes(` ${w}`))) continue;
-      const list = read(tables[i]!, h.structureOf(tables[i]!));
+      const structure = h.structureOf(tables[i]!);
+      const flags = words.filter((w) => !lower.includes(` ${w}`)).map((w) => h.rowsOfColumn(tables[i]!, w, structure));
+      if (!flags.every((rows) => rows?.some((r) => flagHolds(r.cell.text, reference, h) !== undefined))) continue;
+      const keep = (r: RowValue) => flags.every((rows) => { const flag = rows!.find((x) => x.name === r.name); return !!flag && !!flagHolds(flag.cell.text, reference, h); });
+      const list = read(tables[i]!, structure, keep);
       if (!list) continue;
       const cited = list.listed.length ? list.listed : list.rows.slice(0, 1);
       return {

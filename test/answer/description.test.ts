@@ -13,6 +13,7 @@ describe('description questions', () => {
     expect(describedThing('What does PEP 602 propose?')).toBe('PEP 602');
     expect(describedThing('What is PEP 602 about?')).toBe('PEP 602');
     expect(describedThing('What does LTS mean for Ubuntu?')).toBe('LTS');
+    expect(describedThing('What does the release team lead do?')).toBe('release team lead');
     expect(describedThing('How does the steering council work?')).toBe('steering council');
     expect(describedThing('What is the PRR freeze?')).toBe('PRR freeze');
     expect(describedThing('When is the code freeze?')).toBeUndefined();

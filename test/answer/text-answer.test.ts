@@ -39,6 +39,7 @@ describe('text answers', () => {
   it('reads what a word means only from a sentence that holds the word', () => {
     expect(holds('What does EOAS mean?', 'Anomalies are deviations from the corresponding 1951-1980 means.')).toBe(false);
     expect(holds('What does EOAS mean?', 'EOAS is the end of active support of a release.')).toBe(true);
+    expect(holds('What does the release team lead do?', 'The Docs Lead keeps the documentation up to date.')).toBe(false);
   });
 
   it('dates the event a "when was X done?" question names only with a sentence that says it was, or a post\'s front matter', () => {

@@ -467,6 +467,9 @@ describe('almanac.answer (zero-download)', () => {
     expect(lts.answer).toMatchObject({ kind: 'cell', text: '24, 22', items: ['24', '22'], operation: 'list' });
     expect(lts.steps).toContain('property-list');
     expect(lts.answer.citations.map((c) => c.text)).toEqual(['2025-10-28', 'true']);
+    // A word of the thing's no title holds but a yes / no column heads keeps the rows it says yes of.
+    expect((await almanac.answer('Which Runtime LTS versions are still supported?', { referenceDate })).answer.items).toEqual(['24', '22']);
+    expect((await almanac.answer('Which Runtime versions are still supported?', { referenceDate })).answer.items).toEqual(['26', '24', '22']);
     // Which came out, or ended, at a time: the rows whose date fits it, each date cited.
     const in2022 = await almanac.answer('Which Distro releases came out in 2022?', { referenceDate });
     expect(in2022.answer).toMatchObject({ text: '22.04', items: ['22.04'], citations: [{ text: '2022-04-21', columnPath: ['releaseDate'] }] });
