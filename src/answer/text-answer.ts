@@ -139,7 +139,8 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
       && (analysis.boundary !== 'start' || !LIFE_END.test(sentence) || STARTED.test(sentence));
   }
   // ("How long was Python 3.9 supported?": a length said of 3.13 is not 3.9's, as for a time above.)
-  if (asksLength(analysis)) return statesLength(sentence) && namesVersions(analysis, sentence, under);
+  // (So is "how many weeks does a release cycle take?", where no two dated things are named: "the 1.21 release cycle" says no length.)
+  if (asksLength(analysis) || analysis.operation === 'duration') return statesLength(sentence) && namesVersions(analysis, sentence, under);
   // "How many ...?": a sentence that states no count besides the question's numbers
   // ("Like any great tree, Kubernetes grows ring by ring and release by release").
   if (COUNT_ASK.test(analysis.question) && analysis.operation !== 'duration') return statesCount(analysis, sentence);

@@ -362,7 +362,7 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
 /** The first of `docs` whose tables answer with confidence; a document's best answer below it goes to `unsure`. */
 function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, docs: Array<{ docId: string; rank: number }>, unsure: (c: TableCandidate) => void): TableCandidate | undefined {
   const timed = asksTime(analysis);
-  const long = asksLength(analysis);
+  const long = asksLength(analysis) || analysis.operation === 'duration';
   const often = asksFrequency(analysis);
   const who = analysis.operation === 'name';
   const status = !!statusQuestion(analysis.question);

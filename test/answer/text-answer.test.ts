@@ -42,6 +42,11 @@ describe('text answers', () => {
     expect(holds('What does the release team lead do?', 'The Docs Lead keeps the documentation up to date.')).toBe(false);
   });
 
+  it('answers how long something takes, where no two dated things are named, only with a sentence that states a length', () => {
+    expect(holds('How many weeks does a Kubernetes release cycle take?', 'The 1.21 release cycle is proposed as follows:')).toBe(false);
+    expect(holds('How many weeks does a Kubernetes release cycle take?', 'A Kubernetes release cycle takes about 15 weeks.')).toBe(true);
+  });
+
   it('dates the event a "when was X done?" question names only with a sentence that says it was, or a post\'s front matter', () => {
     expect(holds('When was PEP 13 created?', 'This document describes the January 2019 election for the council, as specified in PEP 13.')).toBe(false);
     expect(holds('When was PEP 13 created?', 'PEP 13 was created in December 2018.')).toBe(true);
