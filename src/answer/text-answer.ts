@@ -143,7 +143,7 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
   if (asksLength(analysis) || analysis.operation === 'duration') return statesLength(sentence) && namesVersions(analysis, sentence, under);
   // "How many ...?": a sentence that states no count besides the question's numbers
   // ("Like any great tree, Kubernetes grows ring by ring and release by release").
-  if (COUNT_ASK.test(analysis.question) && analysis.operation !== 'duration') return statesCount(analysis, sentence);
+  if (COUNT_ASK.test(analysis.question)) return statesCount(analysis, sentence);
   if (asksFrequency(analysis)) return statesFrequency(sentence);
   // "Who ...?": a sentence that names no one besides the question's own names ("RM = Release Manager").
   // (and one that does not say the deed the question asks of them: "Author: ..." did not win the

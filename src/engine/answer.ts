@@ -95,9 +95,10 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
   }
   // "Which decade had the highest average gold price?" of a series by year (by month, for "which
   // year"): its rows by that time, each one's mean, read by the same module.
-  const unit = table && analysis.operation.startsWith('arg') ? SPAN_ASKED.exec(question)?.[1]?.toLowerCase() : undefined;
+  const first = table?.found.cells[0];
+  const unit = first && analysis.operation.startsWith('arg') ? SPAN_ASKED.exec(question)?.[1]?.toLowerCase() : undefined;
   if (unit) {
-    const [r, c] = table!.found.cells[0]!.cell;
+    const [r, c] = first!.cell;
     const groups = (await import('../answer/series-year.ts')).extremeOfSpans(table!.table, structureOf(table!.table).columnPaths, r, c, unit as 'year' | 'decade', analysis.operation === 'argmin', { readNumber, calculate, formatNumber });
     if (groups) table!.found = { ...groups, confidence: table!.found.confidence };
     spanned = !!groups;
@@ -347,8 +348,8 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
   // So is the time an extreme is asked of ("which month was the warmest in 2023?", "when did
   // gold peak in 2011?", "which decade was the coldest?"; not "which year", which a table of a
   // report's years answers), which a table of years does not give or a series gives by its
-  // rows, and an extreme over years ("the lowest anomaly since 1950"),
-  // which a series dated across them gives.
+  // rows, and an extreme over years ("the lowest anomaly since 1950"), which a series dated
+  // across them gives.
   const extreme = EXTREMES.has(analysis.operation);
   const spanned = !!analysis.period && analysis.period.end - analysis.period.start > LEAP_YEAR_MS;
   const tested = !!analysis.firstPast || overYears(analysis) || (extreme && (TIME_ASKED.test(analysis.question) || /\bdecade\b/i.test(SPAN_ASKED.exec(analysis.question)?.[1] ?? '') || spanned || (!!analysis.period && /^\s*when\b/i.test(analysis.question))));
