@@ -492,7 +492,9 @@ export interface AnswerResponse {
   question: string;
   /**
    * The question it was read as, where it was typed as keywords ("python 3.12 release date":
-   * "When was Python 3.12 released?"; step `keyword-question`); the search ran on it too.
+   * "When was Python 3.12 released?"; step `keyword-question`) or names its measure by a
+   * superlative ("the warmest year": "the year with the highest temperature"; step
+   * `measure-words`); the search ran on it too.
    */
   readAs?: string;
   answer: Answer;
