@@ -78,6 +78,11 @@ export function asksDescription(analysis: QuestionAnalysis): boolean {
   return DESCRIPTION.test(analysis.question);
 }
 
+/** Whether a question asks for the latest of something ("the last / latest / newest / most recent release"). */
+export function asksLatest(analysis: QuestionAnalysis): boolean {
+  return /\b(?:last|latest|newest|most recent)\b/i.test(analysis.question);
+}
+
 /** The thing a question asks the meaning or the work of ("what does EOAS mean?", "what does the release team lead do?"): words, not a cell, say it. */
 export function meaningAsked(analysis: QuestionAnalysis): string | undefined {
   return MEANS.exec(analysis.question)?.[1];

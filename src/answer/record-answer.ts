@@ -8,7 +8,7 @@
  */
 import { fieldWords, recordFields } from '../temporal/intervals.ts';
 import { findDates } from '../temporal/date-grammar.ts';
-import type { QuestionAnalysis } from './question.ts';
+import { asksLatest, type QuestionAnalysis } from './question.ts';
 import { answerTerms } from './synonyms.ts';
 
 /** What {@link answerRecord} read. */
@@ -43,7 +43,7 @@ export function answerRecord(analysis: QuestionAnalysis, sentence: string): Reco
   if (!pick && analysis.operation === 'date') {
     // The date field the question names best ("end of life"; "latestReleaseDate" for "the latest
     // release", "the last" or "newest" asking what "latest" heads), else the record's first date.
-    if (/\b(?:last|newest|most recent)\b/i.test(analysis.question)) asked.add(answerTerms('latest')[0]!);
+    if (asksLatest(analysis)) asked.add(answerTerms('latest')[0]!);
     const named = (k: string) => answerTerms(fieldWords(k)).filter((t) => asked.has(t)).length;
     pick = fields.filter(([k, v]) => isDate(v) && named(k) > 0).sort((a, b) => named(b[0]) - named(a[0]))[0] ?? fields.find(([, v]) => isDate(v));
   }

@@ -33,37 +33,27 @@ const MAX_ROWS = 366;
  * mid-year: its one row answers).
  */
 export function spanOfSeries(table: Table, columnPaths: ReadonlyArray<readonly string[]>, row: number, col: number, period: { start: number; end: number }, h: SeriesHelpers): TableAnswer | undefined {
-  const grid: string[][] = Array.from({ length: table.rows }, () => Array<string>(table.cols).fill(''));
-  for (const x of table.cells) if (grid[x.row]) grid[x.row]![x.col] = x.text;
-  const cell = (r: number, c: number) => grid[r]?.[c] ?? '';
-  const dateCol = grid[row]?.findIndex((t) => ISO_MOMENT.test(t)) ?? -1;
-  if (dateCol < 0) return undefined;
+  const series = seriesAt(table, columnPaths, row, ISO_MOMENT, h);
+  if (!series) return undefined;
+  const { cell, dateCol } = series;
   const momentOf = (r: number) => {
     const m = ISO_MOMENT.exec(cell(r, dateCol));
     return m ? Date.UTC(+m[1]!, +m[2]! - 1, +(m[3] ?? 1)) : NaN;
   };
-  // One series: rows that share the answer's row's words (a file of two sources by month).
-  const labels = (r: number) => grid[r]!.filter((t, c) => c !== dateCol && !h.readNumber(t)).join('\u0000');
-  const own = labels(row);
-  const rowsOf = (start: number, end: number, c: number) => grid.map((_, r) => r).filter((r) => momentOf(r) >= start && momentOf(r) < end && labels(r) === own && h.readNumber(cell(r, c)));
+  const rowsOf = (start: number, end: number, c: number) => series.grid.map((_, r) => r).filter((r) => momentOf(r) >= start && momentOf(r) < end && series.same(r) && h.readNumber(cell(r, c)));
   const rows = rowsOf(period.start, period.end, col);
   if (rows.length < 2 || rows.length > MAX_ROWS) return undefined;
-  const answerCell = (r: number, c: number): AnswerCell => {
-    const text = cell(r, c);
-    const n = h.readNumber(text);
-    return { cell: [r, c], text, ...(n ? { value: n.value } : {}), rowPath: [cell(r, dateCol)], columnPath: [...(columnPaths[c] ?? [])] };
-  };
   const decimals = (rs: number[], c: number) => Math.max(...rs.map((r) => h.readNumber(cell(r, c))?.decimals ?? 0));
   const mean = (rs: number[], c: number) => `(${rs.map((r) => operand(h.readNumber(cell(r, c))!.value)).join(' + ')}) / ${rs.length}`;
-  const level = levelOf(grid, rows, col, dateCol, h);
+  const level = levelOf(series.grid, rows, col, dateCol, h);
   if (level !== undefined) {
     const now = rowsOf(period.start, period.end, level);
     const before = rowsOf(yearBefore(period.start), yearBefore(period.end), level);
     if (before.length < 2 || now.length < 2) return undefined;
     const expression = `(${mean(now, level)} / (${mean(before, level)}) - 1) * 100`;
-    return computed(expression, [...now, ...before].map((r) => answerCell(r, level)), decimals(rows, col), h);
+    return computed(expression, [...now, ...before].map((r) => series.cite(r, level)), decimals(rows, col), h);
   }
-  return computed(mean(rows, col), rows.map((r) => answerCell(r, col)), Math.max(2, decimals(rows, col)), h);
+  return computed(mean(rows, col), rows.map((r) => series.cite(r, col)), Math.max(2, decimals(rows, col)), h);
 }
 
 /** The times a series' rows are grouped by to answer "which year / decade ...?". */
@@ -81,15 +71,11 @@ const YEAR_OR_MOMENT = /^\s*(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?\s*$/;
  * than two groups are read.
  */
 export function extremeOfSpans(table: Table, columnPaths: ReadonlyArray<readonly string[]>, row: number, col: number, unit: SpanUnit, low: boolean, h: SeriesHelpers): TableAnswer | undefined {
-  const grid: string[][] = Array.from({ length: table.rows }, () => Array<string>(table.cols).fill(''));
-  for (const x of table.cells) if (grid[x.row]) grid[x.row]![x.col] = x.text;
-  const cell = (r: number, c: number) => grid[r]?.[c] ?? '';
-  const dateCol = grid[row]?.findIndex((t) => YEAR_OR_MOMENT.test(t)) ?? -1;
-  if (dateCol < 0 || (unit === 'year' && !ISO_MOMENT.test(cell(row, dateCol)))) return undefined;
+  const series = seriesAt(table, columnPaths, row, YEAR_OR_MOMENT, h);
+  if (!series || (unit === 'year' && !ISO_MOMENT.test(series.cell(row, series.dateCol)))) return undefined;
+  const { grid, cell, dateCol } = series;
   const yearOf = (r: number) => Number(YEAR_OR_MOMENT.exec(cell(r, dateCol))?.[1] ?? NaN);
-  const labels = (r: number) => grid[r]!.filter((t, c) => c !== dateCol && !h.readNumber(t)).join('\u0000');
-  const own = labels(row);
-  const rows = grid.map((_, r) => r).filter((r) => r !== 0 && Number.isFinite(yearOf(r)) && labels(r) === own && h.readNumber(cell(r, col)));
+  const rows = grid.map((_, r) => r).filter((r) => r !== 0 && Number.isFinite(yearOf(r)) && series.same(r) && h.readNumber(cell(r, col)));
   const level = unit === 'year' ? levelOf(grid, rows, col, dateCol, h) : undefined;
   const key = (r: number) => (unit === 'decade' ? Math.floor(yearOf(r) / 10) * 10 : yearOf(r));
   const groups = new Map<number, number[]>();
@@ -101,11 +87,41 @@ export function extremeOfSpans(table: Table, columnPaths: ReadonlyArray<readonly
     if (Number.isFinite(value) && (!best || (low ? value < best.value : value > best.value))) best = { at, value };
   }
   if (!best || groups.size < 2) return undefined;
-  const cells: AnswerCell[] = groups.get(best.at)!.map((r) => {
-    const n = h.readNumber(cell(r, col))!;
-    return { cell: [r, col], text: cell(r, col), value: n.value, rowPath: [cell(r, dateCol)], columnPath: [...(columnPaths[col] ?? [])] };
-  });
+  const cells = groups.get(best.at)!.map((r) => series.cite(r, col));
   return { kind: 'label', text: unit === 'decade' ? `${best.at}s` : String(best.at), scale: '', cells, score: 0, confidence: 1 };
+}
+
+/** A table read as the series of one of its rows. */
+interface Series {
+  /** The table's cells' texts, row by row. */
+  grid: string[][];
+  cell(r: number, c: number): string;
+  /** The column that dates the rows. */
+  dateCol: number;
+  /** Whether row `r` is of the same series: the same words beside its date and figures (a file of two sources by month). */
+  same(r: number): boolean;
+  /** Cell `[r, c]` as an answer cites it, its row named by its date. */
+  cite(r: number, c: number): AnswerCell;
+}
+
+/** The series row `row` belongs to, dated by the first of its cells `dated` reads; undefined where none does. */
+function seriesAt(table: Table, columnPaths: ReadonlyArray<readonly string[]>, row: number, dated: RegExp, h: SeriesHelpers): Series | undefined {
+  const grid: string[][] = Array.from({ length: table.rows }, () => Array<string>(table.cols).fill(''));
+  for (const x of table.cells) if (grid[x.row]) grid[x.row]![x.col] = x.text;
+  const cell = (r: number, c: number) => grid[r]?.[c] ?? '';
+  const dateCol = grid[row]?.findIndex((t) => dated.test(t)) ?? -1;
+  if (dateCol < 0) return undefined;
+  const labels = (r: number) => grid[r]!.filter((t, c) => c !== dateCol && !h.readNumber(t)).join('\u0000');
+  const own = labels(row);
+  return {
+    grid, cell, dateCol,
+    same: (r) => labels(r) === own,
+    cite: (r, c) => {
+      const text = cell(r, c);
+      const n = h.readNumber(text);
+      return { cell: [r, c], text, ...(n ? { value: n.value } : {}), rowPath: [cell(r, dateCol)], columnPath: [...(columnPaths[c] ?? [])] };
+    },
+  };
 }
 
 function computed(expression: string, operands: AnswerCell[], decimals: number, h: SeriesHelpers): TableAnswer | undefined {

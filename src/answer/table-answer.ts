@@ -21,7 +21,7 @@ import { escapeRegExp } from '../text/escape-regexp.ts';
 import type { Table } from '../types.ts';
 import { calculate } from './calculator.ts';
 import { formatNumber, isEmptyValue, readNumber, readUnit, type Scale } from './numbers.ts';
-import { COMPUTED, askedSpan, asksLength, boundaryNamed, namedNumbers, type QuestionAnalysis } from './question.ts';
+import { COMPUTED, askedSpan, asksLatest, asksLength, boundaryNamed, namedNumbers, type QuestionAnalysis } from './question.ts';
 import { between, durationUnitOf, isoDate } from './durations.ts';
 import { statesDayWithoutYear } from './answer-time.ts';
 import { initialsIn, spelledInitials, spelledLabel } from './initials.ts';
@@ -349,19 +349,22 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     // "Which month was the warmest in 2023?" is no answer of a table of years: its rows are of a
     // longer time than the one asked for.
     const unit = TIME_ASKED.exec(analysis.question)?.[1]?.toLowerCase();
-    const moments = unit ? [...rowMoments(ctx).values()] : [];
-    if (moments.length && moments.every((d) => d.end - d.start > UNIT_DAYS[unit!]! * 86_400_000)) return undefined;
+    const period = analysis.period;
+    // (The rows' dates, read once for the three checks below.)
+    const dates = unit || period ? [...rowMoments(ctx).values()] : [];
+    if (unit && dates.length && dates.every((d) => d.end - d.start > UNIT_DAYS[unit]! * 86_400_000)) return undefined;
     // "The highest price in the 1980s": among the rows of that span, which the question's time
     // chose (its "1980" names no row more than another).
     const within = withinPeriod(ctx);
-    // "When did the gold price peak in 2011?" of a table of years: its one row of 2011 says no
-    // more than the question; a table of finer rows answers. (Not "which type ... in 2015?": a
-    // column of that row.)
-    if (!within && analysis.period && op.startsWith('arg') && (/^\s*when\b/i.test(analysis.question) || !!unit) && [...rowMoments(ctx).values()].some((d) => d.start >= analysis.period!.start && d.end <= analysis.period!.end)) return undefined;
-    // A series dated row by row none of whose rows is of the time asked ("since 1950" of one from
-    // 1900 to 1949) does not answer for it.
-    const dated = analysis.period ? rowMoments(ctx) : undefined;
-    if (dated && dated.size >= MOMENT_SHARE * structure.dataRows.length && ![...dated.values()].some((d) => d.end > analysis.period!.start && d.start < analysis.period!.end)) return undefined;
+    if (period) {
+      // "When did the gold price peak in 2011?" of a table of years: its one row of 2011 says no
+      // more than the question; a table of finer rows answers. (Not "which type ... in 2015?": a
+      // column of that row.)
+      if (!within && op.startsWith('arg') && (/^\s*when\b/i.test(analysis.question) || !!unit) && dates.some((d) => d.start >= period.start && d.end <= period.end)) return undefined;
+      // A series dated row by row none of whose rows is of the time asked ("since 1950" of one
+      // from 1900 to 1949) does not answer for it.
+      if (dates.length >= MOMENT_SHARE * structure.dataRows.length && !dates.some((d) => d.end > period.start && d.start < period.end)) return undefined;
+    }
     const extreme = extremeOf(within ? { ...within, analysis: { ...analysis, terms: withoutTime(analysis) } } : ctx);
     // Its rows chosen by the time and ranked, no label need name them: the table is the one
     // asked about as far as it holds the question's words (its caption, a data file's heading),
@@ -680,7 +683,7 @@ function latestDate(ctx: Context, ranked: Scored[]): Scored | undefined {
  * row is newest: its own release).
  */
 function latestColumn(ctx: Context, r: number): number | undefined {
-  if (ctx.analysis.operation !== 'date' || !/\b(?:last|latest|newest|most recent)\b/i.test(ctx.analysis.question) || !namedNumbers(ctx.analysis).length) return undefined;
+  if (ctx.analysis.operation !== 'date' || !asksLatest(ctx.analysis) || !namedNumbers(ctx.analysis).length) return undefined;
   return ctx.p.structure.dataCols.find((c) => hasAny(ctx.p.colTerms.get(c)!, LATEST) && hasDate(ctx.p.at(r, c)) && (!ctx.allowed || ctx.allowed.has(r * ctx.p.table.cols + c)));
 }
 

@@ -352,7 +352,7 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
   // across them gives.
   const extreme = EXTREMES.has(analysis.operation);
   const spanned = !!analysis.period && analysis.period.end - analysis.period.start > LEAP_YEAR_MS;
-  const tested = !!analysis.firstPast || overYears(analysis) || (extreme && (TIME_ASKED.test(analysis.question) || /\bdecade\b/i.test(SPAN_ASKED.exec(analysis.question)?.[1] ?? '') || spanned || (!!analysis.period && /^\s*when\b/i.test(analysis.question))));
+  const tested = !!analysis.firstPast || overYears(analysis) || (extreme && (TIME_ASKED.test(analysis.question) || SPAN_ASKED.exec(analysis.question)?.[1]?.toLowerCase() === 'decade' || spanned || (!!analysis.period && /^\s*when\b/i.test(analysis.question))));
   if ((found && !coarse) || (!found && (fallback || !tested)) || docs.length >= ANSWER_SETTINGS.tableDocuments) return found ?? fallback;
   const before = docs.length;
   add((await byDocument()).results, search.results.length, ANSWER_SETTINGS.testedDocuments);
