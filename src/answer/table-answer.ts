@@ -59,7 +59,8 @@ export interface TableAnswer {
   confidence: number;
 }
 
-interface Prepared {
+/** A table as the readers read it: its structure, its labels' terms and their weights. */
+export interface Prepared {
   table: Table;
   structure: TableStructure;
   at: (r: number, c: number) => string;
@@ -274,7 +275,8 @@ function preambleUnit(preamble: string): { scale: Scale; unit: string } | undefi
   return { scale, unit };
 }
 
-interface Scored {
+/** A candidate cell and how well the question names it. */
+export interface Scored {
   r: number;
   c: number;
   score: number;
@@ -304,6 +306,11 @@ export interface TableAnswerOptions {
    * nothing, not fully by its empty header.
    */
   delimited?: boolean;
+  /**
+   * The readers loaded on demand ({@link TableReaders}): the engine loads those the question
+   * needs (`tableReaders` in `engine/answer.ts`); a direct caller passes the modules it imports.
+   */
+  readers?: Partial<TableReaders>;
 }
 
 /**
@@ -317,13 +324,13 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   const allowed = options.cells ? new Set(options.cells.map(([r, c]) => r * table.cols + c)) : undefined;
   const stated = options.preamble ? preambleUnit(options.preamble) : undefined;
   const unnamedFrom = options.delimited ? firstUnnamed(p) : undefined;
-  let ctx: Context = { p, analysis, allowed, ...(options.context ? { context: new Set(tokenize(options.context)) } : {}), ...(stated ? { preambleUnit: stated } : {}), ...(unnamedFrom !== undefined ? { unnamedFrom } : {}) };
+  let ctx: Context = { p, analysis, allowed, ...(options.context ? { context: new Set(tokenize(options.context)) } : {}), ...(stated ? { preambleUnit: stated } : {}), ...(unnamedFrom !== undefined ? { unnamedFrom } : {}), ...(options.readers ? { readers: options.readers } : {}) };
   if (!limitToNamedRows(ctx)) return undefined;
 
   const op = analysis.operation;
   if (ctx.family && op === 'date') return familyDate(ctx, ctx.family);
   // A bound first passed is read from a series that passes it, or not from this table at all.
-  if (analysis.firstPast) return firstPast(ctx, analysis.firstPast);
+  if (analysis.firstPast) return ctx.readers?.firstPast?.(KIT, ctx, analysis.firstPast);
   const counted = rowCount(ctx);
   if (counted) return counted;
   if (asksLength(analysis) || LIFETIME.test(analysis.question)) {
@@ -331,7 +338,7 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     if (lived) return lived;
   }
   if (op === 'compare' && analysis.mentions) {
-    const compared = compare(ctx, analysis.mentions);
+    const compared = ctx.readers?.compare?.(KIT, ctx, analysis.mentions);
     if (compared) return compared;
   }
   // "The average gold price in the 1990s", "the total in 2019" of monthly rows: over the dated
@@ -404,7 +411,7 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     if (mean) return mean;
   }
   if (analysis.respectively) {
-    const listed = respectivelyByLabels(ctx) ?? (analysis.mentions ? respectively(ctx, analysis.mentions) : undefined);
+    const listed = ctx.readers?.respectivelyByLabels?.(KIT, ctx) ?? (analysis.mentions ? ctx.readers?.respectively?.(KIT, ctx, analysis.mentions) : undefined);
     if (listed) return listed;
   }
   if ((op === 'lookup' || op === 'name') && analysis.target) {
@@ -549,7 +556,8 @@ function datedRole(ctx: Context, s: Scored): 'start' | 'end' {
   return labels.some((label) => boundaryNamed(label) === 'end') ? 'end' : 'start';
 }
 
-interface Context {
+/** What one question's readers share over one table. */
+export interface Context {
   p: Prepared;
   analysis: QuestionAnalysis;
   allowed?: Set<number>;
@@ -561,6 +569,42 @@ interface Context {
   preambleUnit?: { scale: Scale; unit: string };
   /** The rows a name of a family of releases names ({@link namedNumberRows}). */
   family?: number[];
+  /** The readers loaded on demand that the caller passed in (`TableAnswerOptions.readers`). */
+  readers?: Partial<TableReaders>;
+}
+
+/**
+ * The helpers {@link answerTable} passes to the readers that load with the few questions that
+ * need them (`table-comparisons.ts`, `table-counts.ts`): those import only types, so that their
+ * chunks share no code with the worker's start.
+ */
+export interface TableKit {
+  tokenize(text: string): string[];
+  readNumber: typeof readNumber;
+  bestCells: typeof bestCells;
+  cellOf: typeof cellOf;
+  unitOfCell: typeof unitOfCell;
+  confidenceOf: typeof confidenceOf;
+  namedColumn: typeof namedColumn;
+  heldShare: typeof heldShare;
+  dateIn: typeof dateIn;
+  twoCells: typeof twoCells;
+  /** Labels that close or adjust a group rather than belong to it ("Total", "Less ..."). */
+  groupSummary: RegExp;
+}
+
+/**
+ * Readers of questions few ask, in modules of their own: which of two is higher and figures
+ * asked "respectively" (`table-comparisons.ts`), counts and a bound first passed
+ * (`table-counts.ts`). Without one, {@link answerTable} reads such a question as it reads the rest
+ * (a lookup, most often): a caller passes those the question needs.
+ */
+export interface TableReaders {
+  compare(k: TableKit, ctx: Context, mentions: [string, string]): TableAnswer | undefined;
+  respectivelyByLabels(k: TableKit, ctx: Context): TableAnswer | undefined;
+  respectively(k: TableKit, ctx: Context, mentions: [string, string]): TableAnswer | undefined;
+  countAnswer(k: TableKit, ctx: Context): TableAnswer | undefined;
+  firstPast(k: TableKit, ctx: Context, bound: NonNullable<QuestionAnalysis['firstPast']>): TableAnswer | undefined;
 }
 
 /** The first data column after the last one with a header, when some column has one and some after it none. */
@@ -1102,43 +1146,6 @@ function namedColumn(p: Prepared, cols: readonly number[], asked: ReadonlySet<st
   return col === undefined ? { named } : { col, named };
 }
 
-/**
- * "In which year did the global mean first exceed 400 ppm?": the date of the first row, in time
- * order, whose figure in the column the question names is past the bound, citing the date and
- * the figure. Undefined for a table whose rows are not dated or whose figures never pass it (the
- * growth rates beside the concentrations), so that another table answers.
- */
-function firstPast(ctx: Context, bound: NonNullable<QuestionAnalysis['firstPast']>): TableAnswer | undefined {
-  const { p, analysis } = ctx;
-  const { structure } = p;
-  const byName = namedColumn(p, structure.dataCols, new Set(analysis.terms));
-  // None named ("the CO2 concentration" of "Date | Average | ..."): a data file that holds the
-  // question's words leads with its series, its first figure column, as an average over years
-  // reads it; as sure as the file holds them.
-  const held = byName.col === undefined ? heldShare(ctx, bound.terms) : 0;
-  const col = byName.col ?? (held >= 0.5 ? structure.dataCols.find((c) => !p.moments.has(c) && c !== p.idCol && !p.derivedCols.has(c) && structure.dataRows.some((r) => readNumber(p.at(r, c)))) : undefined);
-  const named = byName.named;
-  if (col === undefined) return undefined;
-  const series: Array<{ r: number; dateCol: number; at: number; value: number }> = [];
-  for (const r of structure.dataRows) {
-    const value = readNumber(p.at(r, col))?.value;
-    if (value === undefined) continue;
-    for (let c = 0; c < p.table.cols; c++) {
-      if (c === col) continue;
-      const date = dateIn(p.at(r, c));
-      if (!date) continue;
-      series.push({ r, dateCol: c, at: date.start, value });
-      break;
-    }
-  }
-  series.sort((a, b) => a.at - b.at);
-  const past = (v: number) => (bound.above ? (bound.strict ? v > bound.value : v >= bound.value) : (bound.strict ? v < bound.value : v <= bound.value));
-  const first = series.find((x) => past(x.value));
-  if (!first) return undefined;
-  const date = cellOf(ctx, first.r, first.dateCol);
-  return { kind: 'cell', text: date.text, scale: '', cells: [date, cellOf(ctx, first.r, col)], score: named, confidence: Math.max(confidenceOf(ctx, named, analysis.terms), held) };
-}
-
 /** The terms that name mention `i` and not the other, plus the question's shared context. */
 function mentionTerms(ctx: Context, mentions: [string, string], i: 0 | 1): string[] {
   const own = new Set(tokenize(mentions[i]));
@@ -1401,94 +1408,15 @@ function changeOfSteps(ctx: Context, step: Scored): TableAnswer | undefined {
   return overPeriod({ ...ctx, analysis: { ...ctx.analysis, period } }, 'sum');
 }
 
-/** A count's condition: "exceed $200,000 thousand", "below 100", "lower than $2.00". */
-const BOUND = /\b(exceed(?:ed|s)?|above|over|more than|greater than|higher than|at least|below|under|less than|lower than|fewer than|at most)\s+\$?\s?(-?\d[\d,]*(?:\.\d+)?)\s*(thousand|million|billion)?/;
-const SCALE_FACTOR: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9 };
-/** What "how many years / quarters" counts: the columns of one row; other nouns count rows. */
-const PERIOD_NOUN = /\bhow many (?:years|quarters|months|periods|fiscal years)\b/;
-
-/**
- * "How many years did net income exceed $30,000 thousand?": the cells of the line the question
- * names that meet the bound — the year columns of the best-named row, or for other things
- * ("how many segments in 2019 were above $50 million?") the rows of the best-named column,
- * totals left out. The answer is the count, citing the cells counted.
- */
-function countAnswer(ctx: Context): TableAnswer | undefined {
-  const { analysis, p } = ctx;
-  const q = analysis.question.toLowerCase();
-  const m = BOUND.exec(q);
-  if (!m) return groupCount(ctx);
-  const bound = Number(m[2]!.replace(/,/g, ''));
-  const above = !/^(?:below|under|less than|lower than|fewer than|at most)$/.test(m[1]!);
-  const inclusive = m[1] === 'at least' || m[1] === 'at most';
-  const boundTerms = new Set(tokenize(m[0]));
-  const terms = analysis.terms.filter((t) => !boundTerms.has(t));
-  const best = bestCells(ctx, terms, true)[0];
-  if (!best || best.score <= 0) return undefined;
-  const { structure } = p;
-  const total = (labels: string[] | undefined) => /\btotal\b/i.test((labels ?? []).join(' '));
-  const line: Array<[number, number]> = PERIOD_NOUN.test(q)
-    ? structure.dataCols.filter((c) => !p.derivedCols.has(c) && !total(structure.columnPaths[c])).map((c) => [best.r, c])
-    : structure.dataRows.filter((r) => !p.derivedRows.has(r) && !total(structure.rowPaths[r])).map((r) => [r, best.c]);
-  const cells = line.map(([r, c]) => ({ r, c, n: readNumber(p.at(r, c)) })).filter((x) => x.n !== undefined);
-  if (cells.length < 2) return undefined;
-  // A bound written with a scale ("$5 million") meets cells of another scale ("in thousands") in theirs.
-  const cellScale = unitOfCell(ctx, best.r, best.c).scale;
-  const factor = m[3] && SCALE_FACTOR[cellScale] ? SCALE_FACTOR[m[3]]! / SCALE_FACTOR[cellScale]! : 1;
-  const limit = bound * factor;
-  const met = cells.filter(({ n }) => (above ? (inclusive ? n!.value >= limit : n!.value > limit) : (inclusive ? n!.value <= limit : n!.value < limit)));
-  const counted = met.map(({ r, c }) => cellOf(ctx, r, c));
-  return {
-    kind: 'computed', text: String(met.length), value: met.length, scale: '', cells: counted.length ? counted : [cellOf(ctx, best.r, best.c)],
-    score: best.score, confidence: confidenceOf(ctx, best.score, terms),
-  };
-}
-
 /** Labels that close or adjust a group rather than belong to it ("Total", "Gross ...", "Less valuation allowance"). */
 const GROUP_SUMMARY = /^\s*(?:total|sub-?total|less)\b/i;
-/** "Gross ..." and "Net ..." sum the group only when they name it ("Net deferred tax assets", not "Net operating loss"). */
-const GROUP_SUM = /^\s*(?:gross|net)\b/i;
 
-/**
- * "How many components are there under deferred tax assets?": the distinct items of the group
- * the question names — the rows whose parent labels name it, or the rows above the total row
- * that names it ("... under total stock-based compensation expense") — summary rows left out.
- */
-function groupCount(ctx: Context): TableAnswer | undefined {
-  const { analysis, p } = ctx;
-  const { structure } = p;
-  const noun = /^\s*how many (?:(?:major|main|different)\s+)?([a-z-]+)/i.exec(analysis.question)?.[1] ?? '';
-  const nounTerms = new Set(tokenize(`${noun} under there within listed table`));
-  const group = analysis.terms.filter((t) => !nounTerms.has(t));
-  if (!group.length) return undefined;
-  const names = (labels: string[]) => { const t = new Set(tokenize(labels.join(' '))); return group.every((x) => t.has(x)); };
-  const items = new Map<string, number>();
-  for (const r of structure.dataRows) {
-    const path = structure.rowPaths[r] ?? [];
-    const leaf = path.at(-1) ?? '';
-    const summary = GROUP_SUMMARY.test(leaf) || (GROUP_SUM.test(leaf) && names([leaf]));
-    if (leaf && !summary && path.length >= 2 && names(path.slice(0, -1)) && !items.has(leaf)) items.set(leaf, r);
-  }
-  if (!items.size) {
-    // The group as its total row names it: the rows above it, back to the previous summary.
-    const rows = structure.dataRows;
-    const at = rows.findIndex((r) => { const leaf = structure.rowPaths[r]?.at(-1) ?? ''; return GROUP_SUMMARY.test(leaf) && names([leaf]); });
-    for (let i = at - 1; at > 0 && i >= 0; i--) {
-      const leaf = structure.rowPaths[rows[i]!]?.at(-1) ?? '';
-      if (!leaf || GROUP_SUMMARY.test(leaf)) break;
-      items.set(leaf, rows[i]!);
-    }
-  }
-  if (items.size < 2) return undefined;
-  const c = structure.headerCols > 0 ? structure.headerCols - 1 : 0;
-  const cells = [...items.values()].map((r) => cellOf(ctx, r, c));
-  return { kind: 'computed', text: String(items.size), value: items.size, scale: '', cells, score: group.length, confidence: 1 };
-}
+const KIT: TableKit = { tokenize, readNumber, bestCells, cellOf, unitOfCell, confidenceOf, namedColumn, heldShare, dateIn, twoCells, groupSummary: GROUP_SUMMARY };
 
 function compute(ctx: Context, as?: QuestionAnalysis['operation']): TableAnswer | undefined {
   const { analysis } = ctx;
   const op = as ?? analysis.operation;
-  if (op === 'count') return countAnswer(ctx);
+  if (op === 'count') return ctx.readers?.countAnswer?.(KIT, ctx);
   let operands: Scored[] | undefined;
   if ((op === 'sum' || op === 'average') && analysis.years.length >= 2) {
     operands = [];
@@ -1618,153 +1546,3 @@ function extremeOf(ctx: Context): TableAnswer | undefined {
 }
 
 const SEX_TERMS = [tokenize('male')[0]!, tokenize('female')[0]!];
-
-/** Which of two named things is higher (lower): both labels found on one axis, compared at the context's other coordinate. */
-function compare(ctx: Context, mentions: [string, string]): TableAnswer | undefined {
-  const { p, analysis } = ctx;
-  const { structure } = p;
-  const high = analysis.direction !== 'low';
-  // Each option against every label of every header path: "immigrants" names the column group
-  // "imdb immigrant" as well as its child "recent immigrant"; the label with the fewest levels
-  // below it (the group's own column) wins a tie.
-  const match = (mention: string, labels: Array<[number, string[]]>) => {
-    const m = new Set(tokenize(mention));
-    let best: { i: number; label: string; s: number; below: number } | undefined;
-    for (const [i, path] of labels) {
-      path.forEach((label, k) => {
-        const l = new Set(tokenize(label));
-        if (!l.size || !m.size) return;
-        const inter = [...m].filter((t) => l.has(t)).length;
-        const s = inter / new Set([...m, ...l]).size;
-        const below = path.length - 1 - k;
-        if (s > 0 && (!best || s > best.s || (s === best.s && below < best.below))) best = { i, label, s, below };
-      });
-    }
-    return best;
-  };
-  const rowLabels: Array<[number, string[]]> = structure.dataRows.map((r) => [r, structure.rowPaths[r] ?? []]);
-  const colLabels: Array<[number, string[]]> = structure.dataCols.map((c) => [c, structure.columnPaths[c] ?? []]);
-  const mentionTermSet = new Set(mentions.flatMap((m) => tokenize(m)));
-  const context = analysis.terms.filter((t) => !mentionTermSet.has(t));
-  const tryAxis = (rows: boolean) => {
-    const labels = rows ? rowLabels : colLabels;
-    const a = match(mentions[0], labels);
-    const b = match(mentions[1], labels);
-    if (!a || !b || a.i === b.i) return undefined;
-    // The other coordinate: the best-named cell of each, restricted to its row (column).
-    const sa = bestCells(ctx, context, true, rows ? { rows: [a.i] } : { cols: [a.i] });
-    const sb = bestCells(ctx, context, true, rows ? { rows: [b.i] } : { cols: [b.i] });
-    let ca = sa[0];
-    let cb = sb.find((s) => (rows ? s.c === ca?.c : s.r === ca?.r)) ?? sb[0];
-    if (!ca || !cb) return undefined;
-    if (rows ? ca.c !== cb.c : ca.r !== cb.r) {
-      const alt = sa.find((s) => (rows ? s.c === cb!.c : s.r === cb!.r));
-      if (alt) ca = alt;
-    }
-    const va = readNumber(p.at(ca.r, ca.c))?.value;
-    const vb = readNumber(p.at(cb.r, cb.c))?.value;
-    if (va === undefined || vb === undefined || va === vb) return undefined;
-    const aWins = high ? va > vb : va < vb;
-    const winner = aWins ? a : b;
-    const cells = [cellOf(ctx, ca.r, ca.c), cellOf(ctx, cb.r, cb.c)];
-    return { answer: { kind: 'label' as const, text: winner.label, scale: '' as Scale, cells: aWins ? cells : [cells[1]!, cells[0]!], score: a.s + b.s, confidence: Math.min(1, (a.s + b.s) / 2) }, s: a.s + b.s };
-  };
-  const byRows = tryAxis(true);
-  const byCols = tryAxis(false);
-  const best = !byRows ? byCols : !byCols ? byRows : byCols.s > byRows.s ? byCols : byRows;
-  return best?.answer;
-}
-
-/**
- * Several figures asked for at once ("the science scores of girls and boys in 2012
- * respectively"): the items are labels of one header level that the question names, siblings
- * under one parent ("girls", "boys"); each item's figure is read at the coordinates the rest
- * of the question names, in the order the question gives them. A label counts as named when
- * the question names half its words or more and at least one word no other named sibling
- * claims ("65 to 74 years" and "75 years and over", not also "total - 65 years and over").
- */
-function respectivelyByLabels(ctx: Context): TableAnswer | undefined {
-  const { p, analysis } = ctx;
-  const { structure } = p;
-  const order = tokenize(analysis.question);
-  const position = new Map<string, number>();
-  order.forEach((t, i) => { if (!position.has(t)) position.set(t, i); });
-  type Item = { label: string; named: string[]; share: number; at: number };
-  type Group = { rows: boolean; level: number; parent: string; items: Map<string, Item> };
-  const groups = new Map<string, Group>();
-  const collect = (rows: boolean, indices: number[], paths: string[][]) => {
-    for (const i of indices) {
-      const path = paths[i] ?? [];
-      path.forEach((label, level) => {
-        const parent = path.slice(0, level).join(' › ');
-        const key = `${rows ? 'r' : 'c'}|${level}|${parent}`;
-        let g = groups.get(key);
-        if (!g) groups.set(key, (g = { rows, level, parent, items: new Map() }));
-        if (g.items.has(label)) return;
-        const terms = [...new Set(tokenize(label))];
-        const named = terms.filter((t) => position.has(t));
-        if (!terms.length || !named.length || named.length / terms.length < 0.5) return;
-        g.items.set(label, { label, named, share: named.length / terms.length, at: Math.min(...named.map((t) => position.get(t)!)) });
-      });
-    }
-  };
-  collect(true, structure.dataRows, structure.rowPaths);
-  collect(false, structure.dataCols, structure.columnPaths);
-  let best: { g: Group; items: Item[]; weight: number } | undefined;
-  for (const g of groups.values()) {
-    const claimed = new Set<string>();
-    const items: Item[] = [];
-    for (const item of [...g.items.values()].sort((a, b) => b.named.length - a.named.length || b.share - a.share)) {
-      if (!item.named.some((t) => !claimed.has(t))) continue;
-      item.named.forEach((t) => claimed.add(t));
-      items.push(item);
-    }
-    if (items.length < 2) continue;
-    // The parent the question names too ("among women": the items under "women", not "men").
-    const parent = new Set(tokenize(g.parent));
-    const weight = items.reduce((s, it) => s + it.named.reduce((w, t) => w + p.weight(t), 0), 0)
-      + [...parent].reduce((w, t) => w + (position.has(t) ? p.weight(t) : 0), 0);
-    if (!best || items.length > best.items.length || (items.length === best.items.length && weight > best.weight)) best = { g, items, weight };
-  }
-  if (!best) return undefined;
-  const { g } = best;
-  const items = best.items.sort((a, b) => a.at - b.at);
-  const itemTerms = new Set(items.flatMap((it) => it.named));
-  const chosen: Scored[] = [];
-  for (const item of items) {
-    const own = new Set(item.named);
-    const terms = analysis.terms.filter((t) => own.has(t) || !itemTerms.has(t));
-    const paths = g.rows ? structure.rowPaths : structure.columnPaths;
-    const along = (g.rows ? structure.dataRows : structure.dataCols).filter((i) => {
-      const path = paths[i] ?? [];
-      return path[g.level] === item.label && path.slice(0, g.level).join(' › ') === g.parent;
-    });
-    const ranked = bestCells(ctx, terms, true, g.rows ? { rows: along } : { cols: along });
-    const first = chosen[0];
-    const pick = (first ? ranked.find((s) => (g.rows ? s.c === first.c : s.r === first.r)) : undefined) ?? ranked[0];
-    if (!pick) return undefined;
-    chosen.push(pick);
-  }
-  const cells = chosen.map((s) => cellOf(ctx, s.r, s.c));
-  if (cells.some((c) => c.value === undefined)) return undefined;
-  const u = unitOfCell(ctx, chosen[0]!.r, chosen[0]!.c);
-  const score = chosen.reduce((sum, s) => sum + s.score, 0) / chosen.length;
-  return {
-    kind: 'cell', text: cells.map((c) => c.text).join(', '), values: cells.map((c) => c.value!), value: cells[0]!.value!,
-    scale: u.scale, ...(u.unit ? { unit: u.unit } : {}), cells, score, confidence: confidenceOf(ctx, score, analysis.terms),
-  };
-}
-
-/** Two figures asked for at once ("... and their male counterparts respectively"). */
-function respectively(ctx: Context, mentions: [string, string]): TableAnswer | undefined {
-  const pair = twoCells(ctx, mentions);
-  if (!pair) return undefined;
-  const cells = pair.map((s) => cellOf(ctx, s.r, s.c));
-  if (cells.some((c) => c.value === undefined)) return undefined;
-  const u = unitOfCell(ctx, pair[0].r, pair[0].c);
-  const score = (pair[0].score + pair[1].score) / 2;
-  return {
-    kind: 'cell', text: cells.map((c) => c.text).join(', '), values: cells.map((c) => c.value!), value: cells[0]!.value!,
-    scale: u.scale, ...(u.unit ? { unit: u.unit } : {}), cells, score, confidence: confidenceOf(ctx, score, ctx.analysis.terms),
-  };
-}

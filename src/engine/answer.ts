@@ -17,7 +17,7 @@ import type {
 import { eventQueue } from './event-queue.ts';
 import type { ListHelpers } from './status-lists.ts';
 import { CELL_READING, flagListQuestion, setsNoEnd, statusListQuestion, statusQuestion, supportStatus, timeListQuestion } from '../answer/support-status.ts';
-import { TIME_ASKED, endOfRow, rowDates, rowsOfColumn } from '../answer/table-answer.ts';
+import { TIME_ASKED, endOfRow, rowDates, rowsOfColumn, type TableReaders } from '../answer/table-answer.ts';
 import { runSearch } from './search.ts';
 import { isTitledBy, titleNames } from './titled-names.ts';
 import type { EngineState } from './state.ts';
@@ -335,7 +335,8 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
   const own = titledByQuestion(state, analysis);
   docs.sort((a, b) => Number(own(b.docId)) - Number(own(a.docId)));
   let fallback: TableCandidate | undefined;
-  const found = tableOf(state, analysis, search, docs, (c) => { fallback ??= c; });
+  const readers = await tableReaders(analysis);
+  const found = tableOf(state, analysis, search, docs, readers, (c) => { fallback ??= c; });
   // A bound first passed is a test a table passes or fails (a growth-rate file's figures never
   // reach 400 ppm): where the results shown hold too few documents with tables and none passes
   // it, the best passage of each of more documents, ranked after every result shown, is read, and
@@ -356,12 +357,22 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
   if ((found && !coarse) || (!found && (fallback || !tested)) || docs.length >= ANSWER_SETTINGS.tableDocuments) return found ?? fallback;
   const before = docs.length;
   add((await byDocument()).results, search.results.length, ANSWER_SETTINGS.testedDocuments);
-  const further = tableOf(state, analysis, search, docs.slice(before), () => undefined);
+  const further = tableOf(state, analysis, search, docs.slice(before), readers, () => undefined);
   return coarse ? (further && !answersCoarsely(analysis, further.found) ? further : found) : further;
 }
 
 /** The first of `docs` whose tables answer with confidence; a document's best answer below it goes to `unsure`. */
-function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, docs: Array<{ docId: string; rank: number }>, unsure: (c: TableCandidate) => void): TableCandidate | undefined {
+/**
+ * The table readers that few questions need (`TableReaders`), loaded with a question that needs
+ * them, as the status and list answers are.
+ */
+async function tableReaders(analysis: QuestionAnalysis): Promise<Partial<TableReaders>> {
+  const sideBySide = (analysis.operation === 'compare' && !!analysis.mentions) || analysis.respectively;
+  const counts = analysis.operation === 'count' || !!analysis.firstPast;
+  return { ...(sideBySide ? await import('../answer/table-comparisons.ts') : {}), ...(counts ? await import('../answer/table-counts.ts') : {}) };
+}
+
+function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, docs: Array<{ docId: string; rank: number }>, readers: Partial<TableReaders>, unsure: (c: TableCandidate) => void): TableCandidate | undefined {
   const timed = asksTime(analysis);
   const long = asksLength(analysis) || analysis.operation === 'duration';
   const often = asksFrequency(analysis);
@@ -392,7 +403,7 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
       const preamble = document ? document.text.slice(Math.max(0, table.start - 400), table.start) : '';
       // A data file is named by its path and its folder's description alone: its passages' heading.
       const heading = document && DATA_FORMATS.has(document.format) ? passages?.find((p) => p.tableIndex === tableIndex && p.heading)?.heading : undefined;
-      const found = answerTable(analysis, table, { structure: structureOf(table), preamble, ...(document?.title ? { context: document.title } : {}), ...(heading ? { heading } : {}), ...(document && DELIMITED.has(document.format) ? { delimited: true } : {}) });
+      const found = answerTable(analysis, table, { structure: structureOf(table), preamble, readers, ...(document?.title ? { context: document.title } : {}), ...(heading ? { heading } : {}), ...(document && DELIMITED.has(document.format) ? { delimited: true } : {}) });
       // A question for a time is not answered by a cell that holds none, nor "how long" by one
       // that states no length of time ("Lead" for "how long is the 1.29 release cycle?"), nor
       // "how often" by one that states no frequency (a release manager's name).

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion } from '../../src/answer/question.ts';
 import { answerRow, answerTable, answersCoarsely, answersOtherTime, endOfRow, rowDates, rowsOfColumn } from '../../src/answer/table-answer.ts';
+import * as comparisons from '../../src/answer/table-comparisons.ts';
+import * as counts from '../../src/answer/table-counts.ts';
 import { readHtmlTable } from '../../src/tables/index.ts';
 import { readGrid } from '../../src/tables/read-grid.ts';
 import type { Table } from '../../src/types.ts';
@@ -8,7 +10,9 @@ import { CURRENCY_HTML, tableElement } from '../tables/helpers.ts';
 
 const currency = readHtmlTable(tableElement(CURRENCY_HTML)).table;
 const op = (q: string) => analyzeQuestion(q).operation;
-const ask = (q: string, table: Table = currency) => answerTable(analyzeQuestion(q), table);
+/** Every reader that loads on demand, as the engine loads them with the questions that need them. */
+const readers = { ...comparisons, ...counts };
+const ask = (q: string, table: Table = currency) => answerTable(analyzeQuestion(q), table, { readers });
 
 /** A financial statement as TAT-QA writes one: years across, a unit row, group rows, "(1,234)" negatives and "—". */
 const statement = readGrid([

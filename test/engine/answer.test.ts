@@ -249,6 +249,18 @@ describe('almanac.answer (zero-download)', () => {
     expect(res.steps).toContain('calculator');
   });
 
+  it('loads the readers of comparisons, figures asked "respectively" and counts with the questions that ask them', async () => {
+    const almanac = await corpus();
+    const higher = await almanac.answer('Which had the higher 2013 buy rate, the euro or the Mexican peso?');
+    expect(higher.answer).toMatchObject({ kind: 'cell', text: 'Mexican peso' });
+    expect(higher.answer.citations.map((c) => c.text)).toEqual(['11.2', '1.3']);
+    expect((await almanac.answer('What were the 2013 buy rates of the euro and the Mexican peso respectively?')).answer.text).toBe('1.3, 11.2');
+    const counted = await almanac.answer('How many currencies had a 2012 sell rate above 1.3?');
+    expect(counted.answer).toMatchObject({ kind: 'computed', value: 1 });
+    expect(counted.answer.citations.map((c) => c.text)).toEqual(['11.5']);
+    await almanac.close();
+  });
+
   it('answers from text with the sentence cited by its offsets in the document text, and a short span', async () => {
     const almanac = await corpus();
     const res = await almanac.answer('When did Boris Johnson become prime minister?');
