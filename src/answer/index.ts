@@ -6,7 +6,7 @@
 export { analyzeQuestion, askedVersions, asksDescription, asksCodename, meaningAsked, asksSource, namesSource, asksLength, asksTime, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, COMPUTED, type Operation, type QuestionAnalysis } from './question.ts';
 export { calculate, tryCalculate, parseExpression, evaluateExpression, formatExpression, CalculationError, MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH, type CalculationFailure, type ExpressionNode } from './calculator.ts';
 export { readNumber, readUnit, isEmptyValue, formatNumber, type ReadNumber, type Scale, type UnitReading } from './numbers.ts';
-export { answerTable, asksOverSpan, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, answerRow, namedRow, hasDate, type AnswerCell, type TableAnswer, type TableAnswerOptions } from './table-answer.ts';
+export { answerTable, asksOverSpan, answersCoarsely, answersWithin, answersOtherTime, LEAP_YEAR_MS, answerRow, namedRow, hasDate, type AnswerCell, type TableAnswer, type TableAnswerOptions } from './table-answer.ts';
 export { answerRecord, type RecordAnswer } from './record-answer.ts';
 export { answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, isFieldRecord, type FieldAnswer } from './field-answer.ts';
 export { answerTerms } from './synonyms.ts';

@@ -135,7 +135,11 @@ export function namedNumbers(analysis: QuestionAnalysis): Array<{ term: string; 
   for (const t of terms) {
     if (!/^\d+(?:_\d+)*$/.test(t)) continue;
     const compound = terms.find((x) => x.length > t.length + 1 && x.endsWith(`_${t}`) && /^\p{L}/u.test(x));
-    if (compound) out.push({ term: t, name: compound.slice(0, -t.length - 1).replace(/_/g, ''), pattern: new RegExp(`(?<![\\d.])${t.replace(/_/g, '\\.')}(?!\\d)`) });
+    // A name written with a digit ("Neo4j 5.1", "Log4j 2"), which the tokenizer does not pair
+    // with its number, is read off the question; not a numeronym ("K8s", "i18n"), which stands
+    // for a name its sources write out.
+    const name = compound?.slice(0, -t.length - 1).replace(/_/g, '') ?? new RegExp(`(?<![\\p{L}\\p{N}.])(\\p{Lu}[\\p{L}\\p{N}]*\\d[\\p{L}\\p{N}]*)\\s+${t.replace(/_/g, '\\.')}(?![\\p{L}\\p{N}]|\\.\\d)`, 'u').exec(analysis.question)?.[1]?.toLowerCase();
+    if (name && !/^\p{L}\d+\p{L}$/u.test(name)) out.push({ term: t, name, pattern: new RegExp(`(?<![\\d.])${t.replace(/_/g, '\\.')}(?!\\d)`) });
   }
   return out;
 }

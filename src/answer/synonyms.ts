@@ -1,15 +1,17 @@
 /**
- * Words a question and a table's headers use for the same population. Statistical tables label
+ * Words a question and a table's headers use for the same thing. Statistical tables label
  * their columns "males" / "females" or "men" / "women"; people ask about "boys", "girls", "men",
- * "women". The tokenizer stems plurals but cannot know these are one group, so the answerer
- * reads each as its group's name. A closed, general table (sex and gender only): other synonyms
- * ("youth", "young people") differ in what they cover and stay distinct.
+ * "women". A table of months heads its columns "Jan", "Feb"; people ask about "March 1990". The
+ * tokenizer stems plurals but cannot know these are one, so the answerer reads each as its
+ * group's name. A closed, general table (sex and the months only): other synonyms ("youth",
+ * "young people") differ in what they cover and stay distinct.
  */
 import { tokenize } from '../text/tokenizer.ts';
 
 const GROUPS: string[][] = [
   ['male', 'males', 'men', 'man', 'boys', 'boy'],
   ['female', 'females', 'women', 'woman', 'girls', 'girl'],
+  ...'january february march april june july august september october november december'.split(' ').map((m) => [m, m.slice(0, 3), ...(m === 'september' ? ['sept'] : [])]),
 ];
 
 const CANON = new Map<string, string>();

@@ -1063,6 +1063,9 @@ function namedNumberRows(ctx: Context): Set<number> | undefined {
     for (let c = 0; c < cols; c++) if (!ctx.allowed || ctx.allowed.has(r * cols + c)) out.add(r * cols + c);
   };
   let rows = numbered.filter((r) => tokenize(p.at(r, p.idCol!)).some((t) => asked.includes(t)));
+  // "5.10" reads as the figure 5.1 too: a row written as the version asked is the one it names.
+  const exact = rows.filter((r) => named.some((n) => n.pattern.test(p.at(r, p.idCol!))));
+  if (exact.length) rows = exact;
   // "Keycloak 26" over rows 26.0 to 26.7 names them all, not 26.0 (which reads as 26): a major
   // number no row is written as is the family of the rows it opens ("Redis 7.0", asked as
   // "7" too, names its row alone) of a table its name names (Ubuntu's 12.04 and 12.10 are no "Debian 12").
@@ -1257,6 +1260,23 @@ export function answersCoarsely(analysis: QuestionAnalysis, found: TableAnswer):
  * that month in the other reading says what held in it, as a cell that is only "2000-01" does
  * (`momentOf`).
  */
+/**
+ * Whether a cell `found` rests on is of the time the question asks by its row's or column's
+ * labels ("2000-01" for "January 2000"), not of a longer time that holds it.
+ */
+export function answersWithin(analysis: QuestionAnalysis, found: TableAnswer): boolean {
+  const period = analysis.period && askedSpan(analysis.period);
+  return !!period && found.cells.some((cell) => {
+    const row = cell.rowPath.join(' ');
+    const col = cell.columnPath.join(' ');
+    // Either may name the month: "Mar" over a year's row reads as March in "Mar 1990" only.
+    return [`${row} ${col}`, `${col} ${row}`].some((label) => {
+      const d = dateIn(label);
+      return isoMonthOf(label, period) || (!!d && d.start >= period.start && d.end <= period.end);
+    });
+  });
+}
+
 function isoMonthOf(label: string, period: { start: number; end: number }): boolean {
   for (const m of label.matchAll(ISO_MONTH_IN)) {
     const start = Date.UTC(+m[1]!, +m[2]! - 1, 1);

@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksDescription, asksCodename, meaningAsked, asksSource, namesSource, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, readNumber, calculate, yearOfDay, statesDayWithoutYear,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksDescription, asksCodename, meaningAsked, asksSource, namesSource, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersWithin, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, readNumber, calculate, yearOfDay, statesDayWithoutYear,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -354,11 +354,15 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
   const extreme = EXTREMES.has(analysis.operation);
   const spanned = !!analysis.period && analysis.period.end - analysis.period.start > LEAP_YEAR_MS;
   const tested = !!analysis.firstPast || overYears(analysis) || (extreme && (TIME_ASKED.test(analysis.question) || SPAN_ASKED.exec(analysis.question)?.[1]?.toLowerCase() === 'decade' || spanned || (!!analysis.period && /^\s*when\b/i.test(analysis.question))));
-  if ((found && !coarse) || (!found && (fallback || !tested)) || docs.length >= ANSWER_SETTINGS.tableDocuments) return found ?? fallback;
+  // (A year's row where the results hold documents enough is read past too, but only a row or
+  // column of the time asked answers in its place: "the CO2 concentration in January 2000",
+  // where three files of years rank first.)
+  const full = docs.length >= ANSWER_SETTINGS.tableDocuments;
+  if ((found && !coarse) || (!found && (fallback || !tested)) || (full && !coarse)) return found ?? fallback;
   const before = docs.length;
   add((await byDocument()).results, search.results.length, ANSWER_SETTINGS.testedDocuments);
   const further = tableOf(state, analysis, search, docs.slice(before), readers, () => undefined);
-  return coarse ? (further && !answersCoarsely(analysis, further.found) ? further : found) : further;
+  return coarse ? (further && !answersCoarsely(analysis, further.found) && (!full || answersWithin(analysis, further.found)) ? further : found) : further;
 }
 
 /** The first of `docs` whose tables answer with confidence; a document's best answer below it goes to `unsure`. */

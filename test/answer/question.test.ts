@@ -156,6 +156,9 @@ describe('what a question asks for', () => {
     expect(found('Is Node.js 1.29 still supported?')).toEqual([['nodejs', '1.29']]);
     expect(found('Of the $18.9 thousand in funding, how much came from energy?')).toEqual([]);
     expect(found('How many quarters did earnings exceed 0.5 dollars?')).toEqual([]);
+    // A name written with a digit, but a numeronym, which stands for a name its sources write out.
+    expect(found('When was Neo4j 3.13 released?')).toEqual([['neo4j', '3.13', '3.13.0']]);
+    expect(found('When is the K8s 1.29 code freeze?')).toEqual([]);
   });
 
   it('reads the span of time a question names', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion } from '../../src/answer/question.ts';
-import { answerRow, answerTable, answersCoarsely, answersOtherTime, endOfRow, rowDates, rowsOfColumn } from '../../src/answer/table-answer.ts';
+import { answerRow, answerTable, answersCoarsely, answersOtherTime, answersWithin, endOfRow, rowDates, rowsOfColumn } from '../../src/answer/table-answer.ts';
 import * as comparisons from '../../src/answer/table-comparisons.ts';
 import * as counts from '../../src/answer/table-counts.ts';
 import { readHtmlTable } from '../../src/tables/index.ts';
@@ -256,6 +256,22 @@ describe('table answers', () => {
     expect(about('When does Debian 26 reach end of life?', 'Ubuntu')?.text).not.toBe('false');
   });
 
+  it('reads the row written as the version asked, not one whose number reads the same as a figure ("5.10" for 5.1)', () => {
+    const neo4j = readGrid([
+      ['releaseCycle', 'releaseDate', 'eol'],
+      ['5.11', '2023-08-17', '2023-09-14'],
+      ['5.10', '2023-07-19', '2023-08-15'],
+      ['5.2', '2022-11-21', '2022-12-15'],
+      ['5.1', '2022-10-24', '2022-11-21'],
+      ['4.4', '2021-12-02', '2025-11-30'],
+    ]).table;
+    const about = (q: string) => answerTable(analyzeQuestion(q), neo4j, { context: 'Neo4j' });
+    expect(about('When was Neo4j 5.1 released?')).toMatchObject({ text: '2022-10-24' });
+    expect(about('When was Neo4j 5.10 released?')).toMatchObject({ text: '2023-07-19' });
+    // A name with a digit names its family as any other name does.
+    expect(about('When was Neo4j 5 released?')).toMatchObject({ text: '2022-10-24' });
+  });
+
   it('reads the column a chosen row\'s question names by every word of its header ("latest"), for now only', () => {
     const cycles = readGrid([
       ['releaseCycle', 'releaseDate', 'lts', 'latest'],
@@ -393,6 +409,10 @@ describe('table answers', () => {
     expect(coarse).toMatchObject({ text: '354.06' });
     expect(answersCoarsely(march, coarse)).toBe(true);
     expect(answersCoarsely(analyzeQuestion('What was the CO2 concentration in 1990?'), answerTable(analyzeQuestion('What was the CO2 concentration in 1990?'), annual)!)).toBe(false);
+    // Of the time asked by a row's label ("1990-03"), or a column's ("Mar" of a year's row); a year's row is not.
+    expect([fine, coarse].map((found) => answersWithin(march, found))).toEqual([true, false]);
+    const byMonth = readGrid([['Year', 'Feb', 'Mar'], ['1990', '354.88', '355.20']]).table;
+    expect(answersWithin(march, answerTable(march, byMonth)!)).toBe(true);
     // A data file whose rows run past its header: the columns past it are named by nothing.
     const long = readGrid([['Date', 'Decimal Date', 'Average', 'Trend'], ['1990-02', '1990.125', '354.88', '0.15', '353.82', '0.07'], ['1990-03', '1990.208', '355.20', '0.13', '353.77', '0.07']]).table;
     expect(answerTable(march, long, { delimited: true })).toMatchObject({ text: '355.20', cells: [{ columnPath: ['Average'] }] });

@@ -115,6 +115,27 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('reads a month past files of years that fill the results, and answers from a row of that month only', async () => {
+    const almanac = await createAlmanac();
+    const years = Array.from({ length: 42 }, (_, i) => 1979 + i);
+    const months = Array.from({ length: 504 }, (_, i) => `${1979 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`);
+    const annual = (base: number) => years.map((y) => `${y},${(base + (y - 1979) * 1.8).toFixed(2)},0.10`).join('\n');
+    await almanac.ingest([
+      { name: 'co2-ppm/README.md', content: 'CO2 PPM - Trends in Atmospheric Carbon Dioxide. Two main series are provided: the Mauna Loa series and a Global Average series.\n\n## Data\n\nData are reported as a dry air mole fraction, in parts per million (ppm).\n' },
+      // Three files of years whose labels name the question's words: the results' documents with tables.
+      { name: 'co2-ppm/data/co2-annmean-gl.csv', content: `Year,Mean CO2 concentration,Uncertainty\n${annual(336.8)}\n` },
+      { name: 'co2-ppm/data/co2-annmean-mlo.csv', content: `Year,Mean CO2 concentration,Uncertainty\n${annual(337.7)}\n` },
+      { name: 'co2-ppm/data/co2-gr-gl.csv', content: `Year,Annual Increase in CO2 concentration,Uncertainty\n${years.map((y) => `${y},${(1.5 + (y % 3) * 0.3).toFixed(2)},0.07`).join('\n')}\n` },
+      { name: 'co2-ppm/data/co2-mm-gl.csv', content: `Date,Decimal Date,Average,Average Unc.,Trend,Trend Unc.\n${months.map((m, i) => `${m},${(1979 + i / 12).toFixed(3)},${(336.05 + i * 0.15).toFixed(2)},0.11,${(336 + i * 0.14).toFixed(2)},0.09`).join('\n')}\n` },
+    ]);
+    const r = await almanac.answer('What was the CO2 concentration in January 2000?');
+    expect(new Set(r.search.results.slice(0, 10).map((x) => x.passage.docId))).not.toContain('co2-ppm/data/co2-mm-gl.csv');
+    expect(r.answer).toMatchObject({ text: '373.85', citations: [{ docId: 'co2-ppm/data/co2-mm-gl.csv', rowPath: ['2000-01'], columnPath: ['Average'] }] });
+    // A year the files of years answer for themselves.
+    expect((await almanac.answer('What was the mean CO2 concentration in 2000?')).answer.citations[0]).toMatchObject({ docId: 'co2-ppm/data/co2-annmean-gl.csv', rowPath: ['2000'] });
+    await almanac.close();
+  });
+
   it('reads an extreme over years from the series past the results, where a README fills them, and not from series of other years', async () => {
     const almanac = await createAlmanac();
     const years = Array.from({ length: 60 }, (_, i) => 1940 + i);
