@@ -99,6 +99,16 @@ export function asksSource(analysis: QuestionAnalysis): boolean {
 }
 
 const SOURCE = /^\s*where\s+(?:does|do|did|is|are|was|were)\b.*\b(?:come|comes|came|taken|sourced|obtained)\s+from\b/i;
+
+/**
+ * The document a question says its answer is to come from ("... according to PEP 602?",
+ * "According to the Go 1.22 release notes, ..."), and the question without those words, which
+ * say where to read, not what. Undefined where it names none.
+ */
+export function sourceNamed(question: string): { source: string; question: string } | undefined {
+  const m = /,?\s*\baccording to\s+(?:the\s+)?([^,?!]+),?/i.exec(question);
+  return m ? { source: m[1]!.trim(), question: (question.slice(0, m.index) + (m.index ? '' : ' ') + question.slice(m.index + m[0].length)).trim() } : undefined;
+}
 const SOURCE_LABEL = /\b(?:source|sources|origin|provider|publisher)\b/i;
 
 /** Whether a table's label names where its figures come from ("Source"). */
@@ -481,10 +491,16 @@ function clean(s: string): string {
   return s.replace(/^(?:the|those|people|persons|who|were|was|are|is|that|than|between|among|:)\s+/g, '').replace(/\s+(?:respectively|did|do|were|was)$/g, '').trim();
 }
 
+const MONTH_NAMES = 'january|february|march|april|may|june|july|august|september|october|november|december';
+
 /** The two things a two-figure question names: years for a change, phrases for a difference. */
 function mentionsOf(q: string, op: Operation, years: string[], options: [string, string] | undefined): [string, string] | undefined {
   if (op === 'compare') return options;
-  if (years.length >= 2 && ['change', 'percent-change', 'difference', 'sum', 'average', 'ratio', 'share'].includes(op)) return [years[0]!, years[1]!];
+  if (years.length >= 2 && ['change', 'percent-change', 'difference', 'sum', 'average', 'ratio', 'share'].includes(op)) {
+    // A month written before a year is part of the time named ("from March 2019 to June 2020").
+    const month = (y: string) => new RegExp(`\\b(${MONTH_NAMES}) ${y}\\b`).exec(q)?.[0] ?? y;
+    return [month(years[0]!), month(years[1]!)];
+  }
   if (op === 'difference' && BEAT.test(q)) {
     const beat = new RegExp(`\\b(?:did|does|do|had|has) (.{1,80}?) ${BEAT.source} (.{1,80}?)(?:\\?|$|,| in | at | for | during | by )`).exec(q);
     if (beat) return [clean(beat[1]!), clean(beat[2]!)];

@@ -56,6 +56,30 @@ export function spanOfSeries(table: Table, columnPaths: ReadonlyArray<readonly s
   return computed(mean(rows, col), rows.map((r) => series.cite(r, col)), Math.max(2, decimals(rows, col)), h);
 }
 
+/**
+ * "How much did the CPI rise from 2019 to 2020?" of a series by month or by day, which a change
+ * between two of its rows answered (their years' Januaries): the change between the years'
+ * means, each year read from all its rows as {@link spanOfSeries} reads one. `operands` are the
+ * two cells the change was computed from, the later first; `percent`: a percent change.
+ * Undefined for a column of changes (whose year is no mean), or where a year holds fewer than
+ * two rows.
+ */
+export function changeOfYears(table: Table, columnPaths: ReadonlyArray<readonly string[]>, operands: readonly [readonly [number, number], readonly [number, number]], percent: boolean, h: SeriesHelpers): TableAnswer | undefined {
+  const [[row, col], [other]] = operands;
+  const series = seriesAt(table, columnPaths, row, ISO_MOMENT, h);
+  if (!series) return undefined;
+  const { cell, dateCol } = series;
+  const yearOf = (r: number) => ISO_MOMENT.exec(cell(r, dateCol))?.[1];
+  const rowsOf = (year: string | undefined) => series.grid.map((_, r) => r).filter((r) => year && yearOf(r) === year && series.same(r) && h.readNumber(cell(r, col)));
+  const [later, earlier] = [rowsOf(yearOf(row)), rowsOf(yearOf(other!))];
+  if (later.length < 2 || earlier.length < 2 || later.length > MAX_ROWS || earlier.length > MAX_ROWS || levelOf(series.grid, later, col, dateCol, h) !== undefined) return undefined;
+  const mean = (rs: number[]) => `(${rs.map((r) => operand(h.readNumber(cell(r, col))!.value)).join(' + ')}) / ${rs.length}`;
+  const expression = percent ? `((${mean(later)}) / (${mean(earlier)}) - 1) * 100` : `(${mean(later)}) - (${mean(earlier)})`;
+  const decimals = Math.max(...[...later, ...earlier].map((r) => h.readNumber(cell(r, col))?.decimals ?? 0));
+  const found = computed(expression, [...later, ...earlier].map((r) => series.cite(r, col)), percent ? 2 : decimals, h);
+  return found && percent ? { ...found, scale: 'percent', unit: '%' } : found;
+}
+
 /** The times a series' rows are grouped by to answer "which year / decade ...?". */
 export type SpanUnit = 'year' | 'decade';
 

@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksDescription, asksCodename, meaningAsked, asksSource, namesSource, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersWithin, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, readNumber, calculate, yearOfDay, statesDayWithoutYear,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksDescription, asksCodename, meaningAsked, asksSource, namesSource, sourceNamed, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersWithin, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, readNumber, calculate, yearOfDay, statesDayWithoutYear,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -75,13 +75,22 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
   // "Which year was the warmest?": read and searched as the measure its superlative names.
   const measured = MEASURE_GATE.test(worded) ? (await import('../answer/measure-words.ts')).measureWords(worded) : undefined;
   const question = measured ?? worded;
-  const search = await runSearch(state, question, { ...searchOptions, limit: searchOptions.limit ?? 10 });
+  const limit = searchOptions.limit ?? 10;
+  // "According to PEP 602, ...": the results of the documents that name it, for the question
+  // without those words, which say where to read, not what.
+  const named = sourceNamed(question);
+  const ranked = await runSearch(state, question, { ...searchOptions, limit });
+  const source = named && sourceDocuments(state, named.source, ranked);
+  const search = source ? await fromSource(ranked, source, limit, () => runSearch(state, named!.question, { ...searchOptions, limit: ANSWER_SETTINGS.tableSearchDocuments })) : ranked;
   emit?.({ type: 'retrieved', search });
   const steps: string[] = [...(worded === typed ? [] : ['keyword-question']), ...(measured ? ['measure-words'] : []), 'question-analysis'];
   const skipped: Record<string, string> = {};
   const analysis = analyzeQuestion(question);
 
-  const table = await tableCandidate(state, analysis, search, () => runSearch(state, question, { ...searchOptions, groupByDocument: true, limit: ANSWER_SETTINGS.tableSearchDocuments }));
+  const table = await tableCandidate(state, analysis, search, async () => {
+    const further = await runSearch(state, question, { ...searchOptions, groupByDocument: true, limit: ANSWER_SETTINGS.tableSearchDocuments });
+    return source ? { ...further, results: further.results.filter((r) => source.has(r.passage.docId)) } : further;
+  });
   // "What was the US CPI in 1990?" answered by one month of a monthly file: the year's rows
   // together, by a module loaded for such an answer.
   const period = analysis.period;
@@ -102,6 +111,16 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
     const groups = (await import('../answer/series-year.ts')).extremeOfSpans(table!.table, structureOf(table!.table).columnPaths, r, c, unit as 'year' | 'decade', analysis.operation === 'argmin', { readNumber, calculate, formatNumber });
     if (groups) table!.found = { ...groups, confidence: table!.found.confidence };
     spanned = !!groups;
+  }
+  // "How much did the CPI rise from 2019 to 2020?", answered from a monthly series by two of its
+  // rows: the change between the two years' means, read by the same module.
+  const operands = table?.found.calculation?.operands;
+  if ((analysis.operation === 'change' || analysis.operation === 'percent-change') && search.constraint?.granularity === 'year' && analysis.mentions?.every((m) => /^\d{4}$/.test(m)) && operands?.length === 2 && operands.every((o) => ISO_MONTH.test(o.rowPath.join(' ')))) {
+    const years = (await import('../answer/series-year.ts')).changeOfYears(table!.table, structureOf(table!.table).columnPaths, [operands[0]!.cell, operands[1]!.cell], analysis.operation === 'percent-change', { readNumber, calculate, formatNumber });
+    // (In the unit the change between rows carried: the table's, or percent.)
+    const { scale, unit: shown, confidence } = table!.found;
+    if (years) table!.found = { ...years, scale, ...(shown ? { unit: shown } : {}), confidence };
+    spanned ||= !!years;
   }
   const text = textCandidate(state, analysis, search);
   const record = recordCandidate(state, analysis, search);
@@ -274,6 +293,31 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
     emit?.({ type: 'calculation', calculation: answer.calculation });
   }
   return { question: typed, ...(question !== typed ? { readAs: question } : {}), answer, search, steps, skipped, ...(recap ? { recap } : {}), tookMs: performance.now() - t0 };
+}
+
+/**
+ * The documents of the results a question names as its source ("according to PEP 602"): those
+ * whose title or name holds every word of it. Undefined where none does, so that a source the
+ * user misnames still leaves the best passages.
+ */
+function sourceDocuments(state: EngineState, source: string, search: SearchResponse): Set<string> | undefined {
+  const words = answerTerms(source);
+  const docs = new Set(search.results.map((r) => r.passage.docId).filter((id) => {
+    const d = state.records.get(id)?.document;
+    const held = new Set(d ? answerTerms(`${d.title} ${d.name}`) : []);
+    return words.every((w) => held.has(w));
+  }));
+  return docs.size ? docs : undefined;
+}
+
+/**
+ * The results of the source's documents: of the question without the source's words, which rank
+ * every passage of the source alike, where they hold some; else those the question ranked.
+ */
+async function fromSource(search: SearchResponse, docs: Set<string>, limit: number, plain: () => Promise<SearchResponse>): Promise<SearchResponse> {
+  const again = await plain();
+  const results = again.results.filter((r) => docs.has(r.passage.docId)).slice(0, limit);
+  return results.length ? { ...again, results } : { ...search, results: search.results.filter((r) => docs.has(r.passage.docId)) };
 }
 
 /** {@link runAnswer} as an async iterable of events; leaving the loop early aborts the generator. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedSpan, asksSource, namesOf, namesPreReleaseOnly, analyzeQuestion, versionsOf } from '../../src/answer/question.ts';
+import { askedSpan, asksSource, namesOf, namesPreReleaseOnly, analyzeQuestion, sourceNamed, versionsOf } from '../../src/answer/question.ts';
 import { tokenize } from '../../src/text/tokenizer.ts';
 
 const op = (q: string) => analyzeQuestion(q).operation;
@@ -63,6 +63,7 @@ describe('question analysis', () => {
     });
     expect(analyzeQuestion('Who were more likely to be inactive, men or women?')).toMatchObject({ mentions: ['men', 'women'], direction: 'high' });
     expect(analyzeQuestion('What was the change in sales from 2019 to 2018?').mentions).toEqual(['2019', '2018']);
+    expect(analyzeQuestion('How much did the CPI change from March 2019 to June 2020?').mentions).toEqual(['march 2019', 'june 2020']);
     expect(analyzeQuestion('What is the difference between the euro and the peso rates in 2013?').mentions).toEqual(['euro', 'peso rates']);
     expect(analyzeQuestion('what were the percentages for women and men in 2010 and 2015 respectively?')).toMatchObject({ respectively: true });
   });
@@ -190,6 +191,13 @@ describe('what a question asks for', () => {
     expect(terms).toContain('releas');
     expect(terms).not.toContain('come');
     expect(analyzeQuestion('When did Kubernetes 1.25 come out?').boundary).toBe('start');
+  });
+
+  it('reads the document a question names as its source, and the question without it', () => {
+    expect(sourceNamed('What is the lifecycle of a Python release according to PEP 602?')).toEqual({ source: 'PEP 602', question: 'What is the lifecycle of a Python release?' });
+    expect(sourceNamed('According to the Go 1.22 release notes, what changed in the linker?')).toEqual({ source: 'Go 1.22 release notes', question: 'what changed in the linker?' });
+    expect(sourceNamed('How long, according to the README, is the data kept?')).toEqual({ source: 'README', question: 'How long is the data kept?' });
+    expect(sourceNamed('How long is the data kept?')).toBeUndefined();
   });
 
   it('reads a question for where something comes from, not one for where it happened', () => {

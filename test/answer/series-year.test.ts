@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extremeOfSpans, spanOfSeries, type SeriesHelpers } from '../../src/answer/series-year.ts';
+import { changeOfYears, extremeOfSpans, spanOfSeries, type SeriesHelpers } from '../../src/answer/series-year.ts';
 import { calculate, formatNumber, readNumber } from '../../src/answer/index.ts';
 import { detectHeaders } from '../../src/tables/headers.ts';
 import { readGrid as gridOf } from '../../src/tables/read-grid.ts';
@@ -66,6 +66,27 @@ describe('spanOfSeries', () => {
     ]);
     expect(spanOfSeries(two.table, two.structure.columnPaths, 1, 2, year(2020), h)).toMatchObject({ value: 2 });
     expect(spanOfSeries(two.table, two.structure.columnPaths, 2, 2, year(2020), h)).toMatchObject({ value: 3 });
+  });
+});
+
+describe('the change of a series between two years', () => {
+  it('reads the change between the years\' means, each month of both cited, or its percent change', () => {
+    const { table, paths, rows } = cpi();
+    const mean = (from: number) => rows.slice(from, from + 12).reduce((a, r) => a + Number(r[1]), 0) / 12;
+    // The two Januaries a change between rows read: the later year first.
+    const change = changeOfYears(table, paths, [[13, 1], [1, 1]], false, h)!;
+    expect(change.value).toBeCloseTo(mean(13) - mean(1), 2);
+    expect(change.cells).toHaveLength(24);
+    const percent = changeOfYears(table, paths, [[13, 1], [1, 1]], true, h)!;
+    expect(percent).toMatchObject({ scale: 'percent', unit: '%' });
+    expect(percent.value).toBeCloseTo((mean(13) / mean(1) - 1) * 100, 2);
+  });
+
+  it('answers nothing for a column of changes, or a series by year', () => {
+    const { table, paths } = cpi();
+    expect(changeOfYears(table, paths, [[13, 2], [2, 2]], false, h)).toBeUndefined();
+    const plain = readGrid([['Year', 'Price'], ['2019', '1392.6'], ['2020', '1770.0']]);
+    expect(changeOfYears(plain.table, plain.structure.columnPaths, [[2, 1], [1, 1]], false, h)).toBeUndefined();
   });
 });
 

@@ -165,6 +165,21 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('reads a change between two years of a monthly series as the change of their means, not of two months', async () => {
+    const almanac = await createAlmanac();
+    const months = Array.from({ length: 24 }, (_, i) => `${2019 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-01,${(250 + i).toFixed(3)}`);
+    await almanac.ingest([{ name: 'cpi-us/data/cpiai.csv', content: `Date,Index\n${months.join('\n')}\n` }]);
+    const r = await almanac.answer('How much did the CPI index rise from 2019 to 2020?');
+    expect(r.answer).toMatchObject({ kind: 'computed', text: '12 (Index)' });
+    expect(r.answer.citations).toHaveLength(24);
+    expect(r.steps).toContain('series-span');
+    expect((await almanac.answer('What was the percentage change in the CPI index from 2019 to 2020?')).answer.text).toBe('4.7%');
+    // Two months asked are two rows.
+    expect((await almanac.answer('How much did the CPI index rise from March 2019 to March 2020?')).answer.text).toBe('12 (Index)');
+    expect((await almanac.answer('How much did the CPI index rise from March 2019 to June 2020?')).answer.text).toBe('15 (Index)');
+    await almanac.close();
+  });
+
   it('reads a bound first passed from the series that passes it, past a file whose rows fill the results', async () => {
     const almanac = await createAlmanac();
     const years = Array.from({ length: 60 }, (_, i) => 1960 + i);
@@ -268,6 +283,22 @@ describe('almanac.answer (zero-download)', () => {
     expect(res.answer.calculation!.text).toMatch(/= 2\.75%$/);
     expect(res.answer.calculation!.operands.map((o) => [o.value, o.citation?.columnPath])).toEqual([[11.2, ['2013', 'Buy']], [10.9, ['2012', 'Buy']]]);
     expect(res.steps).toContain('calculator');
+  });
+
+  it('answers from the document a question names as its source, and from the best where none is so named', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([
+      { name: 'pep-9001.rst', content: 'PEP 9001 - Release cycle\n=========================\n\nFeature releases of Orbit come every eighteen months.\n' },
+      // Its words meet the question's more often, PEP 9001's number among them.
+      { name: 'pep-9002.rst', content: 'PEP 9002 - Annual release cycle\n================================\n\nThis PEP replaces PEP 9001 on how often Orbit feature releases come: Orbit feature releases come every twelve months, in October.\n' },
+    ]);
+    const often = async (q: string) => (await almanac.answer(q)).answer;
+    expect(await often('According to PEP 9001, how often do Orbit feature releases come?')).toMatchObject({ citations: [{ docId: 'pep-9001.rst' }] });
+    expect((await often('How often do Orbit feature releases come according to PEP 9001?')).text).toMatch(/eighteen months/);
+    expect((await often('How often do Orbit feature releases come according to PEP 9002?')).text).toMatch(/twelve months/);
+    // A source no document's title names: the best passages answer.
+    expect((await often('How often do Orbit feature releases come according to the manual?')).kind).not.toBe('none');
+    await almanac.close();
   });
 
   it('loads the readers of comparisons, figures asked "respectively" and counts with the questions that ask them', async () => {
