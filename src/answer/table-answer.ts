@@ -146,7 +146,8 @@ function prepare(table: Table, structure: TableStructure): Prepared {
     rowTerms.set(r, terms);
     rowLeafTerms.set(r, new Set(labelTerms(path.at(-1) ?? '')));
     rowParentTerms.set(r, new Set(labelTerms(path.slice(0, -1).join(' '))));
-    const texts = structure.dataCols.map((c) => at(r, c)).filter((t) => t && readNumber(t) === undefined && !isEmptyValue(t));
+    // (A link's words name no row: "CHANGELOG_IOJS.md" is no "Node.js".)
+    const texts = structure.dataCols.map((c) => at(r, c)).filter((t) => t && readNumber(t) === undefined && !isEmptyValue(t) && !/^\s*https?:\/\//i.test(t));
     // A table without row headers names its rows by its first column ("Groovy | JVM required":
     // "2.4"), numbers included, and with that column's header ("Groovy 2.4").
     if (idCol !== undefined && at(r, idCol)) texts.push(at(r, idCol), `${structure.columnPaths[idCol]?.at(-1) ?? ''} ${at(r, idCol)}`);
@@ -168,7 +169,12 @@ function prepare(table: Table, structure: TableStructure): Prepared {
   const captionTerms = new Set(tokenize(table.caption ?? '').filter((t) => !tableTerms.has(t)));
   for (const t of captionTerms) tableTerms.add(t);
   const n = structure.dataRows.length + structure.dataCols.length;
-  const weight = (t: string) => Math.log(1 + n / (df.get(t) ?? n));
+  // A word no label holds weighs by how few rows' texts hold it: "Zurich" of "Europe/Zurich"
+  // names its row, where "Europe" names sixty.
+  const textDf = new Map<string, number>();
+  for (const terms of rowTextTerms.values()) for (const t of terms) if (!df.has(t)) textDf.set(t, (textDf.get(t) ?? 0) + 1);
+  const rows = structure.dataRows.length;
+  const weight = (t: string) => (df.has(t) || !textDf.has(t) ? Math.log(1 + n / (df.get(t) ?? n)) : Math.log(1 + rows / textDf.get(t)!));
   const tableUnit = tableWideUnit(table, structure, at);
   const derived = (terms: Set<string>) => [...terms].some((t) => DERIVED_LABEL.has(t));
   const derivedCols = new Set(structure.dataCols.filter((c) => derived(colTerms.get(c)!)));

@@ -256,6 +256,24 @@ describe('table answers', () => {
     expect(about('When does Debian 26 reach end of life?', 'Ubuntu')?.text).not.toBe('false');
   });
 
+  it('weighs a word no label holds by how few rows\' texts hold it, and reads no word of a link', () => {
+    const zones = readGrid([
+      ['codes', 'coordinates', 'TZ', 'comments'],
+      ['AT', '+4813+01620', 'Europe/Vienna', ''],
+      ['BE,LU,NL', '+5050+00420', 'Europe/Brussels', ''],
+      ['CH,DE,LI', '+4723+00832', 'Europe/Zurich', 'Büsingen'],
+      ['US', '+404251-0740023', 'America/New_York', 'Eastern (most areas)'],
+    ]).table;
+    expect(ask('What are the coordinates of Europe/Zurich?', zones)).toMatchObject({ text: '+4723+00832' });
+    const releases = readGrid([
+      ['releaseCycle', 'releaseDate', 'link'],
+      ['4', '2015-09-08', 'https://github.com/nodejs/node/blob/main/doc/changelogs/CHANGELOG_V4.md'],
+      ['3', '2015-08-04', 'https://github.com/nodejs/node/blob/main/doc/changelogs/CHANGELOG_IOJS.md'],
+    ]).table;
+    // "js" of the one link that holds it names no row.
+    expect(answerTable(analyzeQuestion('Which Node.js version is in maintenance?'), releases, { context: 'Node.js' })).toBeUndefined();
+  });
+
   it('reads the row written as the version asked, not one whose number reads the same as a figure ("5.10" for 5.1)', () => {
     const neo4j = readGrid([
       ['releaseCycle', 'releaseDate', 'eol'],
