@@ -117,18 +117,20 @@ export interface TimeListQuestion {
   role: 'start' | 'end';
   /** Asked of one ("which Fedora version ..."): a list of one is no better than the answer of that one. */
   one?: true;
+  /** "How many Rust releases came out in 2023?": the list's length. */
+  count?: true;
 }
 
 /** "Which Django versions were released before 2015?", "which Node.js versions reached end of life in 2023?" */
-const TIME_LIST = /^\s*(?:which|what)\s+(.+?)\s+(?:(c[oa]me out|were released|was released|got released|(?:were )?launched)|(reached|hit|went) (?:end[\s-]of[\s-]life|eol)|(?:were )?(?:retired|discontinued)|(?:lost|dropped out of) support)\s+(?:in|during|before|after|since|between|by|from)\b/i;
+const TIME_LIST = /^\s*(?:which|what|(how many))\s+(.+?)\s+(?:(c[oa]me out|were released|was released|got released|(?:were )?launched)|(reached|hit|went) (?:end[\s-]of[\s-]life|eol)|(?:were )?(?:retired|discontinued)|(?:lost|dropped out of) support)\s+(?:in|during|before|after|since|between|by|from)\b/i;
 
 /** What a question for the versions dated at a time asks, or undefined for another question. */
 export function timeListQuestion(question: string): TimeListQuestion | undefined {
   const m = TIME_LIST.exec(question);
-  const subject = m?.[1]?.trim();
+  const subject = m?.[2]?.trim();
   // ("Which Fedora version was released in 2023?" asks the same list: 38 and 39 both were.)
   if (!subject || !VERSION_WORD.test(subject)) return undefined;
-  return { subject, role: m![2] ? 'start' : 'end', ...(VERSIONS_WORD.test(subject) ? {} : { one: true as const }) };
+  return { subject, role: m![3] ? 'start' : 'end', ...(VERSIONS_WORD.test(subject) ? {} : { one: true as const }), ...(m![1] ? { count: true as const } : {}) };
 }
 
 /** How the status lists (`status-lists.ts`, loaded on demand) read a cell: as this module and the date grammar do. */

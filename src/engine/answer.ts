@@ -222,7 +222,11 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
       const found = read(search) ?? read(await runSearch(state, question, { ...searchOptions, groupByDocument: true, limit: ANSWER_SETTINGS.tableSearchDocuments }));
       if (listed) status = found;
       else if (flagged) property = found;
-      else timeList = found;
+      // Where no table dates the thing's releases, the titles of its release notes may, with
+      // their dates (a module loaded for such a question, as for "the latest version").
+      else timeList = found ?? (await import('./latest-answer.ts')).titledListAnswer(state, question, dated!, search.constraint!, (p, from, to, text, span) => textCitation(state, search, p, from, to, text, span));
+      // "How many Ubuntu releases came out in 2022?": the list's length, its items cited.
+      if (timeList?.items && dated!.count && timeList.kind !== 'computed') timeList = { ...timeList, text: String(timeList.items.length), kind: 'computed', value: timeList.items.length, operation: 'count' };
     }
     status ||= endless ? statuses!.noEndAnswer(state, analysis, search, helpers) : undefined;
     if (status) {

@@ -4,8 +4,10 @@
  * cited where its text writes it. Loaded with such a question; the citation comes in from
  * `engine/answer.ts`, so that it imports nothing the worker's start holds.
  */
-import { latestTitled } from '../answer/latest-titled.ts';
+import { latestTitled, titledAt, type TitledDocument, type TitledVersion } from '../answer/latest-titled.ts';
 import type { QuestionAnalysis } from '../answer/question.ts';
+import type { TimeListQuestion } from '../answer/support-status.ts';
+import { fitsTime, statusListText, type AskedTime } from '../answer/status-lists.ts';
 import type { Answer, Citation, Passage } from '../types.ts';
 import type { EngineState } from './state.ts';
 
@@ -19,14 +21,43 @@ export type CiteText = (p: Passage, from: number, to: number, text: string, span
  * document not titled by the thing is another's. Undefined otherwise.
  */
 export function latestAnswer(state: EngineState, analysis: QuestionAnalysis, answer: Answer, cite: CiteText): Answer | undefined {
-  const titles = [...state.records].flatMap(([docId, r]) => (r.document.title ? [{ docId, title: r.document.title, opening: r.document.text.slice(0, 600) }] : []));
-  const latest = latestTitled(analysis.question, titles);
-  const record = latest && state.records.get(latest.docId);
-  if (!latest || !record) return undefined;
+  const latest = latestTitled(analysis.question, titlesOf(state));
+  if (!latest) return undefined;
   const cited = answer.citations[0] && state.records.get(answer.citations[0].docId)?.document.title;
   if (answer.kind !== 'none' && answer.kind !== 'sentence' && /\d/.test(answer.text) && cited?.toLowerCase().includes(latest.name.toLowerCase())) return undefined;
-  // Cited where the text writes it: the title itself, or its name and version ("Title: Python
-  // 3.14 ..." of "PEP 745 – Python 3.14 ...").
+  const citation = citeTitle(state, latest, cite);
+  return citation && { text: `${latest.name} ${latest.version}`, kind: 'sentence', confidence: 1, operation: analysis.operation, citations: [citation] };
+}
+
+/**
+ * "Which Rust versions were released in 2023?", "how many Rust releases came out in 2023?"
+ * where no table lists the thing's releases: the versions of the series of release notes whose
+ * dates (their permalinks', their front matter's) fit the time asked, each title cited; the
+ * count of them where the question asks how many. Undefined where no dated series is titled by
+ * the thing.
+ */
+export function titledListAnswer(state: EngineState, question: string, asked: TimeListQuestion, time: AskedTime, cite: CiteText): Answer | undefined {
+  const found = asked.role === 'start' ? titledAt(question, titlesOf(state), (date) => fitsTime(date, time)) : undefined;
+  if (!found) return undefined;
+  const citations = found.listed.flatMap((t) => citeTitle(state, t, cite) ?? []);
+  const items = found.listed.map((t) => t.version);
+  return asked.count
+    ? { text: String(items.length), kind: 'computed', value: items.length, items, confidence: 1, operation: 'count', citations }
+    : { text: items.length ? statusListText(items, false, found.of) : `None of the ${found.of} listed`, kind: 'cell', items, confidence: 1, operation: 'list', citations };
+}
+
+/** Every document's title, the start of its text and its date. */
+function titlesOf(state: EngineState): TitledDocument[] {
+  return [...state.records].flatMap(([docId, r]) => (r.document.title ? [{ docId, title: r.document.title, opening: r.document.text.slice(0, 600), ...(r.document.date ? { date: Date.parse(r.document.date) } : {}) }] : []));
+}
+
+/**
+ * The title of a titled version cited where the text writes it: the title itself, or its name
+ * and version ("Title: Python 3.14 ..." of "PEP 745 – Python 3.14 ...").
+ */
+function citeTitle(state: EngineState, latest: TitledVersion, cite: CiteText): Citation | undefined {
+  const record = state.records.get(latest.docId);
+  if (!record) return undefined;
   const title = record.document.title!;
   const named = title.slice(latest.from, latest.to);
   const whole = record.document.text.indexOf(title);
@@ -34,8 +65,5 @@ export function latestAnswer(state: EngineState, analysis: QuestionAnalysis, ans
   const p = record.passages.find((x) => x.end > at) ?? record.passages[0];
   if (at < 0 || !p) return undefined;
   const text = whole >= 0 ? title : named;
-  return {
-    text: `${latest.name} ${latest.version}`, kind: 'sentence', confidence: 1, operation: analysis.operation,
-    citations: [{ ...cite(p, at, at + text.length, text, whole >= 0 ? [latest.from, latest.to] : [0, text.length]), title }],
-  };
+  return { ...cite(p, at, at + text.length, text, whole >= 0 ? [latest.from, latest.to] : [0, text.length]), title };
 }

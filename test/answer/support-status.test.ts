@@ -56,5 +56,7 @@ describe('support-status questions', () => {
     expect(timeListQuestion('Which Fedora version was released in 2023?')).toEqual({ subject: 'Fedora version', role: 'start', one: true });
     expect(timeListQuestion('Which Django is released in 2023?')).toBeUndefined();
     expect(timeListQuestion('Which Django versions are LTS?')).toBeUndefined();
+    // How many: the list's length.
+    expect(timeListQuestion('How many Rust releases came out in 2023?')).toEqual({ subject: 'Rust releases', role: 'start', count: true });
   });
 });

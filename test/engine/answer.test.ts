@@ -165,6 +165,19 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('lists, or counts, the releases whose notes are dated in a time, where no table lists them, each title cited', async () => {
+    const almanac = await createAlmanac();
+    const note = (v: string, date: string) => ({ name: `blog/Tool-${v}.md`, content: `---\ndate: ${date}\n---\n# Announcing Tool ${v}\n\nThe Tool team is happy to announce a new version, ${v}.\n` });
+    await almanac.ingest([note('1.8.0', '2022-11-03'), note('1.9.0', '2023-02-09'), note('1.9.1', '2023-03-02'), note('1.10.0', '2023-06-01'), note('1.11.0', '2024-01-11')]);
+    const which = await almanac.answer('Which Tool versions were released in 2023?');
+    expect(which.steps).toContain('time-list');
+    expect(which.answer).toMatchObject({ text: '1.10.0, 1.9.1, 1.9.0', items: ['1.10.0', '1.9.1', '1.9.0'] });
+    expect(which.answer.citations.map((c) => c.docId)).toEqual(['blog/Tool-1.10.0.md', 'blog/Tool-1.9.1.md', 'blog/Tool-1.9.0.md']);
+    expect((await almanac.answer('How many Tool releases came out in 2023?')).answer).toMatchObject({ kind: 'computed', text: '3', value: 3 });
+    expect((await almanac.answer('How many Tool releases came out in 2021?')).answer).toMatchObject({ text: '0' });
+    await almanac.close();
+  });
+
   it('reads a change between two years of a monthly series as the change of their means, not of two months', async () => {
     const almanac = await createAlmanac();
     const months = Array.from({ length: 24 }, (_, i) => `${2019 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-01,${(250 + i).toFixed(3)}`);
