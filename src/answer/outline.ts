@@ -139,3 +139,32 @@ export function outlineOf(ask: OutlineAsk, versions: readonly RegExp[], title: s
   if (!items.length) return undefined;
   return { items: items.slice(0, MAX_OUTLINE_ITEMS), more: Math.max(0, items.length - MAX_OUTLINE_ITEMS) };
 }
+
+/**
+ * "What changed in the Go 1.24 runtime?" of notes titled by the release: the section whose
+ * heading the question names whole ("Runtime": each of its words is the question's), its
+ * subsections where it has some, else its sentences. `asked`: the question's words as `terms`
+ * reads a text. Undefined where no heading is so named, or the title does not name the release.
+ */
+export function topicOf(versions: readonly RegExp[], title: string, sections: readonly OutlineSection[], asked: ReadonlySet<string>, terms: (text: string) => string[]): { items: OutlineItem[]; more: number } | undefined {
+  if (!versions.length || !versions.every((v) => v.test(title))) return undefined;
+  // The heading of most words the question names whole, nearest the top; not a kind of change
+  // ("Changes", which the outline reads by its verb) nor one of the title's words alone.
+  const named = new Set(terms(title));
+  let topic: { heading: string; depth: number; size: number } | undefined;
+  for (const s of sections) {
+    s.path.forEach((heading, depth) => {
+      const words = terms(heading);
+      if (!words.length || isChangeKind(heading) || BOILERPLATE.test(heading) || words.every((w) => named.has(w)) || !words.every((w) => asked.has(w))) return;
+      if (!topic || words.length > topic.size) topic = { heading, depth, size: words.length };
+    });
+  }
+  if (!topic) return undefined;
+  const { heading, depth } = topic;
+  const under = sections.map((s, i) => ({ s, i })).filter(({ s }) => s.path[depth] === heading);
+  const children = [...new Set(under.flatMap(({ s }) => (s.path.length > depth + 1 ? [s.path[depth + 1]!] : [])))];
+  const items: OutlineItem[] = children.length
+    ? children.map((c) => ({ text: c, section: under.find(({ s }) => s.path[depth + 1] === c)!.i, heading: c }))
+    : under.flatMap(({ s, i }) => s.sentences.map((text, k) => ({ text, section: i, sentence: k })));
+  return items.length ? { items: items.slice(0, MAX_OUTLINE_ITEMS), more: Math.max(0, items.length - MAX_OUTLINE_ITEMS) } : undefined;
+}

@@ -174,6 +174,7 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
     const outline = outlineAnswer(state, question, analysis, search, {
       versions: askedVersions(analysis), mayAnswer: (docId) => namesSubject(state, docId, subject),
       citeHeading: (p, heading) => headingCitation(state, search, p, heading), citeSentence: (p, s) => textCitation(state, search, p, p.start + s.start, p.start + s.end, p.text.slice(s.start, s.end)),
+      terms: answerTerms,
     });
     if (outline) {
       answer = outline;

@@ -4,7 +4,7 @@
  * module, loaded on demand by `engine/answer.ts` when a question may ask what a release brought,
  * so the embed's first download does not carry it.
  */
-import { asksOutline, outlineOf, type OutlineSection } from '../answer/outline.ts';
+import { asksOutline, outlineOf, topicOf, type OutlineSection } from '../answer/outline.ts';
 import type { QuestionAnalysis } from '../answer/question.ts';
 import { headingPath } from '../text/heading-path.ts';
 import type { Answer, Citation, Passage, SearchResponse } from '../types.ts';
@@ -25,6 +25,8 @@ export interface OutlineHelpers {
   citeHeading(p: Passage, heading: string): Citation | undefined;
   /** The citation of a sentence of passage `p`. */
   citeSentence(p: Passage, s: Passage['sentences'][number]): Citation;
+  /** A text's words as the answerer compares them (`answerTerms`). */
+  terms(text: string): string[];
 }
 
 /**
@@ -34,6 +36,7 @@ export interface OutlineHelpers {
 export function outlineAnswer(state: EngineState, question: string, analysis: QuestionAnalysis, search: SearchResponse, h: OutlineHelpers): Answer | undefined {
   const ask = asksOutline(question);
   if (!ask) return undefined;
+  const asked = new Set(h.terms(question));
   const docs: string[] = [];
   for (const r of search.results) if (!docs.includes(r.passage.docId) && h.mayAnswer(r.passage.docId)) docs.push(r.passage.docId);
   for (const docId of docs.slice(0, OUTLINE_DOCUMENTS)) {
@@ -54,7 +57,8 @@ export function outlineAnswer(state: EngineState, question: string, analysis: Qu
       s.passages.push(p);
       (s.sentences as string[]).push(...p.sentences.map((x) => p.text.slice(x.start, x.end)));
     }
-    const found = outlineOf(ask, h.versions, title, sections);
+    // A section the question names ("the Go 1.24 runtime") before the whole outline.
+    const found = topicOf(h.versions, title, sections, asked, h.terms) ?? outlineOf(ask, h.versions, title, sections);
     if (!found) continue;
     const citations = found.items.flatMap((item) => {
       const section = sections[item.section]!;

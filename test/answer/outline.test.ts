@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asksOutline, outlineOf, type OutlineSection } from '../../src/answer/outline.ts';
+import { asksOutline, outlineOf, topicOf, type OutlineSection } from '../../src/answer/outline.ts';
+import { answerTerms } from '../../src/answer/synonyms.ts';
 
 const v = (n: string) => new RegExp(`(?<![\\d.])${n.replace(/\./g, '\\.')}(?:\\.0)*(?![\\d]|\\.\\d)`);
 const sec = (path: string, ...sentences: string[]): OutlineSection => ({ path: path.split(' › '), sentences });
@@ -85,5 +86,27 @@ describe('outlineOf', () => {
   it('counts what it leaves out past the most it lists', () => {
     const many = Array.from({ length: 12 }, (_, i) => sec(`Feature ${String.fromCharCode(65 + i)}`, 'New.'));
     expect(outlineOf({}, [v('2.0')], 'Osprey 2.0 Release Notes', many)).toMatchObject({ more: 4, items: { length: 8 } });
+  });
+});
+
+describe('topicOf', () => {
+  const go = [
+    sec('Changes to the language', 'Loop variables are now per iteration.'),
+    sec('Tools › Go command', 'Workspaces can vendor.', 'go get is gone outside modules.'),
+    sec('Tools › Vet', 'Vet reports more.'),
+    sec('Runtime', 'The runtime is faster.', 'Maps use Swiss Tables.'),
+    sec('Changes', 'Small fixes.'),
+  ];
+  const ask = (q: string, title = 'Go 1.24 Release Notes') => topicOf([v('1.24')], title, go, new Set(answerTerms(q)), answerTerms);
+
+  it('reads the section the question names whole: its sentences, or its subsections', () => {
+    expect(ask('What changed in the Go 1.24 runtime?')?.items.map((i) => i.text)).toEqual(['The runtime is faster.', 'Maps use Swiss Tables.']);
+    expect(ask('What changed in the Go command in Go 1.24?')?.items.map((i) => i.text)).toEqual(['Workspaces can vendor.', 'go get is gone outside modules.']);
+    expect(ask('What changed in the tools in Go 1.24?')?.items.map((i) => i.text)).toEqual(['Go command', 'Vet']);
+  });
+
+  it('reads no kind of change, no heading of the title\'s words alone, and nothing of notes of another release', () => {
+    expect(ask('What changed in Go 1.24?')).toBeUndefined();
+    expect(ask('What changed in the Go 1.24 runtime?', 'Go 1.22 Release Notes')).toBeUndefined();
   });
 });
