@@ -87,6 +87,11 @@ export interface Prepared {
 
 const prepared = new WeakMap<Table, Prepared>();
 
+/** Words that mark a thing's beginning in a label ("Begin Code Freeze"), not what it is. */
+const BEGINS = new Set(tokenize('begin begins beginning start starts'));
+/** Words of a question that ask for a beginning or an end. */
+const BOUNDS = new Set(tokenize('begin beginning start starting end ending close closing open opening'));
+
 /** Weight of a term found only among a row's text cells, relative to a header term. */
 const ROW_TEXT_WEIGHT = 0.5;
 /** Bonus (in mean question-term weights) for a cell in the unit the question asks for ("what percent"). */
@@ -639,6 +644,7 @@ function bestCells(ctx: Context, terms: string[], numericOnly: boolean, only?: {
   const rows = only?.rows ?? structure.dataRows;
   const cols = only?.cols ?? structure.dataCols;
   const asksDerived = analysis.allTerms.some((t) => DERIVED_ASKED.has(t));
+  const bounded = wanted.some((t) => BOUNDS.has(t));
   // Row and column scores separately: a term both name counts once, where it weighs more.
   for (const r of rows) {
     const rt = p.rowTerms.get(r)!;
@@ -659,7 +665,14 @@ function bestCells(ctx: Context, terms: string[], numericOnly: boolean, only?: {
         else if (tt.has(t)) score += ROW_TEXT_WEIGHT * p.weight(t);
       }
       const cleaf = p.colLeafTerms.get(c)!;
-      const named = (s: Set<string>) => (s.size ? [...s].filter((t) => q.has(t)).length / s.size : 1);
+      // (A word that marks where a thing begins, "Begin Code Freeze", says when, not what, to a
+      // question that names no end of anything: "the ending balance" is no "beginning" one.)
+      const named = (s: Set<string>) => {
+        let size = 0;
+        let hit = 0;
+        for (const t of s) if (bounded || !BEGINS.has(t)) { size++; if (q.has(t)) hit++; }
+        return size ? hit / size : 1;
+      };
       const fullness = (named(leaf) + (ctx.unnamedFrom !== undefined && c >= ctx.unnamedFrom ? 0 : named(cleaf))) / 2;
       const unit = structure.units[c] ?? structure.rowUnits[r];
       const percentCell = !!num?.percent || readUnit(unit)?.scale === 'percent' || [...(structure.columnPaths[c] ?? []), unit ?? ''].some((l) => PERCENT_LABEL.test(l));

@@ -256,6 +256,17 @@ describe('table answers', () => {
     expect(about('When does Debian 26 reach end of life?', 'Ubuntu')?.text).not.toBe('false');
   });
 
+  it('reads a label\'s word of beginning as when, not what, unless the question asks for a beginning or an end', () => {
+    const schedule = readGrid([
+      ['What', 'Who', 'When'],
+      ['Call for Code Freeze Exceptions', 'Lead', 'Monday 13th July 2026'],
+      ['Begin Code Freeze and Test Freeze', 'Branch Manager', 'Wednesday 22nd July 2026'],
+    ]).table;
+    expect(ask('When is the Kubernetes 1.37 code freeze?', schedule)).toMatchObject({ text: 'Wednesday 22nd July 2026' });
+    const balances = readGrid([['', '2018', '2017'], ['Balance at beginning of year', '15,990', '13,162'], ['Additions', '2,100', '3,400'], ['Balance at end of year', '13,162', '15,990']]).table;
+    expect(ask('What was the ending balance in 2017?', balances)).toMatchObject({ text: '15,990', cells: [{ rowPath: ['Balance at end of year'] }] });
+  });
+
   it('weighs a word no label holds by how few rows\' texts hold it, and reads no word of a link', () => {
     const zones = readGrid([
       ['codes', 'coordinates', 'TZ', 'comments'],
