@@ -125,11 +125,11 @@ export function asksCodename(analysis: QuestionAnalysis): boolean {
 
 /**
  * Whether a question asks how long something lasts or holds ("how long is the Universe
- * repository covered?"): its answer states a length of time. Not a duration computed between two
- * dated things (operation `duration`).
+ * repository covered?", "how many weeks is the release cycle?"): its answer states a length of
+ * time ("week 1" is none). Not a duration computed between two dated things (operation `duration`).
  */
 export function asksLength(analysis: QuestionAnalysis): boolean {
-  return analysis.operation !== 'duration' && /\bhow long\b/i.test(analysis.question);
+  return analysis.operation !== 'duration' && /\bhow long\b|^\s*how many (?:days|weeks|months|years) (?:is|are|was|were|will)\b/i.test(analysis.question);
 }
 
 /**

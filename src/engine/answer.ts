@@ -461,7 +461,7 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
       // that states no length of time ("Lead" for "how long is the 1.29 release cycle?"), nor
       // "how often" by one that states no frequency (a release manager's name).
       // Nor is a question for a time answered by a row or column of another time.
-      if (!found || answersOtherTime(analysis, found) || (timed && !found.cells.some((c) => hasDate(c.text) || (!analysis.years.length && statesDayWithoutYear(c.text)))) || (long && !found.calculation && !found.cells.some((c) => statesLength(c.text))) || (often && !found.cells.some((c) => statesFrequency(c.text))) || (who && !namesSomeone(analysis, found.text)) || (version && !/\d/.test(found.text))) return;
+      if (!found || answersOtherTime(analysis, found) || (timed && !found.cells.some((c) => hasDate(c.text) || (!analysis.years.length && statesDayWithoutYear(c.text)))) || (long && !found.calculation && !found.cells.some((c) => statesLength(`${c.text} ${found.unit ?? ''}`))) || (often && !found.cells.some((c) => statesFrequency(c.text))) || (who && !namesSomeone(analysis, found.text)) || (version && !/\d/.test(found.text))) return;
       // A support status is the named thing's: its cells answer where the document, the table or
       // their labels name it. (For every question it cost TAT-QA 0.3 EM: "the Company", "Level 3"
       // name what no label of the right table does.)

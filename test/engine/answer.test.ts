@@ -246,6 +246,11 @@ describe('almanac.answer (zero-download)', () => {
     // A table none of whose cells states a length does not answer it ("Lead" of the row the question names).
     await almanac.ingest([{ name: 'release-1.29.md', content: '# Kubernetes 1.29 release cycle\n\n| What | Who | When |\n| --- | --- | --- |\n| Start of release cycle | Lead | Monday 4th September 2023 |\n| v1.29.0 released | Lead | Wednesday 13th December 2023 |\n' }]);
     expect((await almanac.answer('How long is the Kubernetes 1.29 release cycle?')).answer.kind).toBe('none');
+    // So is "how many weeks is ...?": a week's number is no length; a figure in years, by its column, is one.
+    await almanac.ingest([{ name: 'weeks-1.29.md', content: '# Kubernetes 1.29 schedule\n\n| What | Who | When | Week |\n| --- | --- | --- | --- |\n| Start of release cycle | Lead | Monday 4th September 2023 | week 1 |\n' }]);
+    expect((await almanac.answer('How many weeks is the Kubernetes 1.29 release cycle?')).answer.kind).toBe('none');
+    await almanac.ingest([{ name: 'lives.md', content: '# Service lives\n\n| Asset | Expected service life (years) |\n| --- | --- |\n| Shopping centres | 14.9 |\n| Warehouses | 21.3 |\n' }]);
+    expect((await almanac.answer('How many years is the expected service life of shopping centres?')).answer.text).toMatch(/^14\.9/);
     await almanac.close();
   });
 
