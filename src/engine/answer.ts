@@ -385,7 +385,8 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
   docs.sort((a, b) => Number(own(b.docId)) - Number(own(a.docId)));
   let fallback: TableCandidate | undefined;
   const readers = await tableReaders(analysis);
-  const found = tableOf(state, analysis, search, docs, readers, (c) => { fallback ??= c; });
+  let roleOnly = false;
+  const found = tableOf(state, analysis, search, docs, readers, (c) => { fallback ??= c; }, () => { roleOnly = true; });
   // A bound first passed is a test a table passes or fails (a growth-rate file's figures never
   // reach 400 ppm): where the results shown hold too few documents with tables and none passes
   // it, the best passage of each of more documents, ranked after every result shown, is read, and
@@ -402,7 +403,9 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
   // across them gives.
   const extreme = EXTREMES.has(analysis.operation);
   const spanned = !!analysis.period && analysis.period.end - analysis.period.start > LEAP_YEAR_MS;
-  const tested = !!analysis.firstPast || overYears(analysis) || (extreme && (TIME_ASKED.test(analysis.question) || SPAN_ASKED.exec(analysis.question)?.[1]?.toLowerCase() === 'decade' || spanned || (!!analysis.period && /^\s*when\b/i.test(analysis.question))));
+  // So is a person asked for where a table of the results gave a role ("Lead" of a schedule for
+  // "who was the 1.29 release lead?"): the release team's table beside it names the person.
+  const tested = !!analysis.firstPast || overYears(analysis) || roleOnly || (extreme && (TIME_ASKED.test(analysis.question) || SPAN_ASKED.exec(analysis.question)?.[1]?.toLowerCase() === 'decade' || spanned || (!!analysis.period && /^\s*when\b/i.test(analysis.question))));
   // (A year's row where the results hold documents enough is read past too, but only a row or
   // column of the time asked answers in its place: "the CO2 concentration in January 2000",
   // where three files of years rank first.)
@@ -425,7 +428,7 @@ async function tableReaders(analysis: QuestionAnalysis): Promise<Partial<TableRe
   return { ...(sideBySide ? await import('../answer/table-comparisons.ts') : {}), ...(counts ? await import('../answer/table-counts.ts') : {}) };
 }
 
-function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, docs: Array<{ docId: string; rank: number }>, readers: Partial<TableReaders>, unsure: (c: TableCandidate) => void): TableCandidate | undefined {
+function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, docs: Array<{ docId: string; rank: number }>, readers: Partial<TableReaders>, unsure: (c: TableCandidate) => void, role?: () => void): TableCandidate | undefined {
   const timed = asksTime(analysis);
   const long = asksLength(analysis) || analysis.operation === 'duration';
   const often = asksFrequency(analysis);
@@ -461,7 +464,11 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
       // that states no length of time ("Lead" for "how long is the 1.29 release cycle?"), nor
       // "how often" by one that states no frequency (a release manager's name).
       // Nor is a question for a time answered by a row or column of another time.
-      if (!found || answersOtherTime(analysis, found) || (timed && !found.cells.some((c) => hasDate(c.text) || (!analysis.years.length && statesDayWithoutYear(c.text)))) || (long && !found.calculation && !found.cells.some((c) => statesLength(`${c.text} ${found.unit ?? ''}`))) || (often && !found.cells.some((c) => statesFrequency(c.text))) || (who && !namesSomeone(analysis, found.text)) || (version && !/\d/.test(found.text))) return;
+      if (!found || answersOtherTime(analysis, found) || (timed && !found.cells.some((c) => hasDate(c.text) || (!analysis.years.length && statesDayWithoutYear(c.text)))) || (long && !found.calculation && !found.cells.some((c) => statesLength(`${c.text} ${found.unit ?? ''}`))) || (often && !found.cells.some((c) => statesFrequency(c.text))) || (version && !/\d/.test(found.text))) return;
+      if (who && !namesSomeone(analysis, found.text)) {
+        role?.();
+        return;
+      }
       // A support status is the named thing's: its cells answer where the document, the table or
       // their labels name it. (For every question it cost TAT-QA 0.3 EM: "the Company", "Level 3"
       // name what no label of the right table does.)
@@ -825,13 +832,15 @@ function namePattern(name: string): RegExp {
 }
 
 /**
- * Whether a cell can answer "who": it holds no word the question gives. A role is named with the
- * question's words ("Docs Lead" for "who was the release lead for Kubernetes 1.35?"); the person
- * who holds it is not.
+ * Whether a cell can answer "who": a name (words, not a figure, a version range or "true"),
+ * holding no word the question gives. A role is named with the question's words ("Docs
+ * Lead" for "who was the release lead for Kubernetes 1.35?"); the person who holds it is not.
  */
+const FLAG = /^\s*(?:true|false|yes|no|n\/a)\s*$/i;
+
 function namesSomeone(analysis: QuestionAnalysis, text: string): boolean {
   const asked = new Set(analysis.allTerms);
-  return !answerTerms(text).some((t) => asked.has(t));
+  return /\p{L}{2}/u.test(text) && !FLAG.test(text) && !answerTerms(text).some((t) => asked.has(t));
 }
 
 function noAnswer(analysis: QuestionAnalysis): Answer {

@@ -234,6 +234,22 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('reads past a schedule that gives a role to the table that names the person who holds it', async () => {
+    const almanac = await createAlmanac();
+    const rows = ['Start of release cycle', 'Schedule finalized', 'Team finalized', 'Start release notes draft', 'Release lead retro'].map((w, i) => `| ${w} | Lead | Monday ${i + 4}th September 2023 | week ${i + 1} |`).join('\n');
+    await almanac.ingest([
+      { name: 'release-1.29/README.md', content: `# Orbit 1.29 release\n\nThe release lead runs the Orbit 1.29 release. The release lead chairs the release meetings.\n\n| What | Who | When | Week |\n| --- | --- | --- | --- |\n${rows}\n` },
+      { name: 'release-1.29/release-team.md', content: '# Orbit 1.29 Release Team\n\n| Team/Role | Lead Name | Shadow Names |\n| --- | --- | --- |\n| Release Team Lead | Priya Saggu | Ana Medina |\n| Docs | Kat Cosgrove | Drew Hagen |\n| Branch Manager | Jim Angel | Mark Rossetti |\n' },
+    ]);
+    const r = await almanac.answer('Who was the Orbit 1.29 release lead?');
+    // The schedule's rows fill the results; its "Lead" is a role.
+    expect(new Set(r.search.results.map((x) => x.passage.docId))).toEqual(new Set(['release-1.29/README.md']));
+    expect(r.answer).toMatchObject({ text: 'Priya Saggu', citations: [{ docId: 'release-1.29/release-team.md', rowPath: ['Release Team Lead'] }] });
+    // "Led" is the lead's.
+    expect((await almanac.answer('Who led the Orbit 1.29 release?')).answer.text).toBe('Priya Saggu');
+    await almanac.close();
+  });
+
   it('answers "how long" with a length of time: a table cell that states one over a sentence that does not', async () => {
     const almanac = await createAlmanac();
     await almanac.ingest([{
