@@ -381,7 +381,7 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
   // question; a figure question can contain "or" inside a label ("drugged or forced").
   const choice = !!options && /^\s*(?:which|who|whose|was|were|is|are|did|does|do|in which|among [^,]+, (?:which|who|were|was))\b/.test(q) && !/^\s*(?:how|what (?:is|was|were|are) the (?:percent|number|proportion|share|rate|ratio|times))\b/.test(q);
   // Order matters: the most specific cue wins.
-  (choice && set('compare', /\bor\b/.exec(q))) || set('percent-change', /\b(?:percent(?:age)?|%)\s*(?:change|increase|decrease|growth|decline|rise|drop|fall|reduction)\b|\bby (?:what|how many) (?:percent(?:age)?|%)[^?]*?\b(?:change|increase|decrease|grow|grew|decline|rise|rose|drop|fall|fell|reduce)/.exec(q))
+  (choice && set('compare', /\bor\b/.exec(q))) || set('percent-change', /\b(?:percent(?:age)?|%)\s*(?:change|increase|decrease|growth|decline|rise|drop|fall|reduction)\b|\bby (?:what|how many) (?:percent(?:age)?|%)[^?]*?\b(?:change|increase|decrease|grow|grew|decline|rise|rose|drop|fall|fell|reduce)|\b(?:change|changed|increase|increased|decrease|decreased|grow|grew|decline|declined|rise|rose|drop|dropped|fall|fell)\b(?=[^?]*\b(?:in|as an?) (?:percent(?:age)?|%)(?![\w%])(?! (?:points?|of)\b))/.exec(q))
     || set('share', /\b(?:as|in) (?:a )?(?:percent(?:age)?|proportion|share|%) of\b|\bpercent(?:age)? of (?:the )?total\b|\bproportion of (?:the )?total\b/.exec(q))
     || set('ratio', /\bratio\b|\bhow many times\b|\btimes (?:as|more|higher|larger|greater)\b|\bmultiple\b/.exec(q))
     // "How many years did X exceed $5,000?" counts cells past a bound (below), no duration.

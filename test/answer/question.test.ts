@@ -30,6 +30,11 @@ describe('question analysis', () => {
     expect(op('What is the increase / (decrease) in revenue from 2018 to 2019?')).toBe('change');
     expect(op('What was the percentage change in revenue between 2018 and 2019?')).toBe('percent-change');
     expect(op('By what percent did sales increase from 2017 to 2018?')).toBe('percent-change');
+    expect(op('How much did the gold price change from 2000 to 2010 in percent?')).toBe('percent-change');
+    expect(analyzeQuestion('How much did the gold price change from 2000 to 2010 in percent?').cue).toBe('change');
+    // A share changed, or a change in points, is no percent change.
+    expect(op('What was the change in percentage of sales represented by gross profit between 2018 and 2019?')).not.toBe('percent-change');
+    expect(op('How much did the rate change from 2018 to 2019 in percentage points?')).toBe('change');
     expect(op('What is the difference between the euro and the peso buy rates in 2013?')).toBe('difference');
     expect(op('How many more police officers were there in 2019 than in 2018?')).toBe('difference');
     expect(op('What is the ratio of notes payable to capital lease obligations?')).toBe('ratio');
