@@ -1,0 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createAlmanac } from '/work/main/src/index.ts';
+const corpus = '/work/shared/data/realdocs/corpus';
+const list = (d: string): string[] => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => e.isDirectory() ? list(path.join(d, e.name)) : [path.join(d, e.name)]).sort();
+const a = await createAlmanac();
+await a.ingest(list(corpus).map((f) => ({ id: path.relative(corpus, f), name: path.relative(corpus, f), content: fs.readFileSync(f, 'utf8') })));
+for (const q of process.argv.slice(2)) {
+  const r = await a.answer(q);
+  console.log(q, '=>', r.answer.text, JSON.stringify(r.steps), JSON.stringify(r.skipped));
+}
