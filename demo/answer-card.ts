@@ -197,9 +197,11 @@ export function answerCard(almanac: RemoteAlmanac, getDocument: (id: string) => 
 }
 
 function kindLabel(a: Answer, response: AnswerResponse): string {
+  // A time list read off release notes cites their titles (none where none fits), a table's its cells.
+  const dates = response.steps.includes('time-list') ? (a.citations.some((c) => c.kind === 'cell') ? 'the dates of a table' : 'the titles and dates of the documents') : undefined;
   switch (a.kind) {
-    case 'cell': return !a.items ? (response.steps.includes('series-span') ? 'from every row of each period' : 'from a table cell') : response.steps.includes('status-answer') ? 'from the end-of-life dates of a table' : response.steps.includes('property-list') ? 'from a column of a table' : response.steps.includes('time-list') ? 'from the dates of a table' : 'from table cells';
-    case 'computed': return a.citations.every((c) => c.kind === 'sentence') ? 'calculated from sentences' : response.steps.includes('series-span') ? 'calculated from every row of the time asked' : 'calculated from table cells';
+    case 'cell': return !a.items ? (response.steps.includes('series-span') ? 'from every row of each period' : 'from a table cell') : response.steps.includes('status-answer') ? 'from the end-of-life dates of a table' : response.steps.includes('property-list') ? 'from a column of a table' : dates ? `from ${dates}` : 'from table cells';
+    case 'computed': return dates ? `counted from ${dates}` : a.citations.every((c) => c.kind === 'sentence') ? 'calculated from sentences' : response.steps.includes('series-span') ? 'calculated from every row of the time asked' : 'calculated from table cells';
     case 'sentence': return response.steps.includes('outline-answer') ? 'from the sections of the notes' : response.steps.includes('section-heading') ? 'from a section heading' : response.steps.includes('section-description') ? 'from the section it heads' : response.steps.includes('document-summary') ? 'from the document\'s own summary' : response.steps.includes('acronym-expansion') ? 'from the words it stands for' : response.steps.includes('latest-titled') ? 'from the titles of the documents' : 'from a sentence';
     case 'generated': return `written by ${response.recap ? 'the loaded generator (RECAP)' : 'the generator'}`;
     case 'none': return response.recap?.refused ? 'the generator found no answer' : 'no answer';

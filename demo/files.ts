@@ -82,7 +82,7 @@ export async function readFiles(files: readonly PickedFile[], onProgress?: (done
         : { name, kind: 'unsupported', reason: `it has no extension and is not text; give it its type's extension (${ACCEPTED_EXTENSIONS.join(', ')}).` });
       continue;
     }
-    docs.push({ id: name, name, content, date: file.lastModified ? new Date(file.lastModified) : undefined });
+    docs.push({ id: name, name, content, ...(file.lastModified ? { modified: new Date(file.lastModified) } : {}) });
   }
   return { docs, rejected };
 }

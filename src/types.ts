@@ -31,6 +31,12 @@ export interface DocumentInput {
   format?: DocumentFormat | 'auto';
   /** Date the document was written, used as reference for relative dates in it ("last year"). */
   date?: Date;
+  /**
+   * When the file was last modified (`File.lastModified`): the document's date where neither
+   * `date` nor the document itself (its front matter, its permalink) gives one. A file copied or
+   * checked out is modified then, not when it was written.
+   */
+  modified?: Date;
 }
 
 /** A stored, parsed document. */

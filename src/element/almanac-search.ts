@@ -423,7 +423,7 @@ export class AlmanacSearchElement extends HTMLElement {
         continue;
       }
       try {
-        docs.push({ id: path, name: path, content: new Uint8Array(await file.arrayBuffer()), date: new Date(file.lastModified) });
+        docs.push({ id: path, name: path, content: new Uint8Array(await file.arrayBuffer()), modified: new Date(file.lastModified) });
       } catch (error) {
         rejected.push({ name: path, reason: `the browser could not read it (${errorMessage(error)})` });
       }

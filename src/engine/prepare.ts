@@ -68,7 +68,10 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
   }
   if (input.id !== undefined && (typeof input.id !== 'string' || !input.id)) throw createError('INVALID_OPTION', 'id', 'give each document a non-empty string id, or leave it out to derive one from its name');
   if (input.name !== undefined && typeof input.name !== 'string') throw createError('INVALID_OPTION', 'name', 'a document\'s name is a string (its file name or title)');
-  if (input.date !== undefined && !(input.date instanceof Date && Number.isFinite(input.date.getTime()))) throw createError('INVALID_OPTION', 'date', 'a document\'s date is a valid Date');
+  for (const key of ['date', 'modified'] as const) {
+    const d = input[key];
+    if (d !== undefined && !(d instanceof Date && Number.isFinite(d.getTime()))) throw createError('INVALID_OPTION', key, `a document's ${key} is a valid Date`);
+  }
   const name = input.name?.trim() || input.id || 'untitled';
   const format = input.format && input.format !== 'auto' ? input.format : detectFormat(input.name, raw);
   if (!format) throw createError('UNSUPPORTED_FORMAT', name);
@@ -91,8 +94,8 @@ export async function prepareDocument(input: DocumentInput, options: PrepareOpti
 
   const id = input.id ?? documentId(input.name, content);
   const title = parsed.title?.trim() || name.replace(/\.[a-z0-9]+$/i, '');
-  // The caller's date wins; else the one the document states (front matter).
-  const date = input.date ?? parsed.date;
+  // The caller's date wins; else the one the document states (front matter); else the file's.
+  const date = input.date ?? parsed.date ?? input.modified;
   const document: StoredDocument = {
     id, name, format, title, text: parsed.text, tables: parsed.tables, addedAt: now, rawLength: raw.length,
     ...(date ? { date: date.toISOString() } : {}),

@@ -103,6 +103,13 @@ describe('front matter as data', () => {
     expect(passages.some((p) => p.text.includes('tags: a, b') && p.text.includes('date: 2021-03-04'))).toBe(true);
     const given = await prepareDocument({ name: 'news.md', content: post, date: new Date('2030-01-01T00:00:00Z') });
     expect(given.document.date).toBe('2030-01-01T00:00:00.000Z');
+    // A file's modification time (a copy, a checkout) gives way to the date the document states,
+    // and dates one that states none.
+    const copied = await prepareDocument({ name: 'news.md', content: post, modified: new Date('2026-12-05T10:00:00Z') });
+    expect(copied.document.date).toBe('2021-03-04T00:00:00.000Z');
+    const plain = await prepareDocument({ name: 'notes.md', content: 'We shipped the first version.\n', modified: new Date('2026-12-05T10:00:00Z') });
+    expect(plain.document.date).toBe('2026-12-05T10:00:00.000Z');
+    await expect(prepareDocument({ name: 'notes.md', content: 'We shipped.\n', modified: new Date('nope') })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
   });
 
   it('TOML (+++): title, a permalink\'s date said as a field, tables of [[arrays]], nested tables as dotted keys', async () => {
