@@ -188,6 +188,9 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
     const helpers = {
       settings: ANSWER_SETTINGS, structureOf, mayAnswer: (docId: string) => namesSubject(state, docId, subject), namesAsked: (text: string) => namesAsked(analysis, text), givesName: namesOf(analysis).length > 0,
       citeCell: (docId: string, tableIndex: number, t: Table, cell: AnswerCell) => cellCitation(state, search, cellHolder(docId, tableIndex, t), cell),
+      citeText: (p: Passage, from: number, to: number, text: string, span: [number, number]) => textCitation(state, search, p, from, to, text, span),
+      versions: askedVersions(analysis),
+      datesIn: (text: string) => findDates(text, { shortYears: 'none', reference: 0, prepositions: false }).map((d): [number, number] => [d.from, d.to]),
       endOfRow, supportStatus, setsNoEnd, asksLength,
     };
     const asked = statusQuestion(question);

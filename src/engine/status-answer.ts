@@ -27,6 +27,12 @@ export interface StatusHelpers {
   givesName: boolean;
   /** The citation of one cell of a document's table. */
   citeCell(docId: string, tableIndex: number, table: Table, cell: AnswerCell): Citation;
+  /** The citation of `[from, to)` of passage `p`'s document, `span` marked within it. */
+  citeText(p: Passage, from: number, to: number, text: string, span: [number, number]): Citation;
+  /** Patterns of the versions the question names ("3.8"). */
+  versions: RegExp[];
+  /** Where a text gives its dates: `[from, to)` each. */
+  datesIn(text: string): Array<[number, number]>;
 }
 
 /** The readers of `answer/` a status answer uses, passed in with the helpers. */
@@ -43,7 +49,36 @@ export interface StatusReaders {
  * row's end of life with confidence.
  */
 export function statusAnswer(state: EngineState, asked: StatusQuestion, analysis: QuestionAnalysis, search: SearchResponse, reference: number, h: StatusHelpers & StatusReaders): Answer | undefined {
-  return firstEnd(state, analysis, search, h, (end) => h.supportStatus(end, reference, asked.ended)?.text);
+  return firstEnd(state, analysis, search, h, (end) => h.supportStatus(end, reference, asked.ended)?.text) ?? statedEnd(analysis, search, reference, asked.ended, h);
+}
+
+/** A sentence that says a thing's support ends or ended ("has reached the end-of-life phase", "is no longer supported"). */
+const STATES_END = /\bend[\s-]of[\s-](?:life|support)\b|\beol\b|\bno longer (?:supported|maintained)\b|\bsupport (?:ends|ended|will end)\b/i;
+
+/**
+ * "Is Python 3.8 still supported?" where no table gives its end of life: the first sentence of
+ * the results that names the version, says its support ends and dates it ("As of 2024-10-07,
+ * 3.8 has reached the end-of-life phase"), read against the reference date, the date marked.
+ * Undefined where no such sentence is found, or the question names no version.
+ */
+function statedEnd(analysis: QuestionAnalysis, search: SearchResponse, reference: number, ended: boolean | undefined, h: StatusHelpers & StatusReaders): Answer | undefined {
+  if (!h.versions.length) return undefined;
+  for (const r of search.results) {
+    const p = r.passage;
+    if (p.kind === 'table' || p.kind === 'table-row' || p.kind === 'table-column' || !h.mayAnswer(p.docId)) continue;
+    for (const x of p.sentences) {
+      const text = p.text.slice(x.start, x.end);
+      const end = STATES_END.exec(text);
+      if (!end || !h.versions.every((v) => v.test(text))) continue;
+      // The date nearest the words of the end ("released on 2019-10-14; its end of life is 2024-10").
+      const distance = ([from, to]: [number, number]) => Math.max(0, from - end.index - end[0].length, end.index - to);
+      const at = h.datesIn(text).reduce<[number, number] | undefined>((best, d) => (!best || distance(d) < distance(best) ? d : best), undefined);
+      const status = at && h.supportStatus(text.slice(at[0], at[1]), reference, ended);
+      if (!at || !status) continue;
+      return { text: status.text, kind: 'sentence', citations: [h.citeText(p, p.start + x.start, p.start + x.end, text, at)], confidence: 1, operation: analysis.operation };
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -491,6 +491,21 @@ describe('almanac.answer (zero-download)', () => {
     await almanac.close();
   });
 
+  it('answers whether a version is still supported from a sentence that dates its end, where no table gives it', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([
+      { name: 'pep-0569.rst', content: 'PEP 569 - Orbit 3.8 Release Schedule\n=====================================\n\nOrbit 3.8 was released on 2019-10-14. As of 2024-10-07, 3.8 has reached the end-of-life phase of its release cycle.\n' },
+      { name: 'pep-0596.rst', content: 'PEP 596 - Orbit 3.9 Release Schedule\n=====================================\n\nOrbit 3.9 will receive security fixes.\n' },
+    ]);
+    const late = await almanac.answer('Is Orbit 3.8 still supported?', { referenceDate: new Date('2026-12-05') });
+    expect(late.answer).toMatchObject({ text: 'No — end of life on 2024-10-07', citations: [{ docId: 'pep-0569.rst' }] });
+    expect(late.answer.citations[0]!.text.slice(...late.answer.citations[0]!.span!)).toBe('2024-10-07');
+    expect((await almanac.answer('Is Orbit 3.8 still supported?', { referenceDate: new Date('2023-01-01') })).answer.text).toBe('Yes — supported until 2024-10-07');
+    // A sentence that states no end answers nothing.
+    expect((await almanac.answer('Is Orbit 3.9 still supported?')).steps).not.toContain('status-answer');
+    await almanac.close();
+  });
+
   it('answers whether something is still supported from its end of life and the reference date, citing the cell', async () => {
     const md = '---\ntitle: Distro\nreleases:\n  - releaseCycle: "22.04"\n    releaseDate: 2022-04-21\n    eol: 2027-06-01\n  - releaseCycle: "18.04"\n    releaseDate: 2018-04-26\n    eol: 2023-05-31\n---\n\n# Distro\n\nDistro is an operating system with long-term support releases.\n';
     const almanac = await createAlmanac();
