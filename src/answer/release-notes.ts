@@ -113,15 +113,23 @@ const NEW_AFTER = /^(?:(?:is|are|was|were|has been|have been)\s+)?(?:now\s+)?(?:
  * "embed package", added; "What version of Rust added the question mark operator?": "question
  * mark operator", added; "Which version dropped support for Python 2.6?": "support Python 2.6").
  */
-function featureOf(analysis: QuestionAnalysis): { terms: string[]; verb?: string } {
+function featureOf(analysis: QuestionAnalysis): Feature {
   // Read once per question: every sentence of the results asks it.
   let feature = FEATURES.get(analysis);
   if (!feature) FEATURES.set(analysis, (feature = readFeature(analysis)));
   return feature;
 }
-const FEATURES = new WeakMap<QuestionAnalysis, { terms: string[]; verb?: string }>();
+const FEATURES = new WeakMap<QuestionAnalysis, Feature>();
 
-function readFeature(analysis: QuestionAnalysis): { terms: string[]; verb?: string } {
+/** What a "which release did X?" question says was done: its words, its verb, and its names written as code. */
+interface Feature {
+  terms: string[];
+  verb?: string;
+  /** Words joined by a dot, a dash, a slash or an underscore, lower case ("go.work", "let-else"). */
+  literals: string[];
+}
+
+function readFeature(analysis: QuestionAnalysis): Feature {
   const rest = new RegExp(`\\b${escapeRegExp(analysis.target!)}s?\\b(.*)$`, 'i').exec(analysis.question)?.[1] ?? '';
   const words = rest.match(/[\p{L}\p{N}](?:[\p{L}\p{N}'’/-]|\.(?=\p{N}))*/gu) ?? [];
   const verb = words.findIndex((w) => PAST_VERB.test(w));
@@ -132,7 +140,8 @@ function readFeature(analysis: QuestionAnalysis): { terms: string[]; verb?: stri
   const feature = words.filter((w, i) => i >= from && i !== verb && !(i === verb + 1 && PARTICLE.test(w)) && !STOP.has(w.toLowerCase()) && !isCalendarWord(w) && !/^(?:1[5-9]|20)\d\d$/.test(w));
   // A name with its number ("python_2_6") is read by its parts, which a sentence may write apart.
   const terms = answerTerms(feature.join(' ')).filter((t) => !/^\p{L}[^_]*_\d/u.test(t));
-  return { terms, ...(verb >= 0 ? { verb: words[verb]! } : {}) };
+  const literals = (rest.match(/\p{L}[\p{L}\p{N}]*(?:[._/-][\p{L}\p{N}]+)+/gu) ?? []).map((w) => w.toLowerCase());
+  return { terms, literals, ...(verb >= 0 ? { verb: words[verb]! } : {}) };
 }
 
 /**
@@ -142,8 +151,10 @@ function readFeature(analysis: QuestionAnalysis): { terms: string[]; verb?: stri
  * question says nothing more than its kind and time.
  */
 export function touchesFeature(analysis: QuestionAnalysis, sentence: string, section: string): boolean {
-  const { terms } = featureOf(analysis);
+  const { terms, literals } = featureOf(analysis);
   if (!terms.length) return true;
+  // A name written as code ("go.work", "let-else") is written so where it is meant.
+  if (literals.length) return literals.some((l) => `${sentence} ${section}`.toLowerCase().includes(l));
   const own = new Set([...answerTerms(sentence), ...answerTerms(section)]);
   return terms.some((t) => own.has(t));
 }

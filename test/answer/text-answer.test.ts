@@ -252,6 +252,11 @@ describe('release notes and code', () => {
     // A sentence that names a version of its own answers only where it names what was done.
     const verify = notes('It turns out verify-ich was turned on in version 1.52.0.', 'Background', 'Announcing Osprey 1.52.1');
     expect(holdsAsked(analyzeQuestion('Which Osprey release added OnceLock?'), verify.text, verify.sentences[0]!, verify)).toBe(false);
+    // A name written as code is written so where it is meant; the thing's own name ("Osprey") and "file" are in many sentences.
+    const install = notes('This form of osprey install was added in Osprey 1.16; osprey get reports an error, since there is no osprey.mod file.', 'Osprey command', 'Osprey 1.18 Release Notes');
+    expect(holdsAsked(analyzeQuestion('Which Osprey release added the osprey.work file?'), install.text, install.sentences[0]!, install)).toBe(false);
+    const work = notes('Osprey 1.18 adds the osprey.work file.', 'Osprey command', 'Osprey 1.18 Release Notes');
+    expect(holdsAsked(analyzeQuestion('Which Osprey release added the osprey.work file?'), work.text, work.sentences[0]!, work)).toBe(true);
     expect(holdsAsked(analyzeQuestion('Which Osprey 3.8 release came out in May 2020?'), '3.8.3 final: Wednesday, 2020-05-13', { start: 0, end: 34, times: [] }, {})).toBe(true);
     // A release line the sentence names ("the Osprey 1 guarantee") is not the release its notes are about.
     const family = notes('Their API is not covered by the Osprey 1 guarantee and may change as we learn more about generics.', 'Generics', 'Osprey 1.18 Release Notes');
