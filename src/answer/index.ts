@@ -3,7 +3,7 @@
  * the table answerer, the answer sentence, and RECAP's prompt and reply. No DOM, no workers,
  * no I/O; the engine (`src/engine/answer.ts`) runs it over search results.
  */
-export { analyzeQuestion, askedVersions, asksDescription, asksCodename, meaningAsked, asksSource, namesSource, sourceNamed, asksLength, asksTime, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, COMPUTED, type Operation, type QuestionAnalysis } from './question.ts';
+export { analyzeQuestion, askedVersions, asksLatest, asksDescription, asksCodename, meaningAsked, asksSource, namesSource, sourceNamed, asksLength, asksTime, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, COMPUTED, type Operation, type QuestionAnalysis } from './question.ts';
 export { calculate, tryCalculate, parseExpression, evaluateExpression, formatExpression, CalculationError, MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH, type CalculationFailure, type ExpressionNode } from './calculator.ts';
 export { readNumber, readUnit, isEmptyValue, formatNumber, type ReadNumber, type Scale, type UnitReading } from './numbers.ts';
 export { answerTable, asksOverSpan, answersCoarsely, answersWithin, answersOtherTime, LEAP_YEAR_MS, answerRow, namedRow, hasDate, type AnswerCell, type TableAnswer, type TableAnswerOptions } from './table-answer.ts';

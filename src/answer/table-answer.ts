@@ -999,6 +999,21 @@ export function endOfRow(analysis: QuestionAnalysis, table: Table, options: { st
 }
 
 /** A named row's cell of one column: what names the row, and the cell ("2027-11-11", "false"). */
+/**
+ * The row of a release table released last (the latest date of its column of release dates,
+ * `rowDates`), within `period` where one is given; undefined where the table dates no row so.
+ */
+export function newestRow(table: Table, options: { structure?: TableStructure; period?: { start: number; end: number } } = {}): number | undefined {
+  const { period } = options;
+  let newest: { r: number; at: number } | undefined;
+  for (const { cell } of rowDates(table, 'start', options) ?? []) {
+    const at = dateIn(cell.text)?.start;
+    if (at === undefined || (period && (at < period.start || at >= period.end))) continue;
+    if (!newest || at > newest.at) newest = { r: cell.cell[0], at };
+  }
+  return newest?.r;
+}
+
 export interface RowValue {
   name: string;
   cell: AnswerCell;

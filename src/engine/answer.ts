@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksDescription, asksCodename, meaningAsked, asksSource, namesSource, sourceNamed, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersWithin, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, readNumber, calculate, yearOfDay, statesDayWithoutYear,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksLatest, asksDescription, asksCodename, meaningAsked, asksSource, namesSource, sourceNamed, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersWithin, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, readNumber, calculate, yearOfDay, statesDayWithoutYear,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -17,7 +17,7 @@ import type {
 import { eventQueue } from './event-queue.ts';
 import type { ListHelpers } from './status-lists.ts';
 import { CELL_READING, flagListQuestion, setsNoEnd, statusListQuestion, statusQuestion, supportStatus, timeListQuestion } from '../answer/support-status.ts';
-import { TIME_ASKED, endOfRow, rowDates, rowsOfColumn, type TableReaders } from '../answer/table-answer.ts';
+import { TIME_ASKED, endOfRow, newestRow, rowDates, rowsOfColumn, type TableReaders } from '../answer/table-answer.ts';
 import { runSearch } from './search.ts';
 import { isTitledBy, titleNames } from './titled-names.ts';
 import type { EngineState } from './state.ts';
@@ -730,6 +730,9 @@ function isRecord(p: Passage): boolean {
   return p.sentences.some((s) => s.intervals?.some((iv) => iv.source === 'record'));
 }
 
+/** Words of "the latest version" that name no row. */
+const LATEST_WORDS = new Set(answerTerms('latest newest last most recent version versions release releases'));
+
 /**
  * The dated record the temporal path ranked first ("which Django LTS version was still supported
  * in July 2020?": the row or the `key: value` line whose interval holds the date), read for the
@@ -762,8 +765,13 @@ function recordCandidate(state: EngineState, analysis: QuestionAnalysis, search:
     const t = state.records.get(p.docId)?.document.tables[p.tableIndex];
     if (!t) return undefined;
     // A row the question names by its name is the one it asks about ("the latest version of
-    // Angular 20": the row "20", not the latest row the temporal path ranked first).
-    const row = namedRow(analysis, t, { structure: structureOf(t) }) ?? p.cells[0]![0];
+    // Angular 20": the row "20", not the latest row the temporal path ranked first); naming none
+    // nor anything of a row ("LTS"), "the latest Node.js version" is the newest row's, whatever
+    // row ranked first.
+    // (The question's time chooses among the rows: "the latest Django release in 2023".)
+    const known = new Set([...answerTerms(state.records.get(p.docId)?.document.title ?? ''), ...answerTerms(analysis.period?.words ?? '')]);
+    const bare = asksLatest(analysis) && analysis.terms.every((x) => known.has(x) || LATEST_WORDS.has(x));
+    const row = namedRow(analysis, t, { structure: structureOf(t) }) ?? (bare ? newestRow(t, { structure: structureOf(t), ...(analysis.period ? { period: analysis.period } : {}) }) : undefined) ?? p.cells[0]![0];
     const found = answerRow(analysis, t, row, { structure: structureOf(t) });
     if (!found) return undefined;
     const c: TableCandidate = { found: { ...found, confidence }, docId: p.docId, tableIndex: p.tableIndex, table: t, rank: chosen.rank };

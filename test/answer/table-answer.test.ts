@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion } from '../../src/answer/question.ts';
-import { answerRow, answerTable, answersCoarsely, answersOtherTime, answersWithin, endOfRow, rowDates, rowsOfColumn } from '../../src/answer/table-answer.ts';
+import { answerRow, answerTable, answersCoarsely, answersOtherTime, answersWithin, newestRow, endOfRow, rowDates, rowsOfColumn } from '../../src/answer/table-answer.ts';
 import * as comparisons from '../../src/answer/table-comparisons.ts';
 import * as counts from '../../src/answer/table-counts.ts';
 import { readHtmlTable } from '../../src/tables/index.ts';
@@ -283,6 +283,20 @@ describe('table answers', () => {
     ]).table;
     // "js" of the one link that holds it names no row.
     expect(answerTable(analyzeQuestion('Which Node.js version is in maintenance?'), releases, { context: 'Node.js' })).toBeUndefined();
+  });
+
+  it('reads the row released last, or last within a time', () => {
+    const releases = readGrid([
+      ['releaseCycle', 'releaseDate', 'latest'],
+      ['3', '2015-08-04', '3.3.1'],
+      ['26', '2026-05-05', '26.7.0'],
+      ['24', '2025-05-06', '24.9.0'],
+      ['22', '2024-04-24', '22.11.0'],
+    ]).table;
+    expect(newestRow(releases)).toBe(2);
+    expect(newestRow(releases, { period: { start: Date.UTC(2024, 0, 1), end: Date.UTC(2025, 0, 1) } })).toBe(4);
+    expect(newestRow(releases, { period: { start: Date.UTC(2010, 0, 1), end: Date.UTC(2011, 0, 1) } })).toBeUndefined();
+    expect(newestRow(readGrid([['Name', 'Value'], ['a', '1']]).table)).toBeUndefined();
   });
 
   it('reads the row written as the version asked, not one whose number reads the same as a figure ("5.10" for 5.1)', () => {
