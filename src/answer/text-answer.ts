@@ -6,7 +6,7 @@
 import { STOP_WORDS } from '../text/stopwords.ts';
 import type { Sentence } from '../types.ts';
 import { readNumber } from './numbers.ts';
-import { asksCodename, meaningAsked, asksFrequency, asksLength, versionsOf, asksTime, isCalendarWord, namesEnd, type QuestionAnalysis } from './question.ts';
+import { asksCodename, meaningAsked, asksFrequency, asksLength, versionsOf, asksTime, isCalendarWord, namesEnd, namesOf, type QuestionAnalysis } from './question.ts';
 import { isFieldRecord } from './field-answer.ts';
 import { answerTerms } from './synonyms.ts';
 import { looksLikeCode } from './code-text.ts';
@@ -148,7 +148,7 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
   // "Who ...?": a sentence that names no one besides the question's own names ("RM = Release Manager").
   // (and one that does not say the deed the question asks of them: "Author: ..." did not win the
   // election of "who won ...?").
-  if (analysis.operation === 'name') return !!nameSpan(analysis, sentence, s) && saysDeed(analysis, sentence);
+  if (analysis.operation === 'name') return !!nameSpan(analysis, sentence, s) && saysDeed(analysis, sentence) && namesRole(analysis, sentence, under);
   // "What is the codename of Pop!_OS 22.04?": a sentence that calls nothing by a name does not say it.
   if (asksCodename(analysis)) return /\bcode[\s-]?name|\b(?:nicknamed|dubbed|called|named)\b/i.test(sentence);
   // "What version of Rust added ...?": a sentence that names nothing numbered ("POSIX.1-2024",
@@ -181,6 +181,23 @@ const RUN = /\b(?:r[au]n|runs|running)\b/i;
 const DEED_WORDS: Record<string, RegExp> = { won: WIN, wins: WIN, led: LEAD, leads: LEAD, wrote: WRITE, writes: WRITE, ran: RUN, runs: RUN, chose: /\b(?:cho(?:o)?se[ns]?|chosen|elected|selected)\b/i };
 
 /** Whether a sentence says the deed a "who did ...?" question asks of someone; true for other questions. */
+/** "Who was the Python 3.11 release manager?": the role asked, after "who is / was the". */
+const WHO_ROLE = /^\s*who\s+(?:is|was|are|were)\s+(?:the\s+)?([^?]+?)\s*\??\s*$/i;
+
+/**
+ * Whether a sentence, or the headings it stands under, names the role a "who is the X?" question
+ * asks for, besides the names and versions it gives ("release manager" of "the Python 3.11
+ * release manager"): a setup step's "# Install requirements" names no one's role.
+ */
+function namesRole(analysis: QuestionAnalysis, sentence: string, under: UnderHeadings): boolean {
+  const role = WHO_ROLE.exec(analysis.question)?.[1];
+  if (!role) return true;
+  const given = new Set([...namesOf(analysis), ...analysis.years].flatMap((n) => answerTerms(n)));
+  const words = answerTerms(role).filter((t) => !given.has(t) && !/\d/.test(t));
+  const held = new Set(answerTerms(`${sentence} ${under.section ?? ''} ${under.heading ?? ''}`));
+  return words.every((t) => held.has(t));
+}
+
 function saysDeed(analysis: QuestionAnalysis, sentence: string): boolean {
   const verb = WHO_DID.exec(analysis.question)?.[1]!.toLowerCase();
   if (!verb) return true;

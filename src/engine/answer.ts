@@ -243,6 +243,10 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
       // (Asked of one, a list of one the record's answer gave already keeps that answer, which cites the name.)
       answer = timeList;
       steps.push('time-list');
+    } else if (asked && answer.kind === 'sentence' && !STATES_SUPPORT.test(answer.citations[0]?.text ?? '')) {
+      // "Is Python 3.9 still supported?" is not answered by a sentence that speaks of 3.9 but not of its support.
+      skipped['status-answer'] = 'no table or sentence of the best documents says whether it is supported';
+      answer = noAnswer(analysis);
     } else if (answer.kind !== 'none' && !answer.items && listed) {
       // "Which Python versions are still supported?" asks for the rows of a support table: one
       // sentence's version ("Python-Version: 2.7" of a release schedule) is no answer to it.
@@ -729,6 +733,9 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
 function isRecord(p: Passage): boolean {
   return p.sentences.some((s) => s.intervals?.some((iv) => iv.source === 'record'));
 }
+
+/** Words a sentence says a thing's support with. */
+const STATES_SUPPORT = /\bsupport|\bmaintain|\bmaintenance\b|\bend[\s-]of[\s-]life\b|\beol\b|\bsecurity\b|\bbug ?fix|\blifespan\b|\bunsupported\b/i;
 
 /** Words of "the latest version" that name no row. */
 const LATEST_WORDS = new Set(answerTerms('latest newest last most recent version versions release releases'));

@@ -49,7 +49,7 @@ export interface StatusReaders {
  * row's end of life with confidence.
  */
 export function statusAnswer(state: EngineState, asked: StatusQuestion, analysis: QuestionAnalysis, search: SearchResponse, reference: number, h: StatusHelpers & StatusReaders): Answer | undefined {
-  return firstEnd(state, analysis, search, h, (end) => h.supportStatus(end, reference, asked.ended)?.text) ?? statedEnd(analysis, search, reference, asked.ended, h);
+  return firstEnd(state, analysis, search, h, (end) => h.supportStatus(end, reference, asked.ended)?.text) ?? statedEnd(state, analysis, search, reference, asked.ended, h);
 }
 
 /** A sentence that says a thing's support ends or ended ("has reached the end-of-life phase", "is no longer supported"). */
@@ -61,11 +61,14 @@ const STATES_END = /\bend[\s-]of[\s-](?:life|support)\b|\beol\b|\bno longer (?:s
  * 3.8 has reached the end-of-life phase"), read against the reference date, the date marked.
  * Undefined where no such sentence is found, or the question names no version.
  */
-function statedEnd(analysis: QuestionAnalysis, search: SearchResponse, reference: number, ended: boolean | undefined, h: StatusHelpers & StatusReaders): Answer | undefined {
+function statedEnd(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, reference: number, ended: boolean | undefined, h: StatusHelpers & StatusReaders): Answer | undefined {
   if (!h.versions.length) return undefined;
-  for (const r of search.results) {
-    const p = r.passage;
-    if (p.kind === 'table' || p.kind === 'table-row' || p.kind === 'table-column' || !h.mayAnswer(p.docId)) continue;
+  // The passages of the results first, then the rest of their documents ("was Python 3.8 still
+  // supported in 2023?" ranks a 2023 release's line, and the schedule states the end elsewhere).
+  const docs = [...new Set(search.results.map((r) => r.passage.docId))].filter((id) => h.mayAnswer(id)).slice(0, h.settings.tableDocuments);
+  const passages = [...search.results.map((r) => r.passage).filter((p) => docs.includes(p.docId)), ...docs.flatMap((id) => state.records.get(id)?.passages ?? [])];
+  for (const p of passages) {
+    if (p.kind !== 'text' && p.kind !== 'sentence') continue;
     for (const x of p.sentences) {
       const text = p.text.slice(x.start, x.end);
       const end = STATES_END.exec(text);

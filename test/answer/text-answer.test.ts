@@ -255,6 +255,11 @@ describe('release notes and code', () => {
     // A name written as code is written so where it is meant; the thing's own name ("Osprey") and "file" are in many sentences.
     const install = notes('This form of osprey install was added in Osprey 1.16; osprey get reports an error, since there is no osprey.mod file.', 'Osprey command', 'Osprey 1.18 Release Notes');
     expect(holdsAsked(analyzeQuestion('Which Osprey release added the osprey.work file?'), install.text, install.sentences[0]!, install)).toBe(false);
+    // "Who was the X release manager?": a sentence or heading names the role.
+    const setup = notes('# Install requirements pip install -r scripts/requirements.txt', 'Preparation', 'Gold prices');
+    expect(holdsAsked(analyzeQuestion('Who was the Osprey 3.11 release manager?'), setup.text, setup.sentences[0]!, setup)).toBe(false);
+    const rm = notes('3.11 Release Manager: Jane Doe', 'Release Manager and Crew', 'PEP 664 – Osprey 3.11 Release Schedule');
+    expect(holdsAsked(analyzeQuestion('Who was the Osprey 3.11 release manager?'), rm.text, rm.sentences[0]!, rm)).toBe(true);
     const work = notes('Osprey 1.18 adds the osprey.work file.', 'Osprey command', 'Osprey 1.18 Release Notes');
     expect(holdsAsked(analyzeQuestion('Which Osprey release added the osprey.work file?'), work.text, work.sentences[0]!, work)).toBe(true);
     expect(holdsAsked(analyzeQuestion('Which Osprey 3.8 release came out in May 2020?'), '3.8.3 final: Wednesday, 2020-05-13', { start: 0, end: 34, times: [] }, {})).toBe(true);

@@ -495,14 +495,18 @@ describe('almanac.answer (zero-download)', () => {
     const almanac = await createAlmanac();
     await almanac.ingest([
       { name: 'pep-0569.rst', content: 'PEP 569 - Orbit 3.8 Release Schedule\n=====================================\n\nOrbit 3.8 was released on 2019-10-14. As of 2024-10-07, 3.8 has reached the end-of-life phase of its release cycle.\n' },
-      { name: 'pep-0596.rst', content: 'PEP 596 - Orbit 3.9 Release Schedule\n=====================================\n\nOrbit 3.9 will receive security fixes.\n' },
+      { name: 'pep-0596.rst', content: 'PEP 596 - Orbit 3.9 Release Schedule\n=====================================\n\nOrbit 3.9 could be called Orbit 3.20 under calendar versioning.\n' },
     ]);
     const late = await almanac.answer('Is Orbit 3.8 still supported?', { referenceDate: new Date('2026-12-05') });
     expect(late.answer).toMatchObject({ text: 'No — end of life on 2024-10-07', citations: [{ docId: 'pep-0569.rst' }] });
     expect(late.answer.citations[0]!.text.slice(...late.answer.citations[0]!.span!)).toBe('2024-10-07');
     expect((await almanac.answer('Is Orbit 3.8 still supported?', { referenceDate: new Date('2023-01-01') })).answer.text).toBe('Yes — supported until 2024-10-07');
-    // A sentence that states no end answers nothing.
-    expect((await almanac.answer('Is Orbit 3.9 still supported?')).steps).not.toContain('status-answer');
+    // Read from the rest of the document where the results rank a line of another time.
+    expect((await almanac.answer('Was Orbit 3.8 still supported in 2019?', { referenceDate: new Date('2026-12-05') })).answer.text).toBe('Yes — supported until 2024-10-07');
+    // A sentence that names the version but not its support answers nothing.
+    const other = await almanac.answer('Is Orbit 3.9 still supported?');
+    expect(other.answer.kind).toBe('none');
+    expect(other.skipped['status-answer']).toMatch(/supported/);
     await almanac.close();
   });
 
