@@ -136,6 +136,9 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
     : field && (!table || field.rank <= table.rank || table.found.confidence < ANSWER_SETTINGS.minTableConfidence)
       ? field.answer
       : chooseDeterministic(state, analysis, search, table, text);
+  // "Which had the higher rate, the euro or the peso?" is answered by one of the two, or not at all.
+  const choices = analysis.operation === 'compare' ? analysis.mentions : undefined;
+  if (choices && answer.kind !== 'none' && !choices.some((o) => answerTerms(o).some((t) => answerTerms(answer.text).includes(t)))) answer = noAnswer(analysis);
   // "What is code freeze?": the opening of the section a document heads with the thing's name,
   // before a sentence that merely mentions it, or a cell (no "Who" cell of a row that names it).
   // Read by a module loaded for a question that surely asks for a description (`asksDescription`,

@@ -344,6 +344,8 @@ describe('almanac.answer (zero-download)', () => {
     const counted = await almanac.answer('How many currencies had a 2012 sell rate above 1.3?');
     expect(counted.answer).toMatchObject({ kind: 'computed', value: 1 });
     expect(counted.answer.citations.map((c) => c.text)).toEqual(['11.5']);
+    // A choice between two things no table names is answered by neither, not by another cell.
+    expect((await almanac.answer('Which had the higher 2013 buy rate, the yen or the franc?')).answer.kind).toBe('none');
     await almanac.close();
   });
 
