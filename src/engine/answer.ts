@@ -427,7 +427,6 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
   return coarse ? (further && !answersCoarsely(analysis, further.found) && (!full || answersWithin(analysis, further.found)) ? further : found) : further;
 }
 
-/** The first of `docs` whose tables answer with confidence; a document's best answer below it goes to `unsure`. */
 /**
  * The table readers that few questions need (`TableReaders`), loaded with a question that needs
  * them, as the status and list answers are.
@@ -438,6 +437,10 @@ async function tableReaders(analysis: QuestionAnalysis): Promise<Partial<TableRe
   return { ...(sideBySide ? await import('../answer/table-comparisons.ts') : {}), ...(counts ? await import('../answer/table-counts.ts') : {}) };
 }
 
+/**
+ * The first of `docs` whose tables answer with confidence; a document's best answer below it goes
+ * to `unsure`, and `role` hears of a "who" answered with a role, not a person.
+ */
 function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, docs: Array<{ docId: string; rank: number }>, readers: Partial<TableReaders>, unsure: (c: TableCandidate) => void, role?: () => void): TableCandidate | undefined {
   const timed = asksTime(analysis);
   const long = asksLength(analysis) || analysis.operation === 'duration';
@@ -777,8 +780,7 @@ function recordCandidate(state: EngineState, analysis: QuestionAnalysis, search:
     // A row the question names by its name is the one it asks about ("the latest version of
     // Angular 20": the row "20", not the latest row the temporal path ranked first); naming none
     // nor anything of a row ("LTS"), "the latest Node.js version" is the newest row's, whatever
-    // row ranked first.
-    // (The question's time chooses among the rows: "the latest Django release in 2023".)
+    // row ranked first (within the question's time: "the latest Django release in 2023").
     const known = new Set([...answerTerms(state.records.get(p.docId)?.document.title ?? ''), ...answerTerms(analysis.period?.words ?? '')]);
     const bare = asksLatest(analysis) && analysis.terms.every((x) => known.has(x) || LATEST_WORDS.has(x));
     const row = namedRow(analysis, t, { structure: structureOf(t) }) ?? (bare ? newestRow(t, { structure: structureOf(t), ...(analysis.period ? { period: analysis.period } : {}) }) : undefined) ?? p.cells[0]![0];
@@ -852,13 +854,14 @@ function namePattern(name: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(fold(name))}`, 'u');
 }
 
+/** A cell that says yes or no, or that nothing applies. */
+const FLAG = /^\s*(?:true|false|yes|no|n\/a)\s*$/i;
+
 /**
  * Whether a cell can answer "who": a name (words, not a figure, a version range or "true"),
  * holding no word the question gives. A role is named with the question's words ("Docs
  * Lead" for "who was the release lead for Kubernetes 1.35?"); the person who holds it is not.
  */
-const FLAG = /^\s*(?:true|false|yes|no|n\/a)\s*$/i;
-
 function namesSomeone(analysis: QuestionAnalysis, text: string): boolean {
   const asked = new Set(analysis.allTerms);
   return /\p{L}{2}/u.test(text) && !FLAG.test(text) && !answerTerms(text).some((t) => asked.has(t));

@@ -1,8 +1,9 @@
 /**
- * The engine side of "what is the latest version of X?" over release notes titled by their
- * releases (`answer/latest-titled.ts`): the titles of the corpus' documents read, the one chosen
- * cited where its text writes it. Loaded with such a question; the citation comes in from
- * `engine/answer.ts`, so that it imports nothing the worker's start holds.
+ * The engine side of "what is the latest version of X?" and "which X versions came out in
+ * 2023?" over release notes titled by their releases (`answer/latest-titled.ts`): the titles and
+ * dates of the corpus' documents read, each one chosen cited where its text writes it. Loaded
+ * with such a question; the citation comes in from `engine/answer.ts`, so that it imports nothing
+ * the worker's start holds.
  */
 import { latestTitled, titledAt, type TitledDocument, type TitledVersion } from '../answer/latest-titled.ts';
 import type { QuestionAnalysis } from '../answer/question.ts';

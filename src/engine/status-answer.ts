@@ -1,7 +1,8 @@
 /**
  * The engine side of support-status answers (`answer/support-status`): "Is Angular 18 still
  * supported?" read from the end of life of the row the question names, in the first table of
- * the best documents that has one, against the reference date. Loaded with such a question
+ * the best documents that has one (else from a sentence that dates its end), against the
+ * reference date. Loaded with such a question
  * (`engine/answer.ts` gates it); the readers it needs come in with the helpers, so that it
  * imports nothing the worker's start holds (a module imported from both splits into a chunk
  * of its own).
