@@ -50,7 +50,7 @@ const KEYWORD_GATE = /\b(?:date|eol|life|support|freeze|manager|lead|maintainers
 /** A query that opens as a question, which no keyword form reads (but "is angular 17 supported"). */
 const QUESTION_OPENING = /^\s*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did)\b/i;
 const SPAN_ASKED = /\b(?:which|what)\s+(year|decade)\b/i;
-const LATEST_GATE = /\b(?:latest|newest|most recent)\b/i;
+const LATEST_GATE = /\b(?:latest|newest|most recent|first|earliest|initial)\b/i;
 const MEASURE_GATE = /\b(?:warm|hott|cold|cool|cheap|wett|dri)est\b/i;
 const SUPPORTED_OPENING = /^\s*(?:is|are)\b.*\b(?:supported|maintained)\W*$/i;
 
@@ -275,12 +275,20 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
   }
 
   // "What is the latest version of Rust?" over release notes titled by their releases: the
-  // highest version their titles give, read by a module loaded for such a question.
+  // highest version their titles give; "when was the first version released?" of a changelog:
+  // its release heading of the earliest date; read by a module loaded for such a question.
   if (LATEST_GATE.test(question) && /\b(?:version|release)\b/i.test(question) && !analysis.period) {
-    const latest = (await import('./latest-answer.ts')).latestAnswer(state, analysis, answer, (p, from, to, text, span) => textCitation(state, search, p, from, to, text, span));
+    const releases = await import('./latest-answer.ts');
+    const end = releases.asksReleaseEnd(question);
+    const subject = subjectOf(state, analysis, search);
+    const headed = end && releases.releaseHeadingAnswer(state, analysis, search, end, {
+      mayAnswer: (docId) => namesSubject(state, docId, subject), citeHeading: (p, heading, text) => headingCitation(state, search, p, heading, text), timed: asksTime(analysis),
+      dateIn: (text) => findDates(text, { shortYears: 'none', reference: 0, prepositions: false })[0],
+    });
+    const latest = headed || (end === 'latest' ? releases.latestAnswer(state, analysis, answer, (p, from, to, text, span) => textCitation(state, search, p, from, to, text, span)) : undefined);
     if (latest) {
       answer = latest;
-      steps.push('latest-titled');
+      steps.push(headed ? 'release-headings' : 'latest-titled');
     }
   }
 

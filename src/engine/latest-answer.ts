@@ -9,7 +9,11 @@ import { latestTitled, titledAt, type TitledDocument, type TitledVersion } from 
 import type { QuestionAnalysis } from '../answer/question.ts';
 import type { TimeListQuestion } from '../answer/support-status.ts';
 import { fitsTime, statusListText, type AskedTime } from '../answer/status-lists.ts';
-import type { Answer, Citation, Passage } from '../types.ts';
+import { releaseAt, versionHeading, type ReleaseEnd, type VersionHeading } from '../answer/version-headings.ts';
+
+export { asksReleaseEnd } from '../answer/version-headings.ts';
+import { headingPath } from '../text/heading-path.ts';
+import type { Answer, Citation, Passage, SearchResponse } from '../types.ts';
 import type { EngineState } from './state.ts';
 
 /** Cites `text` at `[from, to)` of passage `p`'s document, `span` marked within it. */
@@ -45,6 +49,47 @@ export function titledListAnswer(state: EngineState, question: string, asked: Ti
   return asked.count
     ? { text: String(items.length), kind: 'computed', value: items.length, items, confidence: 1, operation: 'count', citations }
     : { text: items.length ? statusListText(items, false, found.of) : `None of the ${found.of} listed`, kind: 'cell', items, confidence: 1, operation: 'list', citations };
+}
+
+/** What `engine/answer.ts` passes in for a changelog's release headings. */
+export interface HeadingHelpers {
+  /** Whether a document may answer (it names the question's subject). */
+  mayAnswer(docId: string): boolean;
+  /** The citation of a heading above passage `p`, `answer` marked in it. */
+  citeHeading(p: Passage, heading: string, answer: string): Citation | undefined;
+  /** Where a text gives its first date, and when that date starts. */
+  dateIn(text: string): { from: number; to: number; start: number } | undefined;
+  /** Whether the question asks for a time ("when ...?"): the date answers, else the version. */
+  timed: boolean;
+}
+
+/** Documents of the results whose headings are read for a changelog. */
+const CHANGELOG_DOCUMENTS = 3;
+
+/**
+ * "When was the first version of the bakery app released?", "what is the latest release?" of a
+ * changelog among the best documents: the release heading of the earliest (latest) date, its
+ * date where the question asks when, else its version, the heading cited. Undefined where none
+ * of those documents heads two releases or more with their dates.
+ */
+export function releaseHeadingAnswer(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, end: ReleaseEnd, h: HeadingHelpers): Answer | undefined {
+  const docs = [...new Set(search.results.map((r) => r.passage.docId))].filter((id) => h.mayAnswer(id)).slice(0, CHANGELOG_DOCUMENTS);
+  for (const docId of docs) {
+    const headings = new Map<string, { release: VersionHeading; p: Passage }>();
+    for (const p of state.records.get(docId)?.passages ?? []) {
+      for (const heading of p.heading ? headingPath(p.heading) : []) {
+        if (headings.has(heading)) continue;
+        const release = versionHeading(heading, h.dateIn);
+        if (release) headings.set(heading, { release, p });
+      }
+    }
+    const chosen = releaseAt([...headings.values()].map((x) => x.release), end);
+    if (!chosen) continue;
+    const text = h.timed ? chosen.date : chosen.version;
+    const citation = h.citeHeading(headings.get(chosen.heading)!.p, chosen.heading, text);
+    if (citation) return { text, kind: 'sentence', citations: [citation], confidence: 1, operation: analysis.operation };
+  }
+  return undefined;
 }
 
 /** Every document's title, the start of its text and its date. */

@@ -842,6 +842,11 @@ describe('almanac.answer (zero-download)', () => {
     expect(changed.answer.citations.map((c) => c.text)).toEqual(['Danish translation.', 'Upgraded the parser to version 3.']);
     expect(changed.steps).toContain('outline-answer');
     expect((await almanac.answer('What was removed in 1.1.0?')).answer.items).toEqual(['Dropped support for Python 2.6']);
+    // The first and the latest release: the headings of the earliest and the latest date, "Unreleased" none of them.
+    const first = await almanac.answer('When was the first version of Osprey released?');
+    expect(first.answer).toMatchObject({ text: '2017-11-20', citations: [{ text: '[1.1.0] - 2017-11-20', span: [10, 20] }] });
+    expect(first.steps).toContain('release-headings');
+    expect((await almanac.answer('What is the latest release of Osprey?')).answer.text).toBe('1.2.0');
   });
 });
 
