@@ -35,25 +35,17 @@ const MAX_ROWS = 366;
 export function spanOfSeries(table: Table, columnPaths: ReadonlyArray<readonly string[]>, row: number, col: number, period: { start: number; end: number }, h: SeriesHelpers): TableAnswer | undefined {
   const series = seriesAt(table, columnPaths, row, ISO_MOMENT, h);
   if (!series) return undefined;
-  const { cell, dateCol } = series;
-  const momentOf = (r: number) => {
-    const m = ISO_MOMENT.exec(cell(r, dateCol));
-    return m ? Date.UTC(+m[1]!, +m[2]! - 1, +(m[3] ?? 1)) : NaN;
-  };
-  const rowsOf = (start: number, end: number, c: number) => series.grid.map((_, r) => r).filter((r) => momentOf(r) >= start && momentOf(r) < end && series.same(r) && h.readNumber(cell(r, c)));
-  const rows = rowsOf(period.start, period.end, col);
+  const rows = rowsIn(series, period.start, period.end, col, h);
   if (rows.length < 2 || rows.length > MAX_ROWS) return undefined;
-  const decimals = (rs: number[], c: number) => Math.max(...rs.map((r) => h.readNumber(cell(r, c))?.decimals ?? 0));
-  const mean = (rs: number[], c: number) => `(${rs.map((r) => operand(h.readNumber(cell(r, c))!.value)).join(' + ')}) / ${rs.length}`;
-  const level = levelOf(series.grid, rows, col, dateCol, h);
+  const level = levelOf(series.grid, rows, col, series.dateCol, h);
   if (level !== undefined) {
-    const now = rowsOf(period.start, period.end, level);
-    const before = rowsOf(yearBefore(period.start), yearBefore(period.end), level);
+    const now = rowsIn(series, period.start, period.end, level, h);
+    const before = rowsIn(series, yearBefore(period.start), yearBefore(period.end), level, h);
     if (before.length < 2 || now.length < 2) return undefined;
-    const expression = `(${mean(now, level)} / (${mean(before, level)}) - 1) * 100`;
-    return computed(expression, [...now, ...before].map((r) => series.cite(r, level)), decimals(rows, col), h);
+    const expression = `(${meanOf(series, now, level, h)} / (${meanOf(series, before, level, h)}) - 1) * 100`;
+    return computed(expression, [...now, ...before].map((r) => series.cite(r, level)), decimalsOf(series, rows, col, h), h);
   }
-  return computed(mean(rows, col), rows.map((r) => series.cite(r, col)), Math.max(2, decimals(rows, col)), h);
+  return computed(meanOf(series, rows, col, h), rows.map((r) => series.cite(r, col)), Math.max(2, decimalsOf(series, rows, col, h)), h);
 }
 
 /**
@@ -68,15 +60,16 @@ export function changeOfYears(table: Table, columnPaths: ReadonlyArray<readonly 
   const [[row, col], [other]] = operands;
   const series = seriesAt(table, columnPaths, row, ISO_MOMENT, h);
   if (!series) return undefined;
-  const { cell, dateCol } = series;
-  const yearOf = (r: number) => ISO_MOMENT.exec(cell(r, dateCol))?.[1];
-  const rowsOf = (year: string | undefined) => series.grid.map((_, r) => r).filter((r) => year && yearOf(r) === year && series.same(r) && h.readNumber(cell(r, col)));
-  const [later, earlier] = [rowsOf(yearOf(row)), rowsOf(yearOf(other!))];
-  if (later.length < 2 || earlier.length < 2 || later.length > MAX_ROWS || earlier.length > MAX_ROWS || levelOf(series.grid, later, col, dateCol, h) !== undefined) return undefined;
-  const mean = (rs: number[]) => `(${rs.map((r) => operand(h.readNumber(cell(r, col))!.value)).join(' + ')}) / ${rs.length}`;
-  const expression = percent ? `((${mean(later)}) / (${mean(earlier)}) - 1) * 100` : `(${mean(later)}) - (${mean(earlier)})`;
-  const decimals = Math.max(...[...later, ...earlier].map((r) => h.readNumber(cell(r, col))?.decimals ?? 0));
-  const found = computed(expression, [...later, ...earlier].map((r) => series.cite(r, col)), percent ? 2 : decimals, h);
+  // Each operand's year: the rows dated in it.
+  const yearOf = (r: number) => {
+    const y = Number(ISO_MOMENT.exec(series.cell(r, series.dateCol))?.[1]);
+    return rowsIn(series, Date.UTC(y, 0, 1), Date.UTC(y + 1, 0, 1), col, h);
+  };
+  const [later, earlier] = [yearOf(row), yearOf(other!)];
+  if (later.length < 2 || earlier.length < 2 || later.length > MAX_ROWS || earlier.length > MAX_ROWS || levelOf(series.grid, later, col, series.dateCol, h) !== undefined) return undefined;
+  const [a, b] = [meanOf(series, later, col, h), meanOf(series, earlier, col, h)];
+  const expression = percent ? `((${a}) / (${b}) - 1) * 100` : `(${a}) - (${b})`;
+  const found = computed(expression, [...later, ...earlier].map((r) => series.cite(r, col)), percent ? 2 : decimalsOf(series, [...later, ...earlier], col, h), h);
   return found && percent ? { ...found, scale: 'percent', unit: '%' } : found;
 }
 
@@ -146,6 +139,25 @@ function seriesAt(table: Table, columnPaths: ReadonlyArray<readonly string[]>, r
       return { cell: [r, c], text, ...(n ? { value: n.value } : {}), rowPath: [cell(r, dateCol)], columnPath: [...(columnPaths[c] ?? [])] };
     },
   };
+}
+
+/** The rows of `series` dated as ISO 8601 writes a month or a day inside `[start, end)`, with a figure in column `c`. */
+function rowsIn(series: Series, start: number, end: number, c: number, h: SeriesHelpers): number[] {
+  const momentOf = (r: number) => {
+    const m = ISO_MOMENT.exec(series.cell(r, series.dateCol));
+    return m ? Date.UTC(+m[1]!, +m[2]! - 1, +(m[3] ?? 1)) : NaN;
+  };
+  return series.grid.map((_, r) => r).filter((r) => momentOf(r) >= start && momentOf(r) < end && series.same(r) && h.readNumber(series.cell(r, c)));
+}
+
+/** The mean of column `c` over rows `rows`, as the calculator reads it. */
+function meanOf(series: Series, rows: readonly number[], c: number, h: SeriesHelpers): string {
+  return `(${rows.map((r) => operand(h.readNumber(series.cell(r, c))!.value)).join(' + ')}) / ${rows.length}`;
+}
+
+/** The most decimals column `c` writes in rows `rows`. */
+function decimalsOf(series: Series, rows: readonly number[], c: number, h: SeriesHelpers): number {
+  return Math.max(...rows.map((r) => h.readNumber(series.cell(r, c))?.decimals ?? 0));
 }
 
 function computed(expression: string, operands: AnswerCell[], decimals: number, h: SeriesHelpers): TableAnswer | undefined {

@@ -788,7 +788,7 @@ export function hasDate(text: string): boolean {
 }
 
 /** The first date a cell's text holds, read as a cell is (no short years, no prepositions needed). */
-function dateIn(text: string): DateMatch | undefined {
+export function dateIn(text: string): DateMatch | undefined {
   return findDates(text, { shortYears: 'none', reference: 0, prepositions: false })[0];
 }
 

@@ -17,7 +17,7 @@ import type {
 import { eventQueue } from './event-queue.ts';
 import type { ListHelpers } from './status-lists.ts';
 import { CELL_READING, flagListQuestion, setsNoEnd, statusListQuestion, statusQuestion, supportStatus, timeListQuestion } from '../answer/support-status.ts';
-import { TIME_ASKED, endOfRow, newestRow, rowDates, rowsOfColumn, type TableReaders } from '../answer/table-answer.ts';
+import { TIME_ASKED, dateIn, endOfRow, newestRow, rowDates, rowsOfColumn, type TableReaders } from '../answer/table-answer.ts';
 import { runSearch } from './search.ts';
 import { isTitledBy, titleNames } from './titled-names.ts';
 import type { EngineState } from './state.ts';
@@ -283,7 +283,7 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
     const subject = subjectOf(state, analysis, search);
     const headed = end && releases.releaseHeadingAnswer(state, analysis, search, end, {
       mayAnswer: (docId) => namesSubject(state, docId, subject), citeHeading: (p, heading, text) => headingCitation(state, search, p, heading, text), timed: asksTime(analysis),
-      dateIn: (text) => findDates(text, { shortYears: 'none', reference: 0, prepositions: false })[0],
+      dateIn,
     });
     const latest = headed || (end === 'latest' ? releases.latestAnswer(state, analysis, answer, (p, from, to, text, span) => textCitation(state, search, p, from, to, text, span)) : undefined);
     if (latest) {
