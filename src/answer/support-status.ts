@@ -119,18 +119,25 @@ export interface TimeListQuestion {
   one?: true;
   /** "How many Rust releases came out in 2023?": the list's length. */
   count?: true;
+  /** "What was the first Rust release announced in 2024?": of the list, the one dated first (last). */
+  pick?: 'first' | 'last';
 }
 
 /** "Which Django versions were released before 2015?", "which Node.js versions reached end of life in 2023?" */
-const TIME_LIST = /^\s*(?:which|what|(how many))\s+(.+?)\s+(?:(c[oa]me out|were released|was released|got released|(?:were )?launched)|(reached|hit|went) (?:end[\s-]of[\s-]life|eol)|(?:were )?(?:retired|discontinued)|(?:lost|dropped out of) support)\s+(?:in|during|before|after|since|between|by|from)\b/i;
+const TIME_LIST = /^\s*(?:which|what|(how many))\s+(.+?)\s+(?:(c[oa]me out|were released|was released|got released|(?:were )?launched|(?:were )?announced)|(reached|hit|went) (?:end[\s-]of[\s-]life|eol)|(?:were )?(?:retired|discontinued)|(?:lost|dropped out of) support)\s+(?:in|during|before|after|since|between|by|from)\b/i;
+
+/** "was the first", "the latest": the one of a list a question asks for. */
+const ORDINAL = /^(?:(?:was|is|were|are)\s+)?(?:the\s+)?(first|earliest|last|latest|newest|most\s+recent)\s+/i;
 
 /** What a question for the versions dated at a time asks, or undefined for another question. */
 export function timeListQuestion(question: string): TimeListQuestion | undefined {
   const m = TIME_LIST.exec(question);
-  const subject = m?.[2]?.trim();
+  const ordinal = ORDINAL.exec(m?.[2] ?? '');
+  const subject = (ordinal ? m![2]!.slice(ordinal[0].length) : m?.[2])?.trim();
   // ("Which Fedora version was released in 2023?" asks the same list: 38 and 39 both were.)
   if (!subject || !VERSION_WORD.test(subject)) return undefined;
-  return { subject, role: m![3] ? 'start' : 'end', ...(VERSIONS_WORD.test(subject) ? {} : { one: true as const }), ...(m![1] ? { count: true as const } : {}) };
+  const pick = ordinal ? (/^(?:first|earliest)$/i.test(ordinal[1]!) ? 'first' as const : 'last' as const) : undefined;
+  return { subject, role: m![3] ? 'start' : 'end', ...(VERSIONS_WORD.test(subject) && !pick ? {} : { one: true as const }), ...(m![1] ? { count: true as const } : {}), ...(pick ? { pick } : {}) };
 }
 
 /** How the status lists (`status-lists.ts`, loaded on demand) read a cell: as this module and the date grammar do. */

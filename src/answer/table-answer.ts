@@ -383,7 +383,7 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
       // from 1900 to 1949) does not answer for it.
       if (dates.length >= MOMENT_SHARE * structure.dataRows.length && !dates.some((d) => d.end > period.start && d.start < period.end)) return undefined;
     }
-    const extreme = extremeOf(within ? { ...within, analysis: { ...analysis, terms: withoutTime(analysis) } } : ctx);
+    const extreme = ctx.readers?.extremeOf?.(KIT, within ? { ...within, analysis: { ...analysis, terms: withoutTime(analysis) } } : ctx);
     // Its rows chosen by the time and ranked, no label need name them: the table is the one
     // asked about as far as it holds the question's words (its caption, a data file's heading),
     // and one that holds fewer than half of them is a series of something else (gold prices for
@@ -461,8 +461,41 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   // reach end of life?" is answered by a date named an end, not by one the table gives for
   // something else ("Release Notes complete | Wednesday 13th December 2023" of a release schedule).
   if (best && analysis.operation === 'date' && analysis.boundary && datedRole(ctx, best) !== analysis.boundary) return undefined;
-  return best && best.score > 0 ? cellAnswer(ctx, best) : undefined;
+  if (!best || best.score <= 0) return undefined;
+  const found = cellAnswer(ctx, best);
+  const alike = sources(ctx, best, ranked);
+  // Each source's figure, named by it: the question chose none of them.
+  return alike ? { ...found, text: alike.map((s) => `${p.at(s.r, s.c)} (${p.at(s.r, alike.by)})`).join('; '), cells: alike.map((s) => cellOf(ctx, s.r, s.c)) } : found;
 }
+
+/**
+ * The rows a question matches alike that differ in one cell of words alone ("gcag" and
+ * "GISTEMP" of a file that gives each source's annual mean, for "the anomaly in 1998"), with the
+ * column that tells them apart; undefined where the best row is alone so. A question that names
+ * one of them ranks it first, so that only a question that names none is answered by each.
+ */
+function sources(ctx: Context, best: Scored, ranked: Scored[]): (Scored[] & { by: number }) | undefined {
+  const { p } = ctx;
+  const alike = ranked.filter((s) => s.c === best.c && s.r !== best.r && s.score === best.score);
+  if (!alike.length || alike.length > MAX_SOURCES - 1) return undefined;
+  let by: number | undefined;
+  for (const s of alike) {
+    for (let c = 0; c < p.table.cols; c++) {
+      if (c === best.c || p.at(s.r, c) === p.at(best.r, c)) continue;
+      if (by !== undefined && by !== c) return undefined;
+      if (!/\p{L}/u.test(p.at(s.r, c)) || readNumber(p.at(s.r, c)) || readNumber(p.at(best.r, c))) return undefined;
+      by = c;
+    }
+    if (by === undefined) return undefined;
+  }
+  // A source gives a series (its rows): a label one row holds names a category, not a source.
+  const all = [best, ...alike];
+  if (all.some((s) => p.structure.dataRows.filter((r) => p.at(r, by!) === p.at(s.r, by!)).length < 2)) return undefined;
+  return Object.assign(all, { by: by! });
+}
+
+/** Most sources a figure is given for, each ({@link sources}). */
+const MAX_SOURCES = 4;
 
 /**
  * "Which Django version was released in December 2023?" of a table of the thing the question
@@ -602,12 +635,14 @@ export interface TableKit {
   twoCells: typeof twoCells;
   /** Labels that close or adjust a group rather than belong to it ("Total", "Less ..."). */
   groupSummary: RegExp;
+  /** A label of a total ("Total", "Both sexes"). */
+  total: RegExp;
 }
 
 /**
  * Readers of questions few ask, in modules of their own: which of two is higher and figures
  * asked "respectively" (`table-comparisons.ts`), counts and a bound first passed
- * (`table-counts.ts`). Without one, {@link answerTable} reads such a question as it reads the rest
+ * (`table-counts.ts`), the highest or lowest of a line (`table-extremes.ts`). Without one, {@link answerTable} reads such a question as it reads the rest
  * (a lookup, most often): a caller passes those the question needs.
  */
 export interface TableReaders {
@@ -616,6 +651,7 @@ export interface TableReaders {
   respectively(k: TableKit, ctx: Context, mentions: [string, string]): TableAnswer | undefined;
   countAnswer(k: TableKit, ctx: Context): TableAnswer | undefined;
   firstPast(k: TableKit, ctx: Context, bound: NonNullable<QuestionAnalysis['firstPast']>): TableAnswer | undefined;
+  extremeOf(k: TableKit, ctx: Context): TableAnswer | undefined;
 }
 
 /** The first data column after the last one with a header, when some column has one and some after it none. */
@@ -1465,7 +1501,8 @@ function changeOfSteps(ctx: Context, step: Scored): TableAnswer | undefined {
 /** Labels that close or adjust a group rather than belong to it ("Total", "Gross ...", "Less valuation allowance"). */
 const GROUP_SUMMARY = /^\s*(?:total|sub-?total|less)\b/i;
 
-const KIT: TableKit = { tokenize, readNumber, bestCells, cellOf, unitOfCell, confidenceOf, namedColumn, heldShare, dateIn, twoCells, groupSummary: GROUP_SUMMARY };
+const TOTAL = /^(?:total|all|overall|both sexes|sum)\b|\btotal\b/i;
+const KIT: TableKit = { tokenize, readNumber, bestCells, cellOf, unitOfCell, confidenceOf, namedColumn, heldShare, dateIn, twoCells, groupSummary: GROUP_SUMMARY, total: TOTAL };
 
 function compute(ctx: Context, as?: QuestionAnalysis['operation']): TableAnswer | undefined {
   const { analysis } = ctx;
@@ -1537,66 +1574,4 @@ function formatOperand(x: number): string {
 }
 
 /** Rows that total others: their own label says so. */
-const TOTAL = /^(?:total|all|overall|both sexes|sum)\b|\btotal\b/i;
 
-/** The row (or column) with the highest or lowest figure, or that figure. */
-function extremeOf(ctx: Context): TableAnswer | undefined {
-  const { p, analysis } = ctx;
-  const { structure } = p;
-  const high = analysis.direction !== 'low';
-  const terms = analysis.terms;
-  const q = new Set(terms);
-  // The best-named cell fixes the coordinate that does not vary (its column's unit, its total).
-  const best = bestCells(ctx, terms, true)[0];
-  if (!best) return undefined;
-  // "which age group", "which sex", "which province": the noun names the labels to choose among.
-  const noun = new Set(tokenize(/\b(?:which|what)\s+([a-z-]+(?:\s+(?:group|type|kind|category|level|sector|region|area|class))?)\b/.exec(analysis.question.toLowerCase())?.[1] ?? ''));
-  const sexes = noun.has(tokenize('sex')[0]!) || noun.has(tokenize('gender')[0]!);
-  const rowParent = (r: number) => (structure.rowPaths[r] ?? []).slice(0, -1);
-  const colParent = (c: number) => (structure.columnPaths[c] ?? []).slice(0, -1);
-  const names = (labels: string[]) => labels.some((l) => tokenize(l).some((t) => noun.has(t)));
-  const isSex = (label: string | undefined) => !!label && tokenize(label).some((t) => t === SEX_TERMS[0] || t === SEX_TERMS[1]);
-  const leafNamed = (path: string[] | undefined) => hasAny(new Set(tokenize(path?.at(-1) ?? '')), q);
-  let alongRows: boolean;
-  if (sexes) alongRows = structure.dataRows.filter((r) => isSex(structure.rowPaths[r]?.at(-1))).length >= 2;
-  else if (noun.size && names(rowParent(best.r)) !== names(colParent(best.c))) alongRows = names(rowParent(best.r));
-  else if (leafNamed(structure.rowPaths[best.r]) !== leafNamed(structure.columnPaths[best.c])) alongRows = !leafNamed(structure.rowPaths[best.r]);
-  else alongRows = structure.dataRows.length >= structure.dataCols.length;
-  const sameParent = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-  let pool: Array<{ r: number; c: number; v: number }> = [];
-  if (alongRows) {
-    for (const r of structure.dataRows) {
-      const label = structure.rowPaths[r]?.at(-1) ?? '';
-      if (sexes ? !isSex(label) : !sameParent(rowParent(r), rowParent(best.r)) || TOTAL.test(label)) continue;
-      const v = readNumber(p.at(r, best.c))?.value;
-      if (v !== undefined) pool.push({ r, c: best.c, v });
-    }
-  } else {
-    for (const c of structure.dataCols) {
-      const label = structure.columnPaths[c]?.at(-1) ?? '';
-      if (sexes ? !isSex(label) : !sameParent(colParent(c), colParent(best.c)) || TOTAL.test(label)) continue;
-      const v = readNumber(p.at(best.r, c))?.value;
-      if (v !== undefined) pool.push({ r: best.r, c, v });
-    }
-  }
-  if (ctx.allowed) pool = pool.filter((x) => ctx.allowed!.has(x.r * p.table.cols + x.c));
-  // A candidate that is the sum of the others is their total, whatever its label ("Canada").
-  if (pool.length >= 3) {
-    const sum = pool.reduce((s, x) => s + x.v, 0);
-    pool = pool.filter((x) => !(x.v > 0 && Math.abs(x.v - (sum - x.v)) <= 0.02 * x.v));
-  }
-  if (pool.length < 2) return undefined;
-  const win = pool.reduce((b, x) => ((high ? x.v > b.v : x.v < b.v) ? x : b));
-  const cell = cellOf(ctx, win.r, win.c);
-  const score = best.score;
-  const confidence = confidenceOf(ctx, score, terms);
-  if (analysis.operation === 'max' || analysis.operation === 'min') {
-    const u = unitOfCell(ctx, win.r, win.c);
-    return { kind: 'cell', text: cell.text, value: win.v, scale: u.scale, ...(u.unit ? { unit: u.unit } : {}), cells: [cell], score, confidence };
-  }
-  const label = alongRows ? cell.rowPath.at(-1) ?? '' : cell.columnPath.at(-1) ?? '';
-  const others = pool.filter((x) => x !== win).map((x) => cellOf(ctx, x.r, x.c));
-  return { kind: 'label', text: label, scale: '', cells: [cell, ...others], score, confidence };
-}
-
-const SEX_TERMS = [tokenize('male')[0]!, tokenize('female')[0]!];

@@ -171,6 +171,9 @@ function namesVersions(analysis: QuestionAnalysis, sentence: string, under: Unde
 
 const COUNT_ASK = /^\s*how\s+many\b/i;
 
+/** A number written as part of a time of day ("00:00", "9:30"). */
+const CLOCK_PART = /\d:\d\d|\b\d{1,2}:\d/;
+
 /** "Who won / led / wrote ...?": the verb of a deed, irregular past tenses as their stem's word. */
 const WHO_DID = /^\s*who\s+(won|led|wrote|ran|chose|founded|elected|created|designed|invented|wins|leads|writes|runs)\b/i;
 const WIN = /\b(?:w[oi]n|wins|winners?|winning|elected)\b/i;
@@ -307,9 +310,13 @@ function spanOf(analysis: QuestionAnalysis, sentence: string, s: Sentence, conte
       if (!n) continue;
       const digits = m[0].replace(/[^\d.]/g, '');
       if (inQuestion.has(digits)) continue;
-      // A bare year is a date, not a count.
+      // A bare year is a date, not a count; nor is a part of a date or of a time of day
+      // ("December 1, 2020 00:00 UTC").
       if (/^(1[5-9]\d\d|20\d\d)$/.test(m[0].trim())) continue;
       const start = m.index + (m[0].length - m[0].trimStart().length);
+      if (inDate(s, start, m.index + m[0].length) || CLOCK_PART.test(sentence.slice(Math.max(0, start - 3), m.index + m[0].length + 3))) continue;
+      // Nor is a version ("Rust 1.80.1", "version 3"), as `statesCount` reads them.
+      if (/^\.\d/.test(sentence.slice(m.index + m[0].length)) || /\d\.$/.test(sentence.slice(0, start)) || NAMES_NUMBER.test(/(\S*)\s+$/.exec(sentence.slice(0, start))?.[1] ?? '')) continue;
       return { at: [start, m.index + m[0].trimEnd().length], value: n.value };
     }
   }
@@ -363,6 +370,10 @@ const CAPITALISED_RUN = /\p{Lu}[\p{L}\p{M}'’.-]*(?:\s+(?:(?:de|van|von|der|den
 function nameSpan(analysis: QuestionAnalysis, sentence: string, s: Sentence): { at: [number, number] } | undefined {
   const asked = new Set(answerTerms(analysis.question));
   const first = sentence.length - sentence.trimStart().length;
+  // A run after an article names a title or a body, not someone ("the Python Software Foundation
+  // Director of Infrastructure, Ee Durbin"): the answer where no run without one names anyone.
+  let titled: { at: [number, number] } | undefined;
+  let titleEnd = -1;
   for (const run of sentence.matchAll(CAPITALISED_RUN)) {
     const words = [...run[0].matchAll(/\S+/g)].map((w) => {
       const from = run.index + w.index;
@@ -394,7 +405,14 @@ function nameSpan(analysis: QuestionAnalysis, sentence: string, s: Sentence): { 
     // acronym alone before a number names a document or a thing ("PEP 13"), not someone.
     if (i === j && (words[i]!.from === first || isCalendarWord(words[i]!.word))) continue;
     if (i === j && /^\p{Lu}{2,}$/u.test(words[i]!.word) && /^\s+\d/.test(sentence.slice(words[j]!.to)) && !inDate(s, words[j]!.to + 1, words[j]!.to + 2)) continue;
-    return { at: [words[i]!.from, words[j]!.to] };
+    const at: [number, number] = [words[i]!.from, words[j]!.to];
+    // ... and so does one that goes on such a run ("of Infrastructure").
+    const before = sentence.slice(0, run.index);
+    if (!ARTICLE_BEFORE.test(before) && !(titleEnd >= 0 && /^\s+of\s+(?:the\s+)?$/i.test(sentence.slice(titleEnd, run.index)))) return { at };
+    titled ??= { at };
+    titleEnd = run.index + run[0].length;
   }
-  return undefined;
+  return titled;
 }
+
+const ARTICLE_BEFORE = /\b(?:the|a|an)\s+$/i;

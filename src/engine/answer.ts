@@ -437,12 +437,16 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
 
 /**
  * The table readers that few questions need (`TableReaders`), loaded with a question that needs
- * them, as the status and list answers are.
+ * them, as the status and list answers are: comparisons and figures asked "respectively",
+ * counts, extremes.
  */
 async function tableReaders(analysis: QuestionAnalysis): Promise<Partial<TableReaders>> {
   const sideBySide = (analysis.operation === 'compare' && !!analysis.mentions) || analysis.respectively;
   const counts = analysis.operation === 'count' || !!analysis.firstPast;
-  return { ...(sideBySide ? await import('../answer/table-comparisons.ts') : {}), ...(counts ? await import('../answer/table-counts.ts') : {}) };
+  return {
+    ...(sideBySide ? await import('../answer/table-comparisons.ts') : {}), ...(counts ? await import('../answer/table-counts.ts') : {}),
+    ...(EXTREMES.has(analysis.operation) ? await import('../answer/table-extremes.ts') : {}),
+  };
 }
 
 /**
@@ -589,8 +593,14 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
   // answer sentence must state a time that fits it (an undated one, its passage), as a reranked
   // one must (`minTemporalEvidence`); a README that names every word but the year does not answer it.
   const own = sentenceOf(found, first.r.passage);
+  // A document titled by its time ("2025 Term Steering Council election") states it for every
+  // sentence under the title that states none.
+  const titled = () => {
+    const times = findDates(state.records.get(first.r.passage.docId)?.document.title ?? '', { shortYears: 'none', reference: 0, prepositions: false });
+    return times.length > 0 && fits({ start: 0, end: 0, times });
+  };
   const timely = !constraint || constraint.relation === 'any'
-    || (own && (own.times.length || own.intervals?.length) ? fits(own) : first.r.passage.sentences.some(fits));
+    || (own && (own.times.length || own.intervals?.length) ? fits(own) : first.r.passage.sentences.some(fits) || titled());
   return { found, passage: first.r.passage, rank: first.rank, supported: timely && found.confidence >= ANSWER_SETTINGS.minTextConfidence };
 }
 

@@ -44,8 +44,11 @@ export function latestAnswer(state: EngineState, analysis: QuestionAnalysis, ans
 export function titledListAnswer(state: EngineState, question: string, asked: TimeListQuestion, time: AskedTime, cite: CiteText): Answer | undefined {
   const found = asked.role === 'start' ? titledAt(question, titlesOf(state), (date) => fitsTime(date, time)) : undefined;
   if (!found) return undefined;
-  const citations = found.listed.flatMap((t) => citeTitle(state, t, cite) ?? []);
-  const items = found.listed.map((t) => t.version);
+  // "The first Rust release announced in 2024": of those, the one dated first (last).
+  const first = asked.pick === 'first';
+  const listed = asked.pick ? found.listed.reduce<typeof found.listed>((b, t) => (!b.length || (first ? t.date! < b[0]!.date! : t.date! > b[0]!.date!) ? [t] : b), []) : found.listed;
+  const citations = listed.flatMap((t) => citeTitle(state, t, cite) ?? []);
+  const items = listed.map((t) => t.version);
   return asked.count
     ? { text: String(items.length), kind: 'computed', value: items.length, items, confidence: 1, operation: 'count', citations }
     : { text: items.length ? statusListText(items, false, found.of) : `None of the ${found.of} listed`, kind: 'cell', items, confidence: 1, operation: 'list', citations };

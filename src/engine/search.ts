@@ -110,7 +110,7 @@ export async function runSearch(state: EngineState, query: string, options: Sear
     }
   } else if (structured.length) {
     const titleOf = (docId: string) => state.records.get(docId)?.document.title;
-    ranked = preferNamedNumbers(fuseCandidates({ query: firstQuery, lexical, structured, tableLabels: (p) => labelsOf(state, p), derived: derivedText }), query, titleOf);
+    ranked = preferNamedNumbers(fuseCandidates({ query: firstQuery, lexical, structured, tableLabels: (p) => labelsOf(state, p), derived: derivedText, titleOf: (p) => ((p.kind === 'text' || p.kind === 'sentence') && hasTables(state, p.docId) ? titleOf(p.docId) : undefined) }), query, titleOf);
     steps.push('fusion');
     // The table-led path keeps the constraint: dated rows are ranked by it (`dated-records.ts`).
     if (constraint) {

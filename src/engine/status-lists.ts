@@ -66,9 +66,17 @@ export function timeListAnswer(state: EngineState, asked: TimeListQuestion, sear
   return firstRowList(state, search, h, asked.subject, reference, (table, structure, keep) => {
     const rows = h.rowDates(table, asked.role, structure)?.filter(keep).map((r) => ({ r, at: h.dateStart(r.cell.text, reference) })).filter((x) => x.at !== undefined);
     if (!rows?.length) return undefined;
-    const listed = rows.filter((x) => fitsTime(x.at!, time)).map((x) => x.r);
+    const fitting = rows.filter((x) => fitsTime(x.at!, time));
+    // "The first Django release in 2023": of those, the one dated first (last).
+    const listed = (asked.pick ? pickDated(fitting, asked.pick) : fitting).map((x) => x.r);
     return { rows: rows.map((x) => x.r), listed, text: listed.length ? statusListText(listed.map((r) => r.name), false, rows.length) : `None of the ${rows.length} listed` };
   });
+}
+
+/** Of dated things, the one dated first (`'first'`) or last; the first of equals. */
+export function pickDated<T extends { at?: number }>(items: readonly T[], pick: 'first' | 'last'): T[] {
+  const best = items.reduce<T | undefined>((b, x) => (!b || (pick === 'first' ? x.at! < b.at! : x.at! > b.at!) ? x : b), undefined);
+  return best ? [best] : [];
 }
 
 /** What a list of rows answers with: the rows it lists, of all the table's, and its text. */

@@ -62,6 +62,14 @@ export function fuseCandidates(input: {
    * its terms are kept by passage and its text is not written again to be read.
    */
   derived?: (passage: Passage) => boolean;
+  /**
+   * The title a text passage is read under, in a document whose tables write it into their
+   * summaries (`src/engine/table-passages.ts`): there, within the document, a paragraph is read
+   * with the title's words as its rows are, so that a row does not outrank the paragraph that
+   * answers by the words every summary of the document repeats ("Who administered the 2025 term
+   * Steering Council election?": the paragraph that names who, not each row of the vote counts).
+   */
+  titleOf?: (passage: Passage) => string | undefined;
 }): Array<{ passage: Passage; score: number }> {
   const s = { ...DEFAULT_FUSION, ...input.settings };
   const lexical = input.lexical.slice(0, s.lexicalTopK);
@@ -94,6 +102,8 @@ export function fuseCandidates(input: {
       pairs: Uint8Array;
       /** Whether it cites cells (a row or column summary). */
       cites: boolean;
+      /** `terms` and `pairs` with those of the title it is read under (`titleOf`), where it has one. */
+      titled?: { terms: Uint8Array; pairs: Uint8Array };
     }
     interface DocEvidence {
       lexRank: number;
@@ -110,10 +120,8 @@ export function fuseCandidates(input: {
     const docs = new Map<string, DocEvidence>();
     const passages = new Map<string, PassageEvidence>();
     const pairSeen = new Uint8Array(nq * nq);
-    const evidenceOf = (p: Passage): PassageEvidence => {
-      const { seq, cites } = input.derived?.(p) ? derivedTerms(p) : { seq: termSequence(p.text), cites: !!p.cells?.length };
-      const terms = new Uint8Array(nq);
-      const pairs = new Uint8Array(np);
+    // Marks in `terms` the query terms `seq` holds, and in `pairs` the query pairs it holds adjacent.
+    const mark = (seq: Int32Array, terms: Uint8Array, pairs: Uint8Array) => {
       let previous = 0;
       for (let i = 0; i < seq.length; i++) {
         const q = marks[seq[i]!]!;
@@ -125,10 +133,20 @@ export function fuseCandidates(input: {
         previous = q;
       }
       if (np) {
-        for (let k = 0; k < np; k++) pairs[k] = pairSeen[pairIndex[k]!]!;
+        for (let k = 0; k < np; k++) pairs[k] ||= pairSeen[pairIndex[k]!]!;
         pairSeen.fill(0);
       }
-      return { passage: p, lexRank: Infinity, strRank: Infinity, terms, pairs, cites };
+    };
+    const evidenceOf = (p: Passage): PassageEvidence => {
+      const { seq, cites } = input.derived?.(p) ? derivedTerms(p) : { seq: termSequence(p.text), cites: !!p.cells?.length };
+      const terms = new Uint8Array(nq);
+      const pairs = new Uint8Array(np);
+      mark(seq, terms, pairs);
+      const title = input.titleOf?.(p);
+      if (!title) return { passage: p, lexRank: Infinity, strRank: Infinity, terms, pairs, cites };
+      const titled = { terms: terms.slice(), pairs: pairs.slice() };
+      mark(termSequence(title), titled.terms, titled.pairs);
+      return { passage: p, lexRank: Infinity, strRank: Infinity, terms, pairs, cites, titled };
     };
     const add = (hit: Hit, rank: number, which: 'lex' | 'str') => {
       const p = hit.passage;
@@ -227,8 +245,9 @@ export function fuseCandidates(input: {
     for (const e of passages.values()) {
       // Within a document, the passage whose own wording fits best; between equals, one that
       // cites cells (a row or column summary) before the table-level summary, which cites none.
-      const own = rrf(e.lexRank, s.lexicalWeight) + rrf(e.strRank, s.structuredWeight) + s.coverageWeight * coverage(e.terms) +
-        (input.tableLabels ? s.phraseWeight * textPhrase(e.pairs) : 0) +
+      const read = e.titled ?? e;
+      const own = rrf(e.lexRank, s.lexicalWeight) + rrf(e.strRank, s.structuredWeight) + s.coverageWeight * coverage(read.terms) +
+        (input.tableLabels ? s.phraseWeight * textPhrase(read.pairs) : 0) +
         (e.cites ? CITES_CELLS : 0);
       out.push({ passage: e.passage, score: docScore.get(e.passage.docId)! + 0.01 * own });
     }

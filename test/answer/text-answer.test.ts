@@ -97,6 +97,11 @@ describe('text answers', () => {
     expect(holds('How many members did the Osprey council have in 2019?', 'The Osprey council was elected in 2019.')).toBe(false);
     // A year, or a number that names something, counts nothing.
     expect(holds(q, 'Name: 2021 Osprey Council Election.')).toBe(false);
+    // Nor does a part of a date, of a time of day or of a version, where a count follows.
+    const ballots = analyzeQuestion('How many ballots were cast in the Osprey election?');
+    expect(answerFromText(ballots, passage('Ballot voting starts at: December 1, 2020 00:00 UTC.'))?.span).toBeUndefined();
+    expect(answerFromText(ballots, passage('In the end, 74 ballots were cast.'))?.text).toBe('74');
+    expect(answerFromText(analyzeQuestion('How many Osprey releases were announced?'), passage('Osprey 1.80.1 was announced with 2 fixes.'))?.text).toBe('2');
     expect(holds(q, 'Election for the Osprey council, as specified in PEP 13.')).toBe(false);
     expect(holds(q, 'The Osprey council is a 5-person committee.')).toBe(true);
   });
@@ -150,6 +155,11 @@ describe('text answers', () => {
     expect(answerFromText(analyzeQuestion(q), passage('The release manager for Osprey is Savannah Ostrowski.'))!.text).toBe('Savannah Ostrowski');
     // A month alone is a time; within a name it is part of it.
     expect(answerFromText(analyzeQuestion('Who resigned as prime minister?'), passage('As prime minister, Theresa May resigned.'))!.text).toBe('Theresa May');
+    // A run after an article names a title or a body (and so does what goes on it with "of"),
+    // not the person the sentence names after it; alone, it is still read.
+    const administered = analyzeQuestion('Who administered the 2025 Osprey council election?');
+    expect(answerFromText(administered, passage('The council appointed the Osprey Software Foundation Director of Infrastructure, Ee Durbin, to administer the election.'))!.text).toBe('Ee Durbin');
+    expect(answerFromText(administered, passage('The election was administered by the Python Software Foundation.'))!.text).toBe('Python Software Foundation');
   });
 
   it('does not read a year that numbers a product ("Server 2008") as a time', () => {

@@ -175,6 +175,11 @@ describe('almanac.answer (zero-download)', () => {
     expect(which.answer.citations.map((c) => c.docId)).toEqual(['blog/Tool-1.10.0.md', 'blog/Tool-1.9.1.md', 'blog/Tool-1.9.0.md']);
     expect((await almanac.answer('How many Tool releases came out in 2023?')).answer).toMatchObject({ kind: 'computed', text: '3', value: 3 });
     expect((await almanac.answer('How many Tool releases came out in 2021?')).answer).toMatchObject({ text: '0' });
+    // Announced is released; the first (the last) of them is the one dated first (last).
+    expect((await almanac.answer('How many Tool releases were announced in 2023?')).answer.text).toBe('3');
+    const first = await almanac.answer('What was the first Tool release announced in 2023?');
+    expect(first.answer).toMatchObject({ text: '1.9.0', items: ['1.9.0'], citations: [{ docId: 'blog/Tool-1.9.0.md' }] });
+    expect((await almanac.answer('What was the last Tool release announced in 2023?')).answer.text).toBe('1.10.0');
     await almanac.close();
   });
 
@@ -230,7 +235,8 @@ describe('almanac.answer (zero-download)', () => {
     // Nor from one whose time covers every year ("from 1880 to the present"): that is what the file covers.
     await almanac.ingest([{ name: 'global-temp/README.md', content: '# Global temperature\n\nGlobal temperature anomaly data come from the Global Historical Climatology Network, which has data from 1880 to the present. Global temperature anomaly series are blended.\n' }]);
     const covered = await almanac.answer('What was the global temperature anomaly in 1998?');
-    expect(covered.answer).toMatchObject({ kind: 'cell', text: '0.61' });
+    // (Naming neither source, each source's figure, named.)
+    expect(covered.answer).toMatchObject({ kind: 'cell', text: '0.61 (GISTEMP); 0.58 (gcag)' });
     await almanac.close();
   });
 
@@ -594,6 +600,8 @@ describe('almanac.answer (zero-download)', () => {
     expect(in2022.answer).toMatchObject({ text: '22.04', items: ['22.04'], citations: [{ text: '2022-04-21', columnPath: ['releaseDate'] }] });
     expect(in2022.steps).toContain('time-list');
     expect((await almanac.answer('Which Distro releases were released before 2021?', { referenceDate })).answer.items).toEqual(['20.04', '18.04']);
+    expect((await almanac.answer('What was the first Distro release launched before 2021?', { referenceDate })).answer.text).toBe('18.04');
+    expect((await almanac.answer('What was the last Distro release launched before 2021?', { referenceDate })).answer.text).toBe('20.04');
     expect((await almanac.answer('Which Distro versions reached end of life in 2025?', { referenceDate })).answer.items).toEqual(['20.04']);
     expect((await almanac.answer('Which Distro versions reached end of life in 2019?', { referenceDate })).answer.text).toBe('None of the 3 listed');
     // Typed lower-case, the thing is found by its words in the title, not taken from another product's table ranked first.
@@ -934,5 +942,19 @@ describe('almanac.answer with a generator (RECAP, scripted test double)', () => 
     expect(res.answer.kind).toBe('cell');
     expect(generator.prompts).toHaveLength(0);
     expect(res.skipped.recap).toMatch(/turned off/);
+  });
+});
+
+describe('almanac.answer over a document of paragraphs and tables', () => {
+  it('answers from the paragraph of a document whose table rows only repeat its title, the title\'s time standing for it', async () => {
+    const almanac = await createAlmanac();
+    const rows = ['Barry Warsaw', 'Donghee Na', 'Emily Morehouse', 'Ethan Furman', 'Gregory Smith'].map((name, i) => `| ${name} | ${50 - i} |`).join('\n');
+    await almanac.ingest([
+      { name: 'election.md', content: `# 2025 Term Osprey Council election\n\n## Administration\n\nThe council appointed the Osprey Foundation Director of Infrastructure, Ee Durbin, to administer the election.\n\n## Results\n\n| Candidate | Votes received |\n| --- | --- |\n${rows}\n` },
+      { name: 'other.md', content: '# Garden club\n\nThe garden club met in 2025 to plan the spring planting.' },
+    ]);
+    const res = await almanac.answer('Who administered the 2025 term Osprey council election?');
+    expect(res.answer.text).toBe('Ee Durbin');
+    expect(res.answer.citations[0]!.text).toMatch(/^The council appointed/);
   });
 });

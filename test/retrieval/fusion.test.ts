@@ -44,6 +44,19 @@ describe('fuseCandidates', () => {
     expect(out.map((x) => x.passage.docId)).toEqual(['Y', 'X', 'Z']);
   });
 
+  it('reads a paragraph with its document\'s title (`titleOf`) against the rows that write it, within the document', () => {
+    const title = 'Osprey council election 2025';
+    const rows = ['Mariatta', 'Barry Warsaw', 'Donghee Na'].map((name) => passage('E', `${title}. ${name}: in Votes Received 23.`));
+    const paragraph = passage('E', 'The council appointed Ee Durbin to administer the election.', 'text');
+    const fuse = (titleOf?: (p: Passage) => string | undefined) => fuseCandidates({
+      query: 'who administered the osprey council election 2025', lexical: hits([paragraph]), structured: hits(rows),
+      tableLabels: (p) => (p.kind === 'table-row' ? { title, stub: ['Candidate'], rows: ['Mariatta', 'Barry Warsaw', 'Donghee Na'], columns: ['Votes Received'] } : undefined),
+      ...(titleOf ? { titleOf } : {}),
+    });
+    expect(fuse()[0]!.passage).not.toBe(paragraph);
+    expect(fuse((p) => (p.kind === 'text' ? title : undefined))[0]!.passage).toBe(paragraph);
+  });
+
   it('takes only the configured number of candidates from each list', () => {
     const lex = hits(Array.from({ length: 50 }, (_, i) => passage(`L${i}`, 'text')));
     const str = hits(Array.from({ length: 80 }, (_, i) => passage(`S${i}`, 'row')));
