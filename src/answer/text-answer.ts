@@ -4,6 +4,7 @@
  * a number for "how many" / "how much", a name for "who". The sentence stays the citation. Pure.
  */
 import { STOP_WORDS } from '../text/stopwords.ts';
+import { escapeRegExp } from '../text/escape-regexp.ts';
 import type { Sentence } from '../types.ts';
 import { readNumber } from './numbers.ts';
 import { asksCodename, meaningAsked, asksFrequency, asksLength, versionsOf, asksTime, isCalendarWord, namesEnd, namesOf, type QuestionAnalysis } from './question.ts';
@@ -153,7 +154,10 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
   if (asksCodename(analysis)) return /\bcode[\s-]?name|\b(?:nicknamed|dubbed|called|named)\b/i.test(sentence);
   // "What version of Rust added ...?": a sentence that names nothing numbered ("POSIX.1-2024",
   // "3.12", "Windows 10") besides its dates and what the question gives does not answer it.
-  if (asksNumbered(analysis)) return (namesNumbered(analysis, sentence, s) && touchesFeature(analysis, sentence, under.section ?? '')) || (!!headingVersion(analysis, under) && namesFeature(analysis, sentence, under.section ?? ''));
+  // It names the versions the question gives too ("the last to support macOS 10.15": not a
+  // sentence on 10.13 beside one that names 10.15).
+  // So does "the last to ...": a sentence that says which is the last, not what another requires.
+  if (asksNumbered(analysis)) return givenNumbers(analysis).every((v) => v.test(sentence) || v.test(under.heading ?? '')) && saysOrdinal(analysis, sentence) && ((namesNumbered(analysis, sentence, s) && touchesFeature(analysis, sentence, under.section ?? '')) || (!!headingVersion(analysis, under) && namesFeature(analysis, sentence, under.section ?? '')));
   // "What does EOAS mean?": a sentence without the word does not say what it means ("... the
   // corresponding 1951-1980 means").
   const meant = meaningAsked(analysis);
@@ -162,6 +166,19 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
     return answerTerms(meant).every((t) => held.includes(t));
   }
   return undefined;
+}
+
+/**
+ * Whether a sentence says it is the last, where a "which is the last to ...?" question asks it.
+ * (A first is said in many ways, "unlike its predecessors" among them; a last is said so.)
+ */
+function saysOrdinal(analysis: QuestionAnalysis, sentence: string): boolean {
+  return !/\bthe\s+last\s+(?:\w+\s+)?to\b/i.test(analysis.question) || /\b(?:last|final)\b/i.test(sentence);
+}
+
+/** The numbers of two parts or more a question gives, each as the family it names ("3.8": "3.8.3" too, not "3.80"). */
+function givenNumbers(analysis: QuestionAnalysis): RegExp[] {
+  return [...analysis.question.matchAll(/(?<![\d.])\d+(?:\.\d+)+(?![\d.]*\d)/g)].map((m) => new RegExp(`(?<![\\d.])${escapeRegExp(m[0])}(?!\\d)`));
 }
 
 /** Whether a sentence, or the headings and title it stands under, names every version the question names. */

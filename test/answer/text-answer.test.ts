@@ -80,6 +80,12 @@ describe('text answers', () => {
     expect(holds(q, 'Osprey added the planner in 2019.')).toBe(false);
     expect(holds('Which edition of POSIX requires the planner?', 'Unlike its predecessors, POSIX.1-2024 requires the planner.')).toBe(true);
     expect(holds(q, 'Osprey 2.4 added the planner.')).toBe(true);
+    // It names the version the question gives as well: not one on another version beside it.
+    const macos = 'Which Osprey version is the last to support macOS 10.15?';
+    expect(holds(macos, 'Osprey 1.20 is the last release that will support macOS 10.13 High Sierra.')).toBe(false);
+    expect(holds(macos, 'Osprey 1.22 is the last release that will support macOS 10.15 Catalina.')).toBe(true);
+    // And the ordinal it asks: what a later version requires does not say which is the last.
+    expect(holds(macos, 'Osprey 1.21 will require macOS 10.15 Catalina or later.')).toBe(false);
   });
 
   it('answers "when" with a day written without its year where the question gives none', () => {
