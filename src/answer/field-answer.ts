@@ -10,7 +10,7 @@
 import { fieldWords } from '../temporal/intervals.ts';
 import { findDates } from '../temporal/date-grammar.ts';
 import { statesDayWithoutYear } from './answer-time.ts';
-import { namedNumbers, type QuestionAnalysis } from './question.ts';
+import { namedNumbers, namesOf, type QuestionAnalysis } from './question.ts';
 import { answerTerms } from './synonyms.ts';
 import { hasDate } from './table-answer.ts';
 
@@ -104,6 +104,7 @@ export function answerField(analysis: QuestionAnalysis, text: string): FieldAnsw
   // "Who wrote X?" names the field "Author" by its verb.
   if (WROTE.test(analysis.question)) for (const t of AUTHOR_TERMS) asked.add(t);
   let best: { answer: Omit<FieldAnswer, 'record'>; named: number } | undefined;
+  const given = new Set(namesOf(analysis).flatMap((n) => answerTerms(n)));
   const lines = [...text.matchAll(FIELD_LINE)];
   for (const m of lines) {
     const name = m[1]!.trim();
@@ -119,7 +120,9 @@ export function answerField(analysis: QuestionAnalysis, text: string): FieldAnsw
     const valueTerms = answerTerms(value);
     if (!valueTerms.length || valueTerms.every((t) => asked.has(t))) continue;
     if (analysis.operation === 'date' && !hasDate(value)) continue;
-    if (analysis.operation === 'name' && !/\p{Lu}/u.test(value)) continue;
+    // "Who led Kubernetes 1.33?": a field named by the thing alone ("Kubernetes v1.33: Octarine")
+    // says what it is, not who did what the question asks.
+    if (analysis.operation === 'name' && (!/\p{Lu}/u.test(value) || terms.every((t) => NUMBER.test(t) || given.has(t)))) continue;
     if (best && best.named >= terms.length) continue;
     const at = m.index! + m[0].lastIndexOf(value);
     best = { answer: { text: value, span: [at, at + value.length], line: [m.index!, m.index! + m[0].length], field: name }, named: terms.length };

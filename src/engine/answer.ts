@@ -466,6 +466,7 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
   const asked = new Set(analysis.terms);
   // "What is the latest version of ...?" is answered by something numbered, not a role ("Release Notes Lead").
   const version = /^\s*(?:what|which)\b[^?]*\bversions?\b/i.test(analysis.question);
+  const released = !!analysis.period && !!timeListQuestion(analysis.question);
   const subject = subjectOf(state, analysis, search);
   let coarse: TableCandidate | undefined;
   for (const { docId, rank } of docs) {
@@ -488,8 +489,11 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
       // A question for a time is not answered by a cell that holds none, nor "how long" by one
       // that states no length of time ("Lead" for "how long is the 1.29 release cycle?"), nor
       // "how often" by one that states no frequency (a release manager's name).
-      // Nor is a question for a time answered by a row or column of another time.
-      if (!found || answersOtherTime(analysis, found) || (timed && !found.cells.some((c) => hasDate(c.text) || (!analysis.years.length && statesDayWithoutYear(c.text)))) || (long && !found.calculation && !found.cells.some((c) => statesLength(`${c.text} ${found.unit ?? ''}`))) || (often && !found.cells.some((c) => statesFrequency(c.text))) || (version && !/\d/.test(found.text))) return;
+      // Nor is a question for a time answered by a row or column of another time, nor one for
+      // what came out at a time by a table that states no time at all ("which Kubernetes releases
+      // came out in 2023?" of a list of features). (Of every question for a time, HiTab's tables
+      // of a year their report names: oracle -0.4.)
+      if (!found || answersOtherTime(analysis, found) || (released && !statesTime(document, table, preamble)) || (timed && !found.cells.some((c) => hasDate(c.text) || (!analysis.years.length && statesDayWithoutYear(c.text)))) || (long && !found.calculation && !found.cells.some((c) => statesLength(`${c.text} ${found.unit ?? ''}`))) || (often && !found.cells.some((c) => statesFrequency(c.text))) || (version && !/\d/.test(found.text))) return;
       if (who && !namesSomeone(analysis, found.text)) {
         role?.();
         return;
@@ -751,6 +755,11 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
     return { answer: { text: withYear(state, analysis, p.docId, read.text), kind: 'sentence', citations: [citation], confidence: 1, operation: analysis.operation }, rank };
   }
   return undefined;
+}
+
+/** Whether a table, its caption, the text just before it or its document's title states a time. */
+function statesTime(document: { title: string } | undefined, table: Table, preamble: string): boolean {
+  return hasDate(`${document?.title ?? ''} | ${table.caption ?? ''} | ${preamble}`) || table.cells.some((c) => hasDate(c.text));
 }
 
 /** Whether a passage is a dated record: a table row or a line of fields with a start or end date. */

@@ -11,9 +11,10 @@ import { loadScriptStemmers, nonLatinTerm, segmentWords, UNSPACED_CHARS } from '
  * for the stemmers of other scripts (`scripts.ts`), which load on demand and so are not in the
  * fingerprint's probe text: bump it when one of them changes (2: the probe lost its Cyrillic
  * and Arabic words when those stemmers became lazy; 3: French, German, Spanish, Italian,
- * Portuguese and Dutch documents are stemmed in their language, `latin-languages.ts`).
+ * Portuguese and Dutch documents are stemmed in their language, `latin-languages.ts`; 4: words
+ * joined by "_" are words, and a word and a version joined by "-" are two, `normalizeWords`).
  */
-export const TOKENIZER_VERSION = 3;
+export const TOKENIZER_VERSION = 4;
 
 /**
  * Rewrites text so that Orama's English splitter (which cuts at everything but letters, digits,
@@ -36,6 +37,9 @@ export function normalizeWords(text: string): string {
   // ASCII text (nearly every summary piece: a number, a few plain words; punctuation beyond ASCII
   // too) is read once, code by code, for what each rewrite needs to match; a rewrite that cannot
   // is not tried.
+  // Words joined by "_" are words ("release_team", "dead_code"): before any rewrite writes a term
+  // with "_" ("3_7", "united_states").
+  if (text.includes('_')) text = text.replace(SNAKE, ' ');
   let bits = rewriteBits(text);
   if (bits < 0) return normalizeAny(text);
   let t = text;
@@ -46,7 +50,7 @@ export function normalizeWords(text: string): string {
   if (bits & V_DIGIT && (u = t.replace(VERSION_PREFIX, '')) !== t) bits = rewriteBits((t = u));
   if (bits & NAME_NUMBER && DIGIT_OR_NUMERAL.test(t) && NAMED_NUMBER_HINT.test(t) && (u = t.replace(NAMED_NUMBER, namedNumber)) !== t) bits = rewriteBits((t = u));
   if (bits & (DOT_S | TATES)) t = t.replace(ONE_TERM_PHRASES, 'united_states');
-  if (bits & HYPHEN) t = t.replace(/(?<![\p{L}\p{N}_])-(?=\d)/gu, '').replace(/(?<=[\p{L}\p{N}])-(?=\p{L})|-(?![\p{L}\p{N}])/gu, ' ');
+  if (bits & HYPHEN) t = t.replace(/(?<![\p{L}\p{N}_])-(?=\d)/gu, '').replace(HYPHEN_SPLIT, ' ');
   if (bits & APOSTROPHE) t = t.replace(/(?<=\p{L})'s\b/gu, '').replace(/'(?!\p{L})|(?<!\p{L})'/gu, ' ');
   return t;
 }
@@ -140,6 +144,15 @@ function sBits(text: string, i: number, prev: number): number {
 }
 
 /** {@link normalizeWords} of any text (one with characters beyond ASCII). */
+/** "_" between letters. */
+const SNAKE = /(?<=\p{L})_+(?=\p{L})/gu;
+/**
+ * Hyphens that join words: before a letter ("police-reported"), at a word's end, and between a
+ * word and a version ("release-1.11", written "release-1_11" by then: the name and its number, as
+ * "release 1.11"); "covid-19" and "2015-16" stay whole.
+ */
+const HYPHEN_SPLIT = /(?<=[\p{L}\p{N}])-(?=\p{L})|-(?![\p{L}\p{N}])|(?<=\p{L}{2})-(?=\d+_\d+(?:_\d+)*(?![\p{L}\p{N}_]))/gu;
+
 function normalizeAny(text: string): string {
   // Each rewrite runs only when its trigger character is there: a scan for one character is
   // far cheaper than a Unicode-aware regex over text that cannot match (5x on a corpus).
@@ -149,7 +162,7 @@ function normalizeAny(text: string): string {
   if (VERSION_PREFIX_HINT.test(t)) t = t.replace(VERSION_PREFIX, '');
   if (DIGIT_OR_NUMERAL.test(t) && NAMED_NUMBER_HINT.test(t)) t = t.replace(NAMED_NUMBER, namedNumber);
   if (t.includes('.s') || t.includes('.S') || t.includes('tates') || t.includes('TATES')) t = t.replace(ONE_TERM_PHRASES, 'united_states');
-  if (t.includes('-')) t = t.replace(/(?<![\p{L}\p{N}_])-(?=\d)/gu, '').replace(/(?<=[\p{L}\p{N}])-(?=\p{L})|-(?![\p{L}\p{N}])/gu, ' ');
+  if (t.includes('-')) t = t.replace(/(?<![\p{L}\p{N}_])-(?=\d)/gu, '').replace(HYPHEN_SPLIT, ' ');
   if (t.includes('’')) t = t.replace(/’/g, "'");
   if (t.includes("'")) t = t.replace(/(?<=\p{L})'s\b/gu, '').replace(/'(?!\p{L})|(?<!\p{L})'/gu, ' ');
   return t;

@@ -42,6 +42,8 @@ describe('field answers', () => {
   it('reads a field named by a version in any form the tokenizer writes of it, not by another number', () => {
     const crew = '- 3.10 Release Manager: Pablo Galindo Salgado\n- Windows installers: Steve Dower\n';
     expect(answerField(analyzeQuestion('Who was the release manager for Python 3.10?'), crew)?.text).toBe('Pablo Galindo Salgado');
+    // A field named by the thing alone says what it is, not who did what the question asks.
+    expect(answerField(analyzeQuestion('Who led the Osprey 1.33 release team?'), 'Osprey v1.33: Octarine (The Color of Magic)')).toBeUndefined();
     const schedule = '- 3.12.0 beta 4: Tuesday, 2023-07-11\n- 3.12.0 candidate 1: Sunday, 2023-08-06\n- 3.12.0 candidate 3: Tuesday, 2023-09-19\n';
     // "3" of "candidate 3" is not the "3" of 3.12.0.
     expect(answerField(analyzeQuestion('When did the 3.12.0 release candidate ship?'), schedule)).toBeUndefined();

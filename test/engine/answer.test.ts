@@ -957,4 +957,13 @@ describe('almanac.answer over a document of paragraphs and tables', () => {
     expect(res.answer.text).toBe('Ee Durbin');
     expect(res.answer.citations[0]!.text).toMatch(/^The council appointed/);
   });
+
+  it('does not answer what came out at a time from a table that states no time', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([{ name: 'osprey/release-1.9/features.csv', content: 'Feature name,Stage,SIG,Release note\nDramatically Simplify Osprey Cluster Creation,Alpha,SIG-Cluster,Osprey releases came out faster\nFederated Osprey Deployments,Beta,SIG-Federation,Osprey releases federation\n' }]);
+    expect((await almanac.answer('Which Osprey releases came out in 2023?')).answer.kind).toBe('none');
+    // A question that asks for no time reads it as before.
+    expect((await almanac.answer('Which stage was Federated Osprey Deployments in?')).answer.text).toBe('Beta');
+    await almanac.close();
+  });
 });

@@ -8,6 +8,7 @@ import { createAlmanac } from '../../src/index.ts';
 import { prepareDocument, releasePrepared } from '../../src/engine/prepare.ts';
 import { analyseSegment } from '../../src/engine/segments.ts';
 import { decodeSegment, readSegmentHeader } from '../../src/index-format/segment.ts';
+import { termsFingerprint } from '../../src/retrieval/term-index.ts';
 import { encodeSegment } from '../../src/index-format/segment-writer.ts';
 import { writeCorpusFile } from '../../src/index-format/corpus-file.ts';
 import { DERIVED, derivedMark } from '../../src/index-format/derived.ts';
@@ -228,7 +229,8 @@ describe('table passages', () => {
     for (const [bytes, want, rewritten, question] of cases) {
       const almanac = await createAlmanac();
       const report = await almanac.importCorpus(writeCorpusFile([bytes]));
-      expect(report.reindexed).toBe(rewritten);
+      // (Postings another tokenizer wrote are rebuilt from the text, whatever wrote the passages.)
+      expect(report.reindexed).toBe(rewritten || readSegmentHeader(bytes).terms !== termsFingerprint());
       const res = await almanac.search(question, { limit: 10 });
       const tables = res.results.filter((r) => r.passage.tableIndex !== undefined);
       expect(tables.length).toBeGreaterThan(0);
