@@ -22,6 +22,12 @@ export interface ListHelpers {
 export interface ListAsk {
   /** `years`: the periods a table gives (or those meeting `bound`); `labels`: the items of a group. */
   kind: 'years' | 'labels';
+  /** "Who were the nominees ...?": the people asked for, which a list's lead-in may name alone ("Nominees:"). */
+  members?: string;
+  /** "Who ...?": a list of names, each written with capitals ("Barry Warsaw"), not of phrases. */
+  people?: true;
+  /** The years a "who" list names ("the 2026 council"), as terms. */
+  years?: string[];
   /** Terms that name the group or the line ("deferred tax liabilities", "net sales by region"). */
   group: string[];
   /**
@@ -53,7 +59,7 @@ export interface SentenceList {
 const MEMBERS = 'types|kinds|components|items|financial items|categories|classes|segments|regions|geographic regions|countries|elements|sources|parts|constituents|members|subsidiaries|products|services|units|reporting units|divisions|markets|currencies|scopes|sub-?categories|groups|entities|programs|plans|factors';
 /** After the members noun: the end, or a word that links it to its group ("types of", "items under", "segments in which"). */
 const AFTER_MEMBERS = String.raw`(?=\s*(?:\?|$|,|of\b|under\b|in\b|for\b|within\b|that\b|which\b|listed\b|shown\b|included\b|are\b|were\b|does\b|do\b|did\b|by\b|making\b|considered\b|factored\b|whereby\b|involving\b|to\b|used\b|analy[sz]ed\b|from\b|there\b))`;
-const LABELS_ASK = new RegExp(String.raw`^\W*(?:what|which)\s+(?:are|were|is|was)\s+(?:the\s+)?(?:[\w'-]+\s+){0,3}?(?:${MEMBERS})${AFTER_MEMBERS}|^\W*(?:what|which)\s+(?:[\w'-]+\s+){0,2}?(?:${MEMBERS})${AFTER_MEMBERS}|\b(?:consists?|consisted|made up|composed) of\s*\??\s*$|\bcompris(?:e|es|ed)\s*(?:of)?\s*\??\s*$|^\W*what (?:is|are|were|was) (?:taken into account|included|considered)\b`, 'i');
+const LABELS_ASK = new RegExp(String.raw`^\W*who\s+(?:is|are|was|were|sits?|sat)\s+on\b|^\W*who\s+(?:are|were)\s+the\s+(?:[\w'-]+\s+){0,2}?(?:members|nominees|candidates)\b|^\W*(?:what|which)\s+(?:are|were|is|was)\s+(?:the\s+)?(?:[\w'-]+\s+){0,3}?(?:${MEMBERS})${AFTER_MEMBERS}|^\W*(?:what|which)\s+(?:[\w'-]+\s+){0,2}?(?:${MEMBERS})${AFTER_MEMBERS}|\b(?:consists?|consisted|made up|composed) of\s*\??\s*$|\bcompris(?:e|es|ed)\s*(?:of)?\s*\??\s*$|^\W*what (?:is|are|were|was) (?:taken into account|included|considered)\b`, 'i');
 /** Figure questions that look like lists ("what are the respective values"): never a list of labels. */
 const FIGURE_ASK = /\brespective(?:ly)?\b|\bhow (?:many|much)\b|^\W*what (?:is|was|are|were) the (?:values?|amounts?|totals?|sum|average|number|percentages?|change|difference|ratio)\b/i;
 /** "Which years does the table provide information for", "in which years was X calculated". */
@@ -78,7 +84,10 @@ export function asksList(question: string, helpers: ListHelpers): ListAsk | unde
   // "Which types of households were more likely ...": the one that is highest, not a list.
   if (LABELS_ASK.test(q) && !FIGURE_ASK.test(q) && !/\b(?:most|more|least|less|highest|lowest|largest|smallest|likely|best|worst|top)\b/i.test(q)) {
     const strict = !new RegExp(String.raw`\b(?:${MEMBERS})\b`, 'i').test(q);
-    return { kind: 'labels', group: answerTerms(q).filter((t) => !stop.has(t) && !/^\d/.test(t)), ...(strict ? { strict } : {}) };
+    const members = answerTerms(/^\W*who\s+(?:are|were)\s+the\s+(?:[\w'-]+\s+){0,2}?(members|nominees|candidates)\b/i.exec(q)?.[1] ?? '')[0];
+    const people = /^\W*who\b/i.test(q);
+    const years = people ? answerTerms(q).filter((t) => YEAR.test(t)) : [];
+    return { kind: 'labels', group: answerTerms(q).filter((t) => !stop.has(t) && !/^\d/.test(t)), ...(strict ? { strict } : {}), ...(members ? { members } : {}), ...(people ? { people } : {}), ...(years.length ? { years } : {}) };
   }
   return undefined;
 }
@@ -198,6 +207,40 @@ function cellText(table: Table): (r: number, c: number) => string {
   return (r, c) => grid.get(r * table.cols + c) ?? '';
 }
 
+/**
+ * The list that follows a lead-in ending with a colon, one item a line ("The 2026 term steering
+ * council consists of:" then five names): the short lines after it, up to the first that is not
+ * one (a sentence), when the lead-in names at least half the group's terms. `sentences` are the
+ * lead-in and what follows it; two or more items, each an index into them.
+ */
+export function listAfterLead(ask: ListAsk, sentences: readonly string[], helpers: ListHelpers, title = ''): { items: number[]; confidence: number } | undefined {
+  ({ answerTerms } = helpers);
+  const lead = sentences[0]?.trim() ?? '';
+  if (ask.kind !== 'labels' || !ask.group.length || !lead.endsWith(':')) return undefined;
+  const terms = new Set(answerTerms(lead));
+  const named = ask.members && terms.has(ask.members) ? 1 : ask.group.filter((t) => terms.has(t)).length / ask.group.length;
+  if (named < 0.5) return undefined;
+  // People are those of the group the question names, whole: its words and years, in the lead-in
+  // or its document's title ("the first council" is not "the 2026 term council").
+  if (ask.people) {
+    const held = new Set([...terms, ...answerTerms(title)]);
+    if (![...ask.group, ...(ask.years ?? [])].every((t) => held.has(t) || t === ask.members)) return undefined;
+  }
+  const items: number[] = [];
+  for (let i = 1; i < sentences.length; i++) {
+    const item = sentences[i]!.trim();
+    if (!item || /[.!?:]$/.test(item) || item.split(/\s+/).length > 12 || (ask.people && !isName(item))) break;
+    items.push(i);
+  }
+  return items.length >= 2 ? { items, confidence: named } : undefined;
+}
+
+/** A person's name as English writes it: up to five words, each capitalised but its particles ("Ursula von der Leyen", "Gregory P. Smith"). */
+function isName(text: string): boolean {
+  const words = text.split(/\s+/);
+  return words.length <= 5 && /^\p{Lu}/u.test(words[0]!) && words.every((w) => /^\p{Lu}/u.test(w) || /^(?:de|van|von|der|den|da|di|del|la|le|du|bin|al|ibn)$/.test(w));
+}
+
 /** "... seven regions: A, B and C", "... comprises A, B, and C", "(i) A, (ii) B and (iii) C". */
 const LIST_LEAD = /(?::\s*|\b(?:includes?|included|including|comprises?|comprised|consists? of|consisted of|such as|namely|are|were|into account)\s+)/gi;
 
@@ -238,7 +281,7 @@ export function listFromSentence(ask: ListAsk, sentence: string, helpers: ListHe
       at = sep.index! + sep[0].length;
     }
     take(at, body.length);
-    if (ok && items.length >= 2 && (!best || items.length > best.items.length)) best = { items, spans, confidence: named };
+    if (ok && items.length >= 2 && (!ask.people || items.every(isName)) && (!best || items.length > best.items.length)) best = { items, spans, confidence: named };
   }
   return best;
 }

@@ -124,7 +124,7 @@ export interface TimeListQuestion {
 }
 
 /** "Which Django versions were released before 2015?", "which Node.js versions reached end of life in 2023?" */
-const TIME_LIST = /^\s*(?:which|what|(how many))\s+(.+?)\s+(?:(c[oa]me out|were released|was released|got released|(?:were )?launched|(?:were )?announced)|(reached|hit|went) (?:end[\s-]of[\s-]life|eol)|(?:were )?(?:retired|discontinued)|(?:lost|dropped out of) support)\s+(?:in|during|before|after|since|between|by|from)\b/i;
+const TIME_LIST = /^\s*(?:which|what|(how many))\s+(.+?)\s+(?:(c[oa]me out|were released|was released|got released|(?:were )?(?:launched|announced|published|shipped))|(reached|hit|went) (?:end[\s-]of[\s-]life|eol)|(?:were )?(?:retired|discontinued)|(?:lost|dropped out of) support)\s+(?:in|during|before|after|since|between|by|from)\b/i;
 
 /** "was the first", "the latest": the one of a list a question asks for. */
 const ORDINAL = /^(?:(?:was|is|were|are)\s+)?(?:the\s+)?(first|earliest|last|latest|newest|most\s+recent)\s+/i;

@@ -342,7 +342,7 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   if (ctx.family && op === 'date') return familyDate(ctx, ctx.family);
   // A bound first passed is read from a series that passes it, or not from this table at all.
   if (analysis.firstPast) return ctx.readers?.firstPast?.(KIT, ctx, analysis.firstPast);
-  const counted = rowCount(ctx);
+  const counted = ctx.readers?.rowCount?.(KIT, ctx);
   if (counted) return counted;
   if (asksLength(analysis) || LIFETIME.test(analysis.question)) {
     const lived = rowLifetime(ctx);
@@ -528,41 +528,6 @@ function ownRowAt(ctx: Context, target: string): TableAnswer | undefined {
   return undefined;
 }
 
-/** Words of a header that names things by name ("Feature name", "Country code"). */
-const NAME_WORDS = new Set(tokenize('name names title titles id code label'));
-
-/** "How many features ...": the thing counted. */
-const HOW_MANY_NOUN = /^\s*how many ([\p{L}-]+)\b/iu;
-
-/**
- * "How many features were tracked for Kubernetes 1.5?" of a table whose first column names its
- * rows by that noun ("Feature name"): its rows, counted, the first and the last cited. Undefined
- * where the noun names no such column (most "how many" questions ask for a figure in a cell).
- */
-function rowCount(ctx: Context): TableAnswer | undefined {
-  const { p, analysis } = ctx;
-  const m = HOW_MANY_NOUN.exec(analysis.question);
-  // The column that names the rows: the first of a table without row headers, else the innermost row header's.
-  const col = p.idCol ?? (p.structure.headerCols > 0 ? p.structure.headerCols - 1 : undefined);
-  if (!m || col === undefined || analysis.operation !== 'lookup') return undefined;
-  const noun = tokenize(m[1]!)[0];
-  // The column lists the things by name: its header is the noun, or the noun's name ("Feature
-  // name"); "victim age" lists ages of victims, whose number is a cell.
-  const header = tokenize([...(p.structure.columnPaths[col] ?? []), ...p.structure.headerRows.map((r) => p.at(r, col))].join(' '));
-  if (!noun || header[0] !== noun || header.slice(1).some((t) => !NAME_WORDS.has(t))) return undefined;
-  // A question that names another column ("... in 2017") asks for a figure in it.
-  const asked = new Set(analysis.terms.filter((t) => t !== noun));
-  if (p.structure.dataCols.some((c) => c !== col && hasAny(p.colTerms.get(c) ?? new Set(), asked))) return undefined;
-  const rows = p.structure.dataRows.filter((r) => p.at(r, col) && !p.derivedRows.has(r) && !GROUP_SUMMARY.test(p.at(r, col)));
-  if (!rows.length) return undefined;
-  const cells = [cellOf(ctx, rows[0]!, col), ...(rows.length > 1 ? [cellOf(ctx, rows.at(-1)!, col)] : [])];
-  // As sure as the table, its caption or its document's title hold the question's other words
-  // (the noun names the column header, which no cell's labels hold).
-  const others = [...asked];
-  const held = others.filter((t) => p.tableTerms.has(t) || p.captionTerms.has(t) || ctx.context?.has(t)).length;
-  return { kind: 'computed', text: String(rows.length), value: rows.length, scale: '', cells, score: 1, confidence: (held + 1) / (others.length + 1) };
-}
-
 /** "How many days was Redis 7.0 supported?": a length of time in the unit asked, of one thing. */
 const LIFETIME = /^\s*how many (?:days|weeks|months|years)\s+(?:was|were|is|are|did|has|have|will)\b/i;
 
@@ -652,6 +617,7 @@ export interface TableReaders {
   countAnswer(k: TableKit, ctx: Context): TableAnswer | undefined;
   firstPast(k: TableKit, ctx: Context, bound: NonNullable<QuestionAnalysis['firstPast']>): TableAnswer | undefined;
   extremeOf(k: TableKit, ctx: Context): TableAnswer | undefined;
+  rowCount(k: TableKit, ctx: Context): TableAnswer | undefined;
 }
 
 /** The first data column after the last one with a header, when some column has one and some after it none. */

@@ -1,10 +1,10 @@
 /**
  * The table readers of counting questions: how many cells of a line pass a bound ("how many
- * years did net income exceed $30,000 thousand?"), how many items a group holds, and when a
- * series first passed a bound. Few questions ask them, so they load with such a question
- * (`engine/answer.ts`, `tableReaders`) and `answerTable` passes them its helpers
- * ({@link TableKit}): this module imports only types, so that its chunk shares no code with the
- * worker's start. Pure.
+ * years did net income exceed $30,000 thousand?"), how many items a group holds, how many rows a
+ * table names by the noun counted, and when a series first passed a bound. Few questions ask
+ * them, so they load with such a question (`engine/answer.ts`, `tableReaders`) and `answerTable`
+ * passes them its helpers ({@link TableKit}): this module imports only types, so that its chunk
+ * shares no code with the worker's start. Pure.
  */
 import type { QuestionAnalysis } from './question.ts';
 import type { Context, TableAnswer, TableKit } from './table-answer.ts';
@@ -126,4 +126,39 @@ function groupCount(k: TableKit, ctx: Context): TableAnswer | undefined {
   const c = structure.headerCols > 0 ? structure.headerCols - 1 : 0;
   const cells = [...items.values()].map((r) => k.cellOf(ctx, r, c));
   return { kind: 'computed', text: String(items.size), value: items.size, scale: '', cells, score: group.length, confidence: 1 };
+}
+
+/** Words of a header that names things by name ("Feature name", "Country code"). */
+const NAME_WORDS = 'name names title titles id code label';
+
+/** "How many features ...": the thing counted. */
+const HOW_MANY_NOUN = /^\s*how many ([\p{L}-]+)\b/iu;
+
+/**
+ * "How many features were tracked for Kubernetes 1.5?" of a table whose first column names its
+ * rows by that noun ("Feature name"): its rows, counted, the first and the last cited. Undefined
+ * where the noun names no such column (most "how many" questions ask for a figure in a cell).
+ */
+export function rowCount(k: TableKit, ctx: Context): TableAnswer | undefined {
+  const { p, analysis } = ctx;
+  const m = HOW_MANY_NOUN.exec(analysis.question);
+  // The column that names the rows: the first of a table without row headers, else the innermost row header's.
+  const col = p.idCol ?? (p.structure.headerCols > 0 ? p.structure.headerCols - 1 : undefined);
+  if (!m || col === undefined || analysis.operation !== 'lookup') return undefined;
+  const noun = k.tokenize(m[1]!)[0];
+  // The column lists the things by name: its header is the noun, or the noun's name ("Feature
+  // name"); "victim age" lists ages of victims, whose number is a cell.
+  const header = k.tokenize([...(p.structure.columnPaths[col] ?? []), ...p.structure.headerRows.map((r) => p.at(r, col))].join(' '));
+  if (!noun || header[0] !== noun || header.slice(1).some((t) => !k.tokenize(NAME_WORDS).includes(t))) return undefined;
+  // A question that names another column ("... in 2017") asks for a figure in it.
+  const asked = new Set(analysis.terms.filter((t) => t !== noun));
+  if (p.structure.dataCols.some((c) => c !== col && [...(p.colTerms.get(c) ?? [])].some((t) => asked.has(t)))) return undefined;
+  const rows = p.structure.dataRows.filter((r) => p.at(r, col) && !p.derivedRows.has(r) && !k.groupSummary.test(p.at(r, col)));
+  if (!rows.length) return undefined;
+  const cells = [k.cellOf(ctx, rows[0]!, col), ...(rows.length > 1 ? [k.cellOf(ctx, rows.at(-1)!, col)] : [])];
+  // As sure as the table, its caption or its document's title hold the question's other words
+  // (the noun names the column header, which no cell's labels hold).
+  const others = [...asked];
+  const held = others.filter((t) => p.tableTerms.has(t) || p.captionTerms.has(t) || ctx.context?.has(t)).length;
+  return { kind: 'computed', text: String(rows.length), value: rows.length, scale: '', cells, score: 1, confidence: (held + 1) / (others.length + 1) };
 }

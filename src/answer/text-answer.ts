@@ -322,6 +322,10 @@ function spanOf(analysis: QuestionAnalysis, sentence: string, s: Sentence, conte
   }
   if (/^\s*how (?:many|much)\b/.test(q) || analysis.operation === 'count') {
     const inQuestion = new Set((q.match(/\d[\d,.]*/g) ?? []).map((n) => n.replace(/,/g, '')));
+    // "How many eligible voters ...?": of the counts, the one the noun asked follows ("Of 100
+    // eligible voters, 76 cast ballots"); the first where none does.
+    const noun = answerTerms(/^\s*how many\s+([\p{L}-]+)/iu.exec(q)?.[1] ?? '')[0];
+    let first: { at: [number, number]; value: number } | undefined;
     for (const m of sentence.matchAll(/[$€£]?\s?\d[\d,]*(?:\.\d+)?\s?(?:%|percent|per cent|million|billion|thousand)?/g)) {
       const n = readNumber(m[0]);
       if (!n) continue;
@@ -333,9 +337,13 @@ function spanOf(analysis: QuestionAnalysis, sentence: string, s: Sentence, conte
       const start = m.index + (m[0].length - m[0].trimStart().length);
       if (inDate(s, start, m.index + m[0].length) || CLOCK_PART.test(sentence.slice(Math.max(0, start - 3), m.index + m[0].length + 3))) continue;
       // Nor is a version ("Rust 1.80.1", "version 3"), as `statesCount` reads them.
-      if (/^\.\d/.test(sentence.slice(m.index + m[0].length)) || /\d\.$/.test(sentence.slice(0, start)) || NAMES_NUMBER.test(/(\S*)\s+$/.exec(sentence.slice(0, start))?.[1] ?? '')) continue;
-      return { at: [start, m.index + m[0].trimEnd().length], value: n.value };
+      const before = /(\S*)\s+$/.exec(sentence.slice(0, start))?.[1] ?? '';
+      if (/^\.\d/.test(sentence.slice(m.index + m[0].length)) || /\d\.$/.test(sentence.slice(0, start)) || (NAMES_NUMBER.test(before) && !STOP.has(before.toLowerCase()))) continue;
+      const found = { at: [start, m.index + m[0].trimEnd().length] as [number, number], value: n.value };
+      if (!noun || answerTerms(sentence.slice(m.index + m[0].length).split(/[,;.]/)[0]!.split(/\s+/).slice(0, 4).join(' ')).includes(noun)) return found;
+      first ??= found;
     }
+    if (first) return first;
   }
   if (analysis.operation === 'name') return nameSpan(analysis, sentence, s);
   if (analysis.target) return labelSpan(analysis, sentence, s, context);

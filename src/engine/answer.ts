@@ -56,7 +56,7 @@ const SUPPORTED_OPENING = /^\s*(?:is|are)\b.*\b(?:supported|maintained)\W*$/i;
 
 /** A month or a day written as ISO 8601 does ("Date 1990-01-01"): a row of a monthly or daily series. */
 const ISO_MONTH = /\b\d{4}-\d{2}\b/;
-const LIST_GATE = /\b(?:years|periods|types|kinds|components|items|categories|segments|regions|countries|scopes|currencies|consists?|consisted|compris\w*|made up|composed|taken into account|included)\b|\bwhich (?:fiscal )?years?\b/i;
+const LIST_GATE = /\b(?:years|periods|types|kinds|components|items|categories|segments|regions|countries|scopes|currencies|consists?|consisted|compris\w*|made up|composed|taken into account|included|members|nominees|candidates)\b|\bwhich (?:fiscal )?years?\b|^\s*who\s+(?:is|are|was|were|sits?|sat)\s+on\b/i;
 
 /** The text of a `none` answer: the card shows the closest passages below it. */
 export const NO_ANSWER = 'No answer found in your documents; closest passages below.';
@@ -442,7 +442,7 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
  */
 async function tableReaders(analysis: QuestionAnalysis): Promise<Partial<TableReaders>> {
   const sideBySide = (analysis.operation === 'compare' && !!analysis.mentions) || analysis.respectively;
-  const counts = analysis.operation === 'count' || !!analysis.firstPast;
+  const counts = analysis.operation === 'count' || !!analysis.firstPast || /^\s*how many\b/i.test(analysis.question);
   return {
     ...(sideBySide ? await import('../answer/table-comparisons.ts') : {}), ...(counts ? await import('../answer/table-counts.ts') : {}),
     ...(EXTREMES.has(analysis.operation) ? await import('../answer/table-extremes.ts') : {}),

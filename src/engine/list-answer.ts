@@ -4,7 +4,7 @@
  * `engine/answer.ts` when a question may ask for a list, so the embed's first download does not
  * carry it; the helpers it needs come in from there (see `answer/prose-calc`'s `ProseHelpers`).
  */
-import { asksList, listFromSentence, listFromTable, type ListHelpers, type TableList } from '../answer/label-list.ts';
+import { asksList, listAfterLead, listFromSentence, listFromTable, type ListHelpers, type TableList } from '../answer/label-list.ts';
 import type { AnswerCell } from '../answer/table-answer.ts';
 import type { TableStructure } from '../tables/headers.ts';
 import type { Answer, Citation, Passage, SearchResponse, Table } from '../types.ts';
@@ -48,7 +48,9 @@ export function listAnswer(state: EngineState, question: string, search: SearchR
       const list = listFromTable(ask, table, h.structureOf(table), h);
       if (!list) continue;
       if (list.confidence >= 1) return tableListAnswer(list, docId, tableIndex, table, h);
-      if (!fallback || list.confidence > fallback.list.confidence) fallback = { list, docId, tableIndex, table };
+      // (A table's own labels are no list of the people a question asks for: the candidates of an
+      // election for "who were the members of the first council?".)
+      if (!ask.people && (!fallback || list.confidence > fallback.list.confidence)) fallback = { list, docId, tableIndex, table };
     }
   }
   // A sentence of the best text passages that states the list, naming most of the group; else
@@ -56,8 +58,22 @@ export function listAnswer(state: EngineState, question: string, search: SearchR
   const texts = search.results.filter((r) => TEXT_KINDS.has(r.passage.kind)).slice(0, h.settings.sentencePassages);
   for (const r of texts) {
     const p = r.passage;
-    for (const s of p.sentences) {
+    for (const [i, s] of p.sentences.entries()) {
       const text = p.text.slice(s.start, s.end);
+      const led = listAfterLead(ask, p.sentences.slice(i).map((x) => p.text.slice(x.start, x.end)), h, h.titleOf(search, p.docId));
+      if (led && !(fallback && led.confidence < SENTENCE_OVER_TABLE)) {
+        const last = p.sentences[i + led.items.at(-1)!]!;
+        const start = p.start + s.start;
+        const end = p.start + last.end;
+        const source = h.sourceSpan(state, p.docId, start, end);
+        const items = led.items.map((k) => p.text.slice(p.sentences[i + k]!.start, p.sentences[i + k]!.end).trim());
+        const first = p.sentences[i + led.items[0]!]!;
+        const citation: Citation = {
+          docId: p.docId, title: h.titleOf(search, p.docId), passageId: p.id, kind: 'sentence', text: p.text.slice(s.start, last.end), start, end,
+          ...(source ? { source } : {}), ...h.pageOf(p), span: [first.start - s.start, last.end - s.start],
+        };
+        return { text: items.join(', '), kind: 'sentence', items, citations: [citation], confidence: round3(led.confidence), operation: 'list' };
+      }
       const found = listFromSentence(ask, text, h);
       if (!found || (fallback && found.confidence < SENTENCE_OVER_TABLE)) continue;
       const span: [number, number] = [found.spans[0]![0], found.spans.at(-1)![1]];

@@ -59,6 +59,7 @@ describe('support-status questions', () => {
     // How many: the list's length.
     expect(timeListQuestion('How many Rust releases came out in 2023?')).toEqual({ subject: 'Rust releases', role: 'start', count: true });
     expect(timeListQuestion('How many Rust releases were announced in 2024?')).toEqual({ subject: 'Rust releases', role: 'start', count: true });
+    expect(timeListQuestion('How many Rust releases were published in 2022?')).toEqual({ subject: 'Rust releases', role: 'start', count: true });
     expect(timeListQuestion('What was the first Rust release announced in 2024?')).toEqual({ subject: 'Rust release', role: 'start', one: true, pick: 'first' });
     expect(timeListQuestion('Which was the most recent Rust release launched in 2024?')).toMatchObject({ pick: 'last' });
   });

@@ -107,6 +107,10 @@ describe('text answers', () => {
     const ballots = analyzeQuestion('How many ballots were cast in the Osprey election?');
     expect(answerFromText(ballots, passage('Ballot voting starts at: December 1, 2020 00:00 UTC.'))?.span).toBeUndefined();
     expect(answerFromText(ballots, passage('In the end, 74 ballots were cast.'))?.text).toBe('74');
+    // Of the counts, the one the noun asked follows.
+    const results = passage('Of 100 eligible voters, 76 cast ballots.');
+    expect(answerFromText(analyzeQuestion('How many eligible voters were there?'), results)?.text).toBe('100');
+    expect(answerFromText(ballots, results)?.text).toBe('76');
     expect(answerFromText(analyzeQuestion('How many Osprey releases were announced?'), passage('Osprey 1.80.1 was announced with 2 fixes.'))?.text).toBe('2');
     expect(holds(q, 'Election for the Osprey council, as specified in PEP 13.')).toBe(false);
     expect(holds(q, 'The Osprey council is a 5-person committee.')).toBe(true);

@@ -37,4 +37,21 @@ describe('list answers (zero-download)', () => {
     expect(doc!.text.slice(c.start, c.end)).toBe(c.text);
     await almanac.close();
   });
+
+  it('reads the people a lead-in lists one a line, and lists no one from a table of others', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([
+      { name: 'council.md', content: '# Osprey governance\n\n## Current council\n\nThe 2026 term Osprey council consists of:\n\n- Barry Warsaw\n- Donghee Na\n- Pablo Galindo Salgado\n\nPer the results of the vote.\n' },
+      { name: 'election.md', content: '# 2019 Osprey council election\n\nDescription: Election for the Osprey council, as specified in the charter.\n\n| Candidate | Votes |\n| --- | --- |\n| Guido van Rossum | 80 |\n| Brett Cannon | 70 |\n| Mariatta | 40 |\n' },
+    ]);
+    const on = await almanac.answer('Who is on the 2026 Osprey council?');
+    expect(on.answer).toMatchObject({ kind: 'sentence', items: ['Barry Warsaw', 'Donghee Na', 'Pablo Galindo Salgado'], operation: 'list' });
+    const c = on.answer.citations[0]!;
+    expect(c.text).toMatch(/^The 2026 term Osprey council consists of:/);
+    expect(c.text.slice(...c.span!)).toMatch(/^Barry Warsaw[\s\S]*Pablo Galindo Salgado$/);
+    expect((await almanac.answer('Who are the members of the 2026 Osprey council?')).answer.items).toEqual(['Barry Warsaw', 'Donghee Na', 'Pablo Galindo Salgado']);
+    // The candidates of an election are not its council, nor is a description's phrase a person.
+    expect((await almanac.answer('Who were the members of the first Osprey council?')).answer.items).toBeUndefined();
+    await almanac.close();
+  });
 });
