@@ -95,8 +95,8 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
   // together, by a module loaded for such an answer.
   const period = analysis.period;
   let spanned = false;
-  // ("At the end of 2019" asks its last month's row alone.)
-  if (table?.found.kind === 'cell' && period && !period.edge && period.end - period.start > 32 * 86_400_000 && period.end - period.start <= LEAP_YEAR_MS && ISO_MONTH.test(table.found.cells[0]!.rowPath.join(' '))) {
+  // ("At the end of 2019" asks its last month's row alone; "the maximum in 2011", its highest.)
+  if (table?.found.kind === 'cell' && period && !period.edge && !EXTREMES.has(analysis.operation) && period.end - period.start > 32 * 86_400_000 && period.end - period.start <= LEAP_YEAR_MS && ISO_MONTH.test(table.found.cells[0]!.rowPath.join(' '))) {
     const [r, c] = table.found.cells[0]!.cell;
     const span = (await import('../answer/series-year.ts')).spanOfSeries(table.table, structureOf(table.table).columnPaths, r, c, period, { readNumber, calculate, formatNumber });
     if (span) table.found = { ...span, confidence: table.found.confidence };

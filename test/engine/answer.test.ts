@@ -70,6 +70,11 @@ describe('almanac.answer (zero-download)', () => {
     // 0.3% a month is 3.66% a year (1.003 ** 12), not the mean of the months' 0.3.
     const change = await almanac.answer('What was the Inflation in 2008?');
     expect(change.answer).toMatchObject({ kind: 'computed', text: '3.66' });
+    // The highest of a year is its highest month, not the year's mean.
+    await almanac.ingest([{ name: 'gold-prices/data/monthly.csv', content: `Date,Price\n${Array.from({ length: 24 }, (_, i) => `${2010 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')},${1000 + ((i * 7) % 12) * 10}`).join('\n')}\n` }]);
+    const highest = await almanac.answer('What was the maximum gold price in 2011?');
+    expect(highest.steps).not.toContain('series-span');
+    expect(highest.answer).toMatchObject({ kind: 'cell', text: '1110', citations: [{ rowPath: ['2011-06'], columnPath: ['Price'] }] });
     // A month asked is that month's row.
     expect((await almanac.answer('What was the Index in March 2008?')).answer).toMatchObject({ kind: 'cell', citations: [{ rowPath: ['2008-03-01'] }] });
     // A quarter asked is its three months: their mean, and for the change column the change from the same quarter a year before.
