@@ -29,6 +29,40 @@ export function asksOutline(question: string): OutlineAsk | undefined {
   return WHATS_NEW.test(question) ? {} : undefined;
 }
 
+/** "What does the tz database say about time zone abbreviations?": what is asked about. */
+const SAYS_ABOUT = /^\s*what\s+(?:does|do|did)\s+\S.*?\s(?:say|tell\s+(?:us|me)|write|explain)\s+about\s+(.+?)\s*\??\s*$/i;
+
+/** The topic a "what does X say about Y?" question asks about (Y), or undefined. */
+export function asksAbout(question: string): string | undefined {
+  return SAYS_ABOUT.exec(question)?.[1];
+}
+
+/**
+ * What a document says about a topic: the sentences of the section whose heading names the topic
+ * ("Time zone abbreviations" for "time zone abbreviations", "Annual release cadence" for "the
+ * release cadence": every word of one is the other's, and most of the topic is named; the heading
+ * that shares most words wins, then the one of fewer others, nearest the top), or of its
+ * subsections. Undefined where no heading is so named.
+ */
+export function sectionAbout(topic: string, sections: readonly OutlineSection[], terms: (text: string) => string[]): { items: OutlineItem[]; more: number } | undefined {
+  const asked = new Set(terms(topic));
+  let best: { depth: number; heading: string; shared: number; extra: number } | undefined;
+  for (const s of sections) {
+    s.path.forEach((heading, depth) => {
+      const words = new Set(terms(heading));
+      const shared = [...words].filter((w) => asked.has(w)).length;
+      const extra = words.size - shared;
+      // "abbreviations" alone is not "time zone abbreviations".
+      if (!shared || (extra && shared < asked.size) || shared * 2 < asked.size) return;
+      if (!best || shared > best.shared || (shared === best.shared && extra < best.extra)) best = { depth, heading, shared, extra };
+    });
+  }
+  if (!best) return undefined;
+  const { depth, heading } = best;
+  const items = sections.flatMap((s, i) => (s.path[depth] === heading ? s.sentences.map((text, k) => ({ text, section: i, sentence: k })) : []));
+  return items.length ? { items: items.slice(0, MAX_OUTLINE_ITEMS), more: Math.max(0, items.length - MAX_OUTLINE_ITEMS) } : undefined;
+}
+
 /** One section of a document: its heading path, outermost first, and its sentences in order. */
 export interface OutlineSection {
   path: readonly string[];

@@ -4,7 +4,7 @@
  * module, loaded on demand by `engine/answer.ts` when a question may ask what a release brought,
  * so the embed's first download does not carry it.
  */
-import { asksOutline, outlineOf, topicOf, type OutlineSection } from '../answer/outline.ts';
+import { asksAbout, asksOutline, outlineOf, sectionAbout, topicOf, type OutlineSection } from '../answer/outline.ts';
 import type { QuestionAnalysis } from '../answer/question.ts';
 import { headingPath } from '../text/heading-path.ts';
 import type { Answer, Citation, Passage, SearchResponse } from '../types.ts';
@@ -31,11 +31,13 @@ export interface OutlineHelpers {
 
 /**
  * What the release the question names brought, from the first of the best documents whose
- * outline names it; undefined for a question that does not ask it, or where none does.
+ * outline names it, or what a document says about a topic its headings name; undefined for a
+ * question that asks neither, or where none answers.
  */
 export function outlineAnswer(state: EngineState, question: string, analysis: QuestionAnalysis, search: SearchResponse, h: OutlineHelpers): Answer | undefined {
   const ask = asksOutline(question);
-  if (!ask) return undefined;
+  const about = ask ? undefined : asksAbout(question);
+  if (!ask && !about) return undefined;
   const asked = new Set(h.terms(question));
   const docs: string[] = [];
   for (const r of search.results) if (!docs.includes(r.passage.docId) && h.mayAnswer(r.passage.docId)) docs.push(r.passage.docId);
@@ -57,15 +59,19 @@ export function outlineAnswer(state: EngineState, question: string, analysis: Qu
       s.passages.push(p);
       (s.sentences as string[]).push(...p.sentences.map((x) => p.text.slice(x.start, x.end)));
     }
+    // "What does X say about Y?": the sentences of the section headed Y, a summary read in order.
+    const said = about ? sectionAbout(about, sections, h.terms) : undefined;
     // A section the question names ("the Go 1.24 runtime") before the whole outline.
-    const found = topicOf(h.versions, title, sections, asked, h.terms) ?? outlineOf(ask, h.versions, title, sections);
+    const found = said ?? (ask ? topicOf(h.versions, title, sections, asked, h.terms) ?? outlineOf(ask, h.versions, title, sections) : undefined);
     if (!found) continue;
     const citations = found.items.flatMap((item) => {
       const section = sections[item.section]!;
       const c = item.sentence !== undefined ? sentenceOf(section.passages, item.sentence, h) : h.citeHeading(section.passages[0]!, item.heading!);
       return c ? [c] : [];
     });
-    // Items read from sentences lose their full stop: they are joined by semicolons.
+    // Items read from sentences lose their full stop: they are joined by semicolons. (What a
+    // section says is read as it is written, sentence after sentence.)
+    if (said) return { text: found.items.map((i) => i.text).join(' ') + (found.more ? ` (${found.more} more sentences)` : ''), kind: 'sentence', citations, confidence: 1, operation: analysis.operation };
     const items = found.items.map((i) => i.text.replace(/\.\s*$/, ''));
     const more = found.more ? `; and ${found.more} more` : '';
     return { text: `${items.join('; ')}${more}`, kind: 'sentence', items, citations, confidence: 1, operation: analysis.operation };

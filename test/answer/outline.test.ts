@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksOutline, outlineOf, topicOf, type OutlineSection } from '../../src/answer/outline.ts';
+import { asksAbout, asksOutline, outlineOf, sectionAbout, topicOf, type OutlineSection } from '../../src/answer/outline.ts';
 import { answerTerms } from '../../src/answer/synonyms.ts';
 
 const v = (n: string) => new RegExp(`(?<![\\d.])${n.replace(/\./g, '\\.')}(?:\\.0)*(?![\\d]|\\.\\d)`);
@@ -108,5 +108,25 @@ describe('topicOf', () => {
   it('reads no kind of change, no heading of the title\'s words alone, and nothing of notes of another release', () => {
     expect(ask('What changed in Go 1.24?')).toBeUndefined();
     expect(ask('What changed in the Go 1.24 runtime?', 'Go 1.22 Release Notes')).toBeUndefined();
+  });
+});
+
+describe('sectionAbout', () => {
+  const theory = [
+    sec('Scope of the tz database', 'The tz database attempts to record the history of civil time.'),
+    sec('Time zone abbreviations', 'Abbreviations like EST are generated.', 'They use three to six characters.'),
+    sec('Calendrical issues', 'Calendars changed over time.'),
+    sec('Annual release cadence', 'A feature release comes every twelve months.'),
+  ];
+  const about = (q: string) => sectionAbout(asksAbout(q)!, theory, answerTerms)?.items.map((i) => i.text);
+
+  it('reads the sentences of the section a "what does X say about Y?" question names', () => {
+    expect(asksAbout('What does the tz database say about time zone abbreviations?')).toBe('time zone abbreviations');
+    expect(asksAbout('What does PEP 13 tell us about vacancies?')).toBe('vacancies');
+    expect(asksAbout('What is the theory of time zones?')).toBeUndefined();
+    expect(about('What does the tz database say about time zone abbreviations?')).toEqual(['Abbreviations like EST are generated.', 'They use three to six characters.']);
+    // A heading of one more word names the topic too; a heading of part of it does not.
+    expect(about('What does PEP 602 say about the release cadence?')).toEqual(['A feature release comes every twelve months.']);
+    expect(about('What does the tz database say about zone names and abbreviations in Europe?')).toBeUndefined();
   });
 });
