@@ -12,9 +12,10 @@ import { loadScriptStemmers, nonLatinTerm, segmentWords, UNSPACED_CHARS } from '
  * fingerprint's probe text: bump it when one of them changes (2: the probe lost its Cyrillic
  * and Arabic words when those stemmers became lazy; 3: French, German, Spanish, Italian,
  * Portuguese and Dutch documents are stemmed in their language, `latin-languages.ts`; 4: words
- * joined by "_" are words, and a word and a version joined by "-" are two, `normalizeWords`).
+ * joined by "_" are words, and a word and a version joined by "-" are two, `normalizeWords`; 5: a
+ * date or a span after a name is no number of the name, "GISTEMP 2023-07", `NAMED_NUMBER`).
  */
-export const TOKENIZER_VERSION = 4;
+export const TOKENIZER_VERSION = 5;
 
 /**
  * Rewrites text so that Orama's English splitter (which cuts at everything but letters, digits,
@@ -213,7 +214,7 @@ const VERSION_PREFIX = /(?<![\p{L}\p{N}_])[vV](?=\d)/gu;
  */
 const DIGIT_OR_NUMERAL = /\d|[IVXLC]{2}/;
 const NAMED_NUMBER_HINT = /\p{L}[\p{L}.]*\s+(?:\d|[IVXLC]{2})/u;
-const NAMED_NUMBER = /(?<![\p{L}\p{N}_.])(\p{L}[\p{L}]*(?:\.[\p{L}]+)?)\s+((?:\d+(?:_\d+)*)(?![\p{L}\p{N}_.,]|[.,]\d)|[IVXLC]{2,}(?![\p{L}\p{N}]))/gu;
+const NAMED_NUMBER = /(?<![\p{L}\p{N}_.])(\p{L}[\p{L}]*(?:\.[\p{L}]+)?)\s+((?:\d+(?:_\d+)*)(?![\p{L}\p{N}_.,]|[.,-]\d)|[IVXLC]{2,}(?![\p{L}\p{N}]))/gu;
 const NOT_NAMES = new Set([
   'in', 'on', 'at', 'by', 'since', 'until', 'till', 'from', 'to', 'during', 'before', 'after', 'around', 'circa', 'about',
   'of', 'for', 'and', 'or', 'the', 'a', 'an', 'than', 'between', 'through', 'into', 'over', 'under', 'per', 'with', 'as',

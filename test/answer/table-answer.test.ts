@@ -143,6 +143,9 @@ describe('table answers', () => {
     const both = answerTable(analyzeQuestion('What was the temperature anomaly in 1998?'), anomalies, { readers });
     expect(both).toMatchObject({ text: '0.605 (GISTEMP); 0.5773 (gcag)', cells: [{ text: '0.605' }, { text: '0.5773' }] });
     expect(answerTable(analyzeQuestion('What was the gcag temperature anomaly in 1998?'), anomalies, { readers })!.text).toBe('0.5773');
+    // A monthly file's sources alike, whatever case a source is written in.
+    const months = readGrid([['Source', 'Year', 'Mean'], ['gcag', '2023-06', '1.0'], ['gcag', '2023-07', '1.15'], ['GISTEMP', '2023-06', '1.1'], ['GISTEMP', '2023-07', '1.19']]).table;
+    expect(answerTable(analyzeQuestion('What was the temperature anomaly in July 2023?'), months, { readers })!.text).toBe('1.15 (gcag); 1.19 (GISTEMP)');
     // A label one row holds names a category, not a source: the best row answers alone.
     const categories = readGrid([['Group', 'Year', 'Share'], ['five or more', '1998', '35'], ['four', '1998', '30']]).table;
     expect(answerTable(analyzeQuestion('What was the share in 1998?'), categories, { readers })!.text).not.toContain(';');

@@ -14,6 +14,8 @@ describe('normalizeWords', () => {
     expect(tokenize('kubernetes/release-1.11/release_team')).toEqual(tokenize('kubernetes release 1.11 release team'));
     expect(tokenize('the dead_code lint')).toEqual(tokenize('the dead code lint'));
     expect(tokenize('python-3.8.1')).toEqual(tokenize('python 3.8.1'));
+    // A date or a span after a name is no number of the name ("Apollo 11" is).
+    expect(tokenize('GISTEMP 2023-07')).toEqual(['gistemp', ...tokenize('2023-07')]);
   });
 
   it('drops possessives and quotes, so "Canada\'s" is the word "Canada"', () => {
@@ -63,7 +65,7 @@ describe('normalizeWords', () => {
   it('rewrites ASCII text as it rewrites the same text with a character beyond ASCII after it', () => {
     // ASCII text takes a shorter path (which rewrites may apply, from one scan); a word of "é"
     // after it sends it down the path every text took before, which must agree.
-    const parts = ['release_team', 'release-1.11', 'a_1', '1_b', '1,234', '1,2', '3.70', '48.0', '18.x', '3.10.4', '-5.2', 'v18', 'V1.29.0', 'version 3.10', 'Apollo 11', 'in 2015',
+    const parts = ['release_team', 'release-1.11', 'GISTEMP 2023-07', 'a_1', '1_b', '1,234', '1,2', '3.70', '48.0', '18.x', '3.10.4', '-5.2', 'v18', 'V1.29.0', 'version 3.10', 'Apollo 11', 'in 2015',
       'Super Bowl XXVIII', 'Total 2015-16', 'U.S.', 'u.s', 'Aus.S', 'United  States', 'UNITED STATES', 'Node.js 18', 'police-reported',
       "Canada's", "'quoted'", "don't", 'x-', '--5', 'fy 2019', 'Q3 2021', 'A.B 12', 'Table 3.', 'IV', 'ab CD 4', '\tXL 5', '2010–2015', 'Total …', '“Apollo” 13'];
     const texts = parts.flatMap((a) => parts.map((b) => `${a} ${b}`)).concat(parts.flatMap((a) => parts.map((b) => `${a}${b}, `)));
