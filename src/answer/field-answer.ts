@@ -46,7 +46,7 @@ const URL_SCHEME = /^(?:https?|ftp|mailto|file)$/i;
 /** Most words a field's name has. */
 const MAX_NAME_WORDS = 6;
 /** A question for whoever wrote something, and the words of the field that says. */
-const WROTE = /\bwho\s+(?:wrote|authored|has\s+written|had\s+written)\b|\bwritten\s+by\s+whom\b/i;
+const WROTE = /\bwho\s+(?:wrote|authored|has\s+written|had\s+written|proposed|announced)\b|\bwritten\s+by\s+whom\b/i;
 const AUTHOR_TERMS = answerTerms('author authors');
 /** Most words a field's value has ("Thomas Wouters <thomas@python.org>", "Tuesday, 2024-12-03"). */
 const MAX_VALUE_WORDS = 8;

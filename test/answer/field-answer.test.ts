@@ -71,6 +71,8 @@ describe('field answers', () => {
     expect(read('What is the status of PEP 693?')).toMatchObject({ text: 'Active' });
     expect(read('Who does the documentation?')).toMatchObject({ text: 'Julien Palard' });
     expect(read('Who wrote PEP 693?')).toMatchObject({ text: 'Thomas Wouters <thomas@python.org>', field: 'Author' });
+    // A proposal is proposed, an announcement announced, by its author.
+    expect(read('Who proposed PEP 693?')).toMatchObject({ text: 'Thomas Wouters <thomas@python.org>', field: 'Author' });
   });
 
   it('answers a question for a time only with a value that states one', () => {
