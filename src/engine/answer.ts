@@ -591,6 +591,14 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
       const next = answerFromText(analysis, sourceOf(x.r.passage));
       if (next && holds(next, x.r.passage)) return { found: next, passage: x.r.passage, rank: x.rank, supported: next.confidence >= ANSWER_SETTINGS.minTextConfidence };
     }
+    // The document the question names by its title is read past the results, which its table's
+    // rows may fill: its passages that hold most of the question's other words ("eligible voters"
+    // of "... in the 2025 term steering council election?"), the first few tried.
+    const titled = titledPassages(state, analysis, first.r.passage.docId);
+    for (const p of titled) {
+      const next = answerFromText(analysis, sourceOf(p));
+      if (next && holds(next, p)) return { found: next, passage: p, rank: search.results.length, supported: next.confidence >= ANSWER_SETTINGS.minTextConfidence };
+    }
     return { found, passage: first.r.passage, rank: first.rank, supported: false };
   }
   // A question with a time ("the anomaly for 1998") that the temporal reranker did not read: its
@@ -606,6 +614,30 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
   const timely = !constraint || constraint.relation === 'any'
     || (own && (own.times.length || own.intervals?.length) ? fits(own) : first.r.passage.sentences.some(fits) || titled());
   return { found, passage: first.r.passage, rank: first.rank, supported: timely && found.confidence >= ANSWER_SETTINGS.minTextConfidence };
+}
+
+/** Most passages of a document read past the results ({@link titledPassages}). */
+const TITLED_PASSAGES = 3;
+
+/**
+ * The text passages of a document whose title the question names (most of its words), that
+ * hold the question's other words, most first: none where the question does not name it so.
+ */
+function titledPassages(state: EngineState, analysis: QuestionAnalysis, docId: string): Passage[] {
+  const record = state.records.get(docId);
+  if (!record) return [];
+  const title = new Set(answerTerms(record.document.title));
+  const asked = new Set(answerTerms(analysis.question));
+  if (!title.size || [...title].filter((t) => asked.has(t)).length * 2 <= title.size) return [];
+  const others = [...asked].filter((t) => !title.has(t));
+  if (!others.length) return [];
+  return record.passages.filter((p) => TEXT_KINDS.has(p.kind))
+    .map((p) => ({ p, held: (new Set(answerTerms(p.text)) as Set<string>) }))
+    .map(({ p, held }) => ({ p, n: others.filter((t) => held.has(t)).length }))
+    .filter(({ n }) => n * 2 >= others.length)
+    .sort((a, b) => b.n - a.n)
+    .slice(0, TITLED_PASSAGES)
+    .map(({ p }) => p);
 }
 
 interface RecordCandidate {

@@ -953,14 +953,19 @@ describe('almanac.answer with a generator (RECAP, scripted test double)', () => 
 describe('almanac.answer over a document of paragraphs and tables', () => {
   it('answers from the paragraph of a document whose table rows only repeat its title, the title\'s time standing for it', async () => {
     const almanac = await createAlmanac();
-    const rows = ['Barry Warsaw', 'Donghee Na', 'Emily Morehouse', 'Ethan Furman', 'Gregory Smith'].map((name, i) => `| ${name} | ${50 - i} |`).join('\n');
+    const rows = ['Barry Warsaw', 'Donghee Na', 'Emily Morehouse', 'Ethan Furman', 'Gregory Smith', ...Array.from({ length: 15 }, (_, i) => `Candidate ${String.fromCharCode(65 + i)}`)].map((name, i) => `| ${name} | ${50 - i} |`).join('\n');
     await almanac.ingest([
-      { name: 'election.md', content: `# 2025 Term Osprey Council election\n\n## Administration\n\nThe council appointed the Osprey Foundation Director of Infrastructure, Ee Durbin, to administer the election.\n\n## Results\n\n| Candidate | Votes received |\n| --- | --- |\n${rows}\n` },
+      { name: 'election.md', content: `# 2025 Term Osprey Council election\n\n## Administration\n\nThe council appointed the Osprey Foundation Director of Infrastructure, Ee Durbin, to administer the election.\n\n## Voters\n\nIn the 2025 term Osprey council election, eligible voters were listed by the charter.\n\nFor the 2025 term Osprey council election, eligible voters received a ballot by mail.\n\n## Results\n\nOf 100 eligible voters, 76 cast ballots.\n\n| Candidate | Votes received |\n| --- | --- |\n${rows}\n` },
       { name: 'other.md', content: '# Garden club\n\nThe garden club met in 2025 to plan the spring planting.' },
     ]);
     const res = await almanac.answer('Who administered the 2025 term Osprey council election?');
     expect(res.answer.text).toBe('Ee Durbin');
     expect(res.answer.citations[0]!.text).toMatch(/^The council appointed/);
+    // The document the question names by its title is read past the results, which passages
+    // that state no count fill here (two results asked for).
+    const voters = await almanac.answer('How many eligible voters were there in the 2025 term Osprey council election?', { limit: 2 });
+    expect(voters.search.results.map((r) => r.passage.text)).not.toContain('Of 100 eligible voters, 76 cast ballots.');
+    expect(voters.answer).toMatchObject({ text: '100', citations: [{ text: 'Of 100 eligible voters, 76 cast ballots.' }] });
   });
 
   it('does not answer what came out at a time from a table that states no time', async () => {
