@@ -37,6 +37,7 @@ const DATA_FORMATS = new Set<string>(['csv', 'tsv', 'xlsx', 'ods']);
 const DELIMITED = new Set<string>(['csv', 'tsv']);
 /** How many times the question's span (at least a year) a sentence's time may span and still say what held then. */
 const SPECIFIC_SPAN = 25;
+const DAY_MS = 86_400_000;
 /** Operations a table answers by ranking its rows ("the lowest concentration"), which a sentence rarely states. */
 const EXTREMES = new Set(['max', 'min', 'argmax', 'argmin']);
 
@@ -417,13 +418,14 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
   // So is the time an extreme is asked of ("which month was the warmest in 2023?", "when did
   // gold peak in 2011?", "which decade was the coldest?"; not "which year", which a table of a
   // report's years answers), which a table of years does not give or a series gives by its
-  // rows, and an extreme over years ("the lowest anomaly since 1950"), which a series dated
-  // across them gives.
+  // rows, and an extreme within a time ("the lowest anomaly since 1950", "the highest gold price
+  // in 2020"), which a series dated within it gives, not a table of one row for it.
   const extreme = EXTREMES.has(analysis.operation);
-  const spanned = !!analysis.period && analysis.period.end - analysis.period.start > LEAP_YEAR_MS;
+  // (A day holds no extreme: "the maximum exposure at 31 March 2019" names a figure.)
+  const spanned = !!analysis.period && analysis.period.end - analysis.period.start > DAY_MS;
   // So is a person asked for where a table of the results gave a role ("Lead" of a schedule for
   // "who was the 1.29 release lead?"): the release team's table beside it names the person.
-  const tested = !!analysis.firstPast || overYears(analysis) || roleOnly || (extreme && (TIME_ASKED.test(analysis.question) || SPAN_ASKED.exec(analysis.question)?.[1]?.toLowerCase() === 'decade' || spanned || (!!analysis.period && /^\s*when\b/i.test(analysis.question))));
+  const tested = !!analysis.firstPast || overYears(analysis) || roleOnly || (extreme && (TIME_ASKED.test(analysis.question) || SPAN_ASKED.exec(analysis.question)?.[1]?.toLowerCase() === 'decade' || spanned));
   // (A year's row where the results hold documents enough is read past too, but only a row or
   // column of the time asked answers in its place: "the CO2 concentration in January 2000",
   // where three files of years rank first.)

@@ -75,6 +75,10 @@ describe('almanac.answer (zero-download)', () => {
     const highest = await almanac.answer('What was the maximum gold price in 2011?');
     expect(highest.steps).not.toContain('series-span');
     expect(highest.answer).toMatchObject({ kind: 'cell', text: '1110', citations: [{ rowPath: ['2011-06'], columnPath: ['Price'] }] });
+    // Where a file of years fills the results, whose one row of 2011 holds no extreme within it,
+    // the monthly file past them does.
+    await almanac.ingest([{ name: 'gold-prices/data/annual.csv', content: `Date,Price\n${Array.from({ length: 40 }, (_, i) => `${1980 + i},${900 + i}`).join('\n')}\n` }]);
+    expect((await almanac.answer('What was the highest gold price in 2011?')).answer).toMatchObject({ text: '1110', citations: [{ docId: 'gold-prices/data/monthly.csv' }] });
     // A month asked is that month's row.
     expect((await almanac.answer('What was the Index in March 2008?')).answer).toMatchObject({ kind: 'cell', citations: [{ rowPath: ['2008-03-01'] }] });
     // A quarter asked is its three months: their mean, and for the change column the change from the same quarter a year before.
