@@ -155,8 +155,8 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
   // "What version of Rust added ...?": a sentence that names nothing numbered ("POSIX.1-2024",
   // "3.12", "Windows 10") besides its dates and what the question gives does not answer it.
   // It names the versions the question gives too ("the last to support macOS 10.15": not a
-  // sentence on 10.13 beside one that names 10.15).
-  // So does "the last to ...": a sentence that says which is the last, not what another requires.
+  // sentence on 10.13 beside one that names 10.15) and, for "the last to ...", says it is the
+  // last (not what a later version requires).
   if (asksNumbered(analysis)) return givenNumbers(analysis).every((v) => v.test(sentence) || v.test(under.heading ?? '')) && saysOrdinal(analysis, sentence) && ((namesNumbered(analysis, sentence, s) && touchesFeature(analysis, sentence, under.section ?? '')) || (!!headingVersion(analysis, under) && namesFeature(analysis, sentence, under.section ?? '')));
   // "What does EOAS mean?": a sentence without the word does not say what it means ("... the
   // corresponding 1951-1980 means").

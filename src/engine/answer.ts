@@ -634,8 +634,10 @@ function titledPassages(state: EngineState, analysis: QuestionAnalysis, docId: s
   const others = [...asked].filter((t) => !title.has(t));
   if (!others.length) return [];
   return record.passages.filter((p) => TEXT_KINDS.has(p.kind))
-    .map((p) => ({ p, held: (new Set(answerTerms(p.text)) as Set<string>) }))
-    .map(({ p, held }) => ({ p, n: others.filter((t) => held.has(t)).length }))
+    .map((p) => {
+      const held = new Set(answerTerms(p.text));
+      return { p, n: others.filter((t) => held.has(t)).length };
+    })
     .filter(({ n }) => n * 2 >= others.length)
     .sort((a, b) => b.n - a.n)
     .slice(0, TITLED_PASSAGES)
