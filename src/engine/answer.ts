@@ -181,8 +181,8 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
       terms: answerTerms,
     });
     if (outline) {
-      answer = outline;
-      steps.push('outline-answer');
+      answer = outline.answer;
+      steps.push(outline.step);
     }
   }
   // "Is Angular 18 still supported?": the row's end of life against the reference date, read by

@@ -31,10 +31,10 @@ export interface OutlineHelpers {
 
 /**
  * What the release the question names brought, from the first of the best documents whose
- * outline names it, or what a document says about a topic its headings name; undefined for a
- * question that asks neither, or where none answers.
+ * outline names it (step `outline-answer`), or what a document says about a topic its headings
+ * name (step `section-about`); undefined for a question that asks neither, or where none answers.
  */
-export function outlineAnswer(state: EngineState, question: string, analysis: QuestionAnalysis, search: SearchResponse, h: OutlineHelpers): Answer | undefined {
+export function outlineAnswer(state: EngineState, question: string, analysis: QuestionAnalysis, search: SearchResponse, h: OutlineHelpers): { answer: Answer; step: 'outline-answer' | 'section-about' } | undefined {
   const ask = asksOutline(question);
   const about = ask ? undefined : asksAbout(question);
   if (!ask && !about) return undefined;
@@ -71,10 +71,10 @@ export function outlineAnswer(state: EngineState, question: string, analysis: Qu
     });
     // Items read from sentences lose their full stop: they are joined by semicolons. (What a
     // section says is read as it is written, sentence after sentence.)
-    if (said) return { text: found.items.map((i) => i.text).join(' ') + (found.more ? ` (${found.more} more sentences)` : ''), kind: 'sentence', citations, confidence: 1, operation: analysis.operation };
+    if (said) return { answer: { text: found.items.map((i) => i.text).join(' ') + (found.more ? ` (${found.more} more sentences)` : ''), kind: 'sentence', citations, confidence: 1, operation: analysis.operation }, step: 'section-about' };
     const items = found.items.map((i) => i.text.replace(/\.\s*$/, ''));
     const more = found.more ? `; and ${found.more} more` : '';
-    return { text: `${items.join('; ')}${more}`, kind: 'sentence', items, citations, confidence: 1, operation: analysis.operation };
+    return { answer: { text: `${items.join('; ')}${more}`, kind: 'sentence', items, citations, confidence: 1, operation: analysis.operation }, step: 'outline-answer' };
   }
   return undefined;
 }
