@@ -356,7 +356,7 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   // rows inside the span the question names, not one row of it.
   const aggregate = asksOverSpan(analysis);
   if (aggregate) {
-    const over = overPeriod(ctx, aggregate);
+    const over = ctx.readers?.overPeriod?.(KIT, ctx, aggregate);
     if (over) return over;
     // Rows dated across the span in a table that holds too few of the question's words are a
     // series of something else: not one of its cells answers either ("Average" CO2 of 2010 for
@@ -411,7 +411,7 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     // their sum, not one row's, nor the difference of two.
     // (A row of the whole span, "2014 to 2016", is that change; a rate's changes do not add up.)
     const step = holds && op === 'change' && analysis.mentions && analysis.period ? rowMoments(ctx).get(direct!.r) : undefined;
-    if (step && step.end - step.start < analysis.period!.end - analysis.period!.start && tokenize(analysis.cue!).some((t) => p.colTerms.get(direct!.c)!.has(t)) && !RATE.test(`${p.structure.columnPaths[direct!.c]?.join(' ')} ${p.at(direct!.r, direct!.c)}`)) return changeOfSteps(ctx, direct!);
+    if (step && step.end - step.start < analysis.period!.end - analysis.period!.start && tokenize(analysis.cue!).some((t) => p.colTerms.get(direct!.c)!.has(t)) && !RATE.test(`${p.structure.columnPaths[direct!.c]?.join(' ')} ${p.at(direct!.r, direct!.c)}`)) return ctx.readers?.changeOfSteps?.(KIT, ctx, direct!);
     if (holds) return cellAnswer(ctx, direct!);
     if (computed) return computed;
   }
@@ -602,12 +602,23 @@ export interface TableKit {
   groupSummary: RegExp;
   /** A label of a total ("Total", "Both sexes"). */
   total: RegExp;
+  periodRows: typeof periodRows;
+  rowMoments: typeof rowMoments;
+  rowName: typeof rowName;
+  cellAnswer: typeof cellAnswer;
+  calculate: typeof calculate;
+  formatNumber: typeof formatNumber;
+  /** How much a word of a row's text alone weighs, against one of its labels. */
+  rowTextWeight: number;
+  /** Most rows an average or a total over a span reads. */
+  maxSpanOperands: number;
 }
 
 /**
  * Readers of questions few ask, in modules of their own: which of two is higher and figures
  * asked "respectively" (`table-comparisons.ts`), counts and a bound first passed
- * (`table-counts.ts`), the highest or lowest of a line (`table-extremes.ts`). Without one, {@link answerTable} reads such a question as it reads the rest
+ * (`table-counts.ts`), the highest or lowest of a line (`table-extremes.ts`), the mean or the sum
+ * over a span of a series' rows (`table-spans.ts`). Without one, {@link answerTable} reads such a question as it reads the rest
  * (a lookup, most often): a caller passes those the question needs.
  */
 export interface TableReaders {
@@ -618,6 +629,8 @@ export interface TableReaders {
   firstPast(k: TableKit, ctx: Context, bound: NonNullable<QuestionAnalysis['firstPast']>): TableAnswer | undefined;
   extremeOf(k: TableKit, ctx: Context): TableAnswer | undefined;
   rowCount(k: TableKit, ctx: Context): TableAnswer | undefined;
+  overPeriod(k: TableKit, ctx: Context, op: 'average' | 'sum'): TableAnswer | undefined;
+  changeOfSteps(k: TableKit, ctx: Context, step: Scored): TableAnswer | undefined;
 }
 
 /** The first data column after the last one with a header, when some column has one and some after it none. */
@@ -1380,66 +1393,6 @@ function heldShare(ctx: Context, aside: readonly string[] = []): number {
   return content.filter((t) => ctx.p.tableTerms.has(t) || ctx.context?.has(t)).length / content.length;
 }
 
-/**
- * The average (or total) of the figures the question names over the rows inside its span: the
- * column its words name best (the first figure column when none does), of the rows that name the
- * rest of the question best ("GISTEMP" of a file that lists two sources by year).
- */
-function overPeriod(ctx: Context, op: 'average' | 'sum'): TableAnswer | undefined {
-  const { p, analysis } = ctx;
-  const rows = periodRows(ctx);
-  if (!rows) return undefined;
-  // A series of something else ("Average" CO2 for "the average temperature anomaly in the
-  // 2010s"): a table that names fewer than half the question's other words does not answer.
-  if (heldShare(ctx) < 0.5) return undefined;
-  // The cue may name the column ("Average" of a monthly file's columns).
-  const asked = new Set(analysis.allTerms);
-  const figures = p.structure.dataCols.filter((c) => !p.moments.has(c) && c !== p.idCol && rows.some((r) => readNumber(p.at(r, c))));
-  const { col: byName, named } = namedColumn(p, figures, asked);
-  // None named: a data file leads with its series ("Date | Index | Inflation" of a CPI file).
-  const col = byName ?? figures.find((c) => !p.derivedCols.has(c));
-  if (col === undefined) return undefined;
-  // The rows are told apart by the question's other words; its time chose them already.
-  const others = [...asked].filter((t) => !dateIn(t));
-  const rowScore = (r: number) => {
-    let score = 0;
-    for (const t of others) {
-      if (p.rowTerms.get(r)!.has(t)) score += p.weight(t);
-      else if (p.rowTextTerms.get(r)!.has(t)) score += ROW_TEXT_WEIGHT * p.weight(t);
-    }
-    return score;
-  };
-  const top = Math.max(...rows.map(rowScore));
-  let operands = rows.filter((r) => rowScore(r) >= top - 1e-9 && readNumber(p.at(r, col!)) && (!ctx.allowed || ctx.allowed.has(r * p.table.cols + col!)));
-  // Two rows of one moment are two series ("GISTEMP" and "gcag" of each year): where the question
-  // names neither, the average is of one series, that of the span's first row, not of both mixed.
-  const moments = rowMoments(ctx);
-  const at = (r: number) => moments.get(r)?.start;
-  if (new Set(operands.map(at)).size < operands.length) {
-    const series = rowName(p, operands[0]!);
-    operands = operands.filter((r) => rowName(p, r) === series);
-  }
-  if (operands.length < 2 || operands.length > MAX_SPAN_OPERANDS) return undefined;
-  const cells = operands.map((r) => cellOf(ctx, r, col!));
-  const sum = cells.map((c) => formatOperand(c.value!)).join(' + ');
-  const expression = op === 'average' ? `(${sum}) / ${cells.length}` : sum;
-  let result: number;
-  try {
-    result = calculate(expression);
-  } catch {
-    return undefined;
-  }
-  const decimals = Math.max(...cells.map((c) => readNumber(c.text)?.decimals ?? 0));
-  const shown = formatNumber(result, op === 'average' ? Math.max(2, decimals) : decimals);
-  const u = unitOfCell(ctx, operands[0]!, col);
-  // The question's time named the rows (each inside the span), as a label would.
-  const timed = [...asked].filter((t) => dateIn(t)).reduce((sum, t) => sum + p.weight(t), 0);
-  const score = named + top + timed;
-  return {
-    kind: 'computed', text: shown, value: Number(shown), scale: u.scale, ...(u.unit ? { unit: u.unit } : {}),
-    cells, calculation: { expression, result, operands: cells }, score, confidence: confidenceOf(ctx, score, analysis.terms),
-  };
-}
 const AVERAGE_TERMS = [...tokenize('average'), ...tokenize('mean'), ...tokenize('avg')];
 
 /** "Which month ...", "in what quarter ...": the time a question asks for, and at most how many days it lasts. */
@@ -1449,26 +1402,14 @@ const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 31, quarter:
 /** A column of rates or shares, whose changes compound rather than add up. */
 const RATE = /\brates?\b|\bper ?cent|%/i;
 
-/**
- * "By how much did CO2 increase from 1990 to 2020?" of a column of each row's increase since the
- * row before: the sum of the rows after the first time through the second (1991 to 2020), one
- * row's cell where that is one row; undefined where the table holds too few of the question's
- * words to be a series of what is asked (`overPeriod`).
- */
-function changeOfSteps(ctx: Context, step: Scored): TableAnswer | undefined {
-  const [from, to] = ctx.analysis.mentions!.map((m) => dateIn(m));
-  if (!from || !to) return undefined;
-  const period = { ...ctx.analysis.period!, start: Math.min(from.end, to.end), end: Math.max(from.end, to.end) };
-  const rows = [...rowMoments(ctx)].filter(([, d]) => d.start >= period.start && d.end <= period.end);
-  if (rows.length === 1) return cellAnswer(ctx, { ...step, r: rows[0]![0] });
-  return overPeriod({ ...ctx, analysis: { ...ctx.analysis, period } }, 'sum');
-}
-
 /** Labels that close or adjust a group rather than belong to it ("Total", "Gross ...", "Less valuation allowance"). */
 const GROUP_SUMMARY = /^\s*(?:total|sub-?total|less)\b/i;
 
 const TOTAL = /^(?:total|all|overall|both sexes|sum)\b|\btotal\b/i;
-const KIT: TableKit = { tokenize, readNumber, bestCells, cellOf, unitOfCell, confidenceOf, namedColumn, heldShare, dateIn, twoCells, groupSummary: GROUP_SUMMARY, total: TOTAL };
+const KIT: TableKit = {
+  tokenize, readNumber, bestCells, cellOf, unitOfCell, confidenceOf, namedColumn, heldShare, dateIn, twoCells, groupSummary: GROUP_SUMMARY, total: TOTAL,
+  periodRows, rowMoments, rowName, cellAnswer, calculate, formatNumber, rowTextWeight: ROW_TEXT_WEIGHT, maxSpanOperands: MAX_SPAN_OPERANDS,
+};
 
 function compute(ctx: Context, as?: QuestionAnalysis['operation']): TableAnswer | undefined {
   const { analysis } = ctx;

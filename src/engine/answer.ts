@@ -440,14 +440,15 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
 /**
  * The table readers that few questions need (`TableReaders`), loaded with a question that needs
  * them, as the status and list answers are: comparisons and figures asked "respectively",
- * counts, extremes.
+ * counts, extremes, a span's mean or total.
  */
 async function tableReaders(analysis: QuestionAnalysis): Promise<Partial<TableReaders>> {
   const sideBySide = (analysis.operation === 'compare' && !!analysis.mentions) || analysis.respectively;
   const counts = analysis.operation === 'count' || !!analysis.firstPast || /^\s*how many\b/i.test(analysis.question);
+  const spans = !!asksOverSpan(analysis) || (analysis.operation === 'change' && !!analysis.period);
   return {
     ...(sideBySide ? await import('../answer/table-comparisons.ts') : {}), ...(counts ? await import('../answer/table-counts.ts') : {}),
-    ...(EXTREMES.has(analysis.operation) ? await import('../answer/table-extremes.ts') : {}),
+    ...(EXTREMES.has(analysis.operation) ? await import('../answer/table-extremes.ts') : {}), ...(spans ? await import('../answer/table-spans.ts') : {}),
   };
 }
 

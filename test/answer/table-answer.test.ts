@@ -4,6 +4,7 @@ import { answerRow, answerTable, answersCoarsely, answersOtherTime, answersWithi
 import * as comparisons from '../../src/answer/table-comparisons.ts';
 import * as counts from '../../src/answer/table-counts.ts';
 import * as extremes from '../../src/answer/table-extremes.ts';
+import * as spans from '../../src/answer/table-spans.ts';
 import { readHtmlTable } from '../../src/tables/index.ts';
 import { readGrid } from '../../src/tables/read-grid.ts';
 import type { Table } from '../../src/types.ts';
@@ -12,7 +13,7 @@ import { CURRENCY_HTML, tableElement } from '../tables/helpers.ts';
 const currency = readHtmlTable(tableElement(CURRENCY_HTML)).table;
 const op = (q: string) => analyzeQuestion(q).operation;
 /** Every reader that loads on demand, as the engine loads them with the questions that need them. */
-const readers = { ...comparisons, ...counts, ...extremes };
+const readers = { ...comparisons, ...counts, ...extremes, ...spans };
 const ask = (q: string, table: Table = currency) => answerTable(analyzeQuestion(q), table, { readers });
 
 /** A financial statement as TAT-QA writes one: years across, a unit row, group rows, "(1,234)" negatives and "—". */
