@@ -52,7 +52,8 @@ export interface TableAnswer {
   unit?: string;
   /** The cells the answer rests on: the answer cell, the operands, or the cells compared. */
   cells: AnswerCell[];
-  calculation?: { expression: string; result: number; operands: AnswerCell[] };
+  /** `shown`: the result as the answer writes it, where its text gives more (each series' mean). */
+  calculation?: { expression: string; result: number; operands: AnswerCell[]; shown?: string };
   /** How strongly the question's words name the cells (sum of matched term weights). */
   score: number;
   /** Share of the question's weighted terms (those the table holds) that the chosen cells' labels name, 0..1. */

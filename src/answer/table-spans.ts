@@ -38,36 +38,44 @@ export function overPeriod(k: TableKit, ctx: Context, op: 'average' | 'sum'): Ta
     return score;
   };
   const top = Math.max(...rows.map(rowScore));
-  let operands = rows.filter((r) => rowScore(r) >= top - 1e-9 && k.readNumber(p.at(r, col!)) && (!ctx.allowed || ctx.allowed.has(r * p.table.cols + col!)));
+  const operands = rows.filter((r) => rowScore(r) >= top - 1e-9 && k.readNumber(p.at(r, col!)) && (!ctx.allowed || ctx.allowed.has(r * p.table.cols + col!)));
   // Two rows of one moment are two series ("GISTEMP" and "gcag" of each year): where the question
-  // names neither, the average is of one series, that of the span's first row, not of both mixed.
+  // names neither, each series' own (its name after it, as a lookup gives each source's figure),
+  // never both mixed; the first series' calculation is the answer's.
   const moments = k.rowMoments(ctx);
   const at = (r: number) => moments.get(r)?.start;
-  if (new Set(operands.map(at)).size < operands.length) {
-    const series = k.rowName(p, operands[0]!);
-    operands = operands.filter((r) => k.rowName(p, r) === series);
-  }
-  if (operands.length < 2 || operands.length > k.maxSpanOperands) return undefined;
-  const cells = operands.map((r) => k.cellOf(ctx, r, col!));
-  const sum = cells.map((c) => operand(c.value!)).join(' + ');
-  const expression = op === 'average' ? `(${sum}) / ${cells.length}` : sum;
-  let result: number;
-  try {
-    result = k.calculate(expression);
-  } catch {
-    return undefined;
-  }
-  const decimals = Math.max(...cells.map((c) => k.readNumber(c.text)?.decimals ?? 0));
-  const shown = k.formatNumber(result, op === 'average' ? Math.max(2, decimals) : decimals);
-  const u = k.unitOfCell(ctx, operands[0]!, col);
+  const series = new Set(operands.map(at)).size < operands.length ? [...new Set(operands.map((r) => k.rowName(p, r)))] : [undefined];
+  if (series.length > MAX_SERIES) series.length = 1;
+  const each = series.map((name) => {
+    const rows = name === undefined ? operands : operands.filter((r) => k.rowName(p, r) === name);
+    if (rows.length < 2 || rows.length > k.maxSpanOperands) return undefined;
+    const cells = rows.map((r) => k.cellOf(ctx, r, col!));
+    const sum = cells.map((c) => operand(c.value!)).join(' + ');
+    const expression = op === 'average' ? `(${sum}) / ${cells.length}` : sum;
+    let result: number;
+    try {
+      result = k.calculate(expression);
+    } catch {
+      return undefined;
+    }
+    const decimals = Math.max(...cells.map((c) => k.readNumber(c.text)?.decimals ?? 0));
+    return { name, rows, cells, expression, result, shown: k.formatNumber(result, op === 'average' ? Math.max(2, decimals) : decimals) };
+  });
+  const first = each[0];
+  if (!first || each.some((x) => !x)) return undefined;
+  const u = k.unitOfCell(ctx, first.rows[0]!, col);
   // The question's time named the rows (each inside the span), as a label would.
   const timed = [...asked].filter((t) => k.dateIn(t)).reduce((sum, t) => sum + p.weight(t), 0);
   const score = named + top + timed;
+  const text = each.length > 1 ? each.map((x) => `${x!.shown} (${x!.name})`).join('; ') : first.shown;
   return {
-    kind: 'computed', text: shown, value: Number(shown), scale: u.scale, ...(u.unit ? { unit: u.unit } : {}),
-    cells, calculation: { expression, result, operands: cells }, score, confidence: k.confidenceOf(ctx, score, analysis.terms),
+    kind: 'computed', text, value: Number(first.shown), scale: u.scale, ...(u.unit ? { unit: u.unit } : {}),
+    cells: each.flatMap((x) => x!.cells), calculation: { expression: first.expression, result: first.result, operands: first.cells, ...(each.length > 1 ? { shown: `${first.shown} (${first.name})` } : {}) }, score, confidence: k.confidenceOf(ctx, score, analysis.terms),
   };
 }
+
+/** Most series a mean or a total is given for, each (more: the first alone). */
+const MAX_SERIES = 4;
 
 /**
  * "By how much did CO2 increase from 1990 to 2020?" of a column of each row's increase since the

@@ -1004,7 +1004,7 @@ function tableAnswerOf(state: EngineState, analysis: QuestionAnalysis, search: S
     const result = f.calculation.result;
     answer.calculation = {
       expression: f.calculation.expression, operands, result,
-      text: `${f.calculation.expression} = ${f.text}${f.scale === 'percent' ? '%' : ''}`,
+      text: `${f.calculation.expression} = ${f.calculation.shown ?? f.text}${f.scale === 'percent' ? '%' : ''}`,
     };
   }
   return answer;

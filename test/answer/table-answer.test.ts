@@ -424,10 +424,11 @@ describe('table answers', () => {
     expect(ask('What was the highest price since 2000?', annual)).toMatchObject({ text: '139', cells: [{ rowPath: ['2009'] }] });
     // A table that holds too few of the question's words is a series of something else.
     expect(answerTable(analyzeQuestion('What is the lowest global temperature anomaly since 1990?'), annual, { readers, heading: 'gold-prices — Gold Prices' })).toBeUndefined();
-    // Two series by year: the average of the first, not of both mixed, where the question names neither.
+    // Two series by year: each one's average, named, not of both mixed, where the question names
+    // neither (the first's calculation the answer's); the one it names alone.
     const series = readGrid([['Source', 'Year', 'Mean'], ...Array.from({ length: 20 }, (_, i) => [i % 2 ? 'gcag' : 'GISTEMP', String(2005 + Math.floor(i / 2)), i % 2 ? '0.5' : '0.7'])]).table;
     const anomaly = { heading: 'global-temp — global temperature anomaly' };
-    expect(answerTable(analyzeQuestion('What was the average temperature anomaly from 2005 to 2014?'), series, { readers, ...anomaly })).toMatchObject({ text: '0.7', cells: { length: 10 } });
+    expect(answerTable(analyzeQuestion('What was the average temperature anomaly from 2005 to 2014?'), series, { readers, ...anomaly })).toMatchObject({ text: '0.7 (GISTEMP); 0.5 (gcag)', value: 0.7, cells: { length: 20 }, calculation: { operands: { length: 10 } } });
     expect(answerTable(analyzeQuestion('What was the average gcag temperature anomaly from 2005 to 2014?'), series, { readers, ...anomaly })).toMatchObject({ text: '0.5' });
     // Nor does any one cell of such a series answer an average over a span ("Average" 2010 CO2).
     const co2Years = readGrid([['Date', 'Average'], ...Array.from({ length: 30 }, (_, i) => [`${2000 + i}-01`, String(370 + i)])]).table;

@@ -990,4 +990,17 @@ describe('almanac.answer over a document of paragraphs and tables', () => {
     expect(r.answer.citations.map((c) => c.text)).toEqual(['Council members may resign at any time.', 'The council may appoint a replacement for the rest of the term.']);
     await almanac.close();
   });
+
+  it('gives each source\'s mean over a span, named, the first one\'s calculation written out', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([
+      { name: 'global-temp/README.md', content: '# Global temperature\n\nGlobal temperature anomaly data come from two sources, GISTEMP and gcag.\n' },
+      { name: 'global-temp/data/annual.csv', content: `Source,Year,Mean\n${Array.from({ length: 20 }, (_, i) => [i % 2 ? 'gcag' : 'GISTEMP', 2005 + Math.floor(i / 2), i % 2 ? 0.5 : 0.7].join(',')).join('\n')}\n` },
+    ]);
+    const r = await almanac.answer('What was the average global temperature anomaly from 2005 to 2014?');
+    expect(r.answer).toMatchObject({ kind: 'computed', text: '0.7 (GISTEMP); 0.5 (gcag)', value: 0.7 });
+    expect(r.answer.calculation!.text).toMatch(/\/ 10 = 0\.7 \(GISTEMP\)$/);
+    expect(r.answer.citations).toHaveLength(20);
+    await almanac.close();
+  });
 });
