@@ -102,10 +102,13 @@ const SOURCE = /^\s*where\s+(?:does|do|did|is|are|was|were)\b.*\b(?:come|comes|c
 
 /**
  * The document a question says its answer is to come from ("... according to PEP 602?",
- * "According to the Go 1.22 release notes, ..."), and the question without those words, which
- * say where to read, not what. Undefined where it names none.
+ * "According to the Go 1.22 release notes, ...", "What does PEP 101 say about ...?"), and the
+ * question without those words, which say where to read, not what (the topic, of "what does X
+ * say about Y?"). Undefined where it names none.
  */
 export function sourceNamed(question: string): { source: string; question: string } | undefined {
+  const says = /^\s*what\s+(?:does|do|did)\s+(?:the\s+)?(.+?)\s+(?:say|tell\s+(?:us|me)|write|explain)\s+about\s+(.+?)\s*\??\s*$/i.exec(question);
+  if (says) return { source: says[1]!, question: says[2]! };
   const m = /,?\s*\baccording to\s+(?:the\s+)?([^,?!]+),?/i.exec(question);
   return m ? { source: m[1]!.trim(), question: (question.slice(0, m.index) + (m.index ? '' : ' ') + question.slice(m.index + m[0].length)).trim() } : undefined;
 }

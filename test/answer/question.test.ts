@@ -201,6 +201,8 @@ describe('what a question asks for', () => {
   it('reads the document a question names as its source, and the question without it', () => {
     expect(sourceNamed('What is the lifecycle of a Python release according to PEP 602?')).toEqual({ source: 'PEP 602', question: 'What is the lifecycle of a Python release?' });
     expect(sourceNamed('According to the Go 1.22 release notes, what changed in the linker?')).toEqual({ source: 'Go 1.22 release notes', question: 'what changed in the linker?' });
+    // "What does X say about Y?" names X to read, for Y.
+    expect(sourceNamed('What does PEP 101 say about the release manager?')).toEqual({ source: 'PEP 101', question: 'the release manager' });
     expect(sourceNamed('How long, according to the README, is the data kept?')).toEqual({ source: 'README', question: 'How long is the data kept?' });
     expect(sourceNamed('How long is the data kept?')).toBeUndefined();
   });
