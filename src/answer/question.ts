@@ -406,7 +406,8 @@ export function analyzeQuestion(question: string): QuestionAnalysis {
     // "Until when is Django 4.2 supported?", "since when": a time, the end or start asked (`boundaryOf`).
     // ("What is the Kubernetes 1.37 release date?" asks a date as "when" does; its "release" stays a word to find.)
     || set('date', /^\s*(?:(?:until|till|since) )?when\b|\b(?:what|which) (?:year|date|month|day)\b|\bin what year\b|(?<=\b(?:release|launch|publication|availability|end[\s-]of[\s-]life|eol|expiry|expiration|due|freeze|retirement)\s+)date\b/.exec(q))
-    || set('name', /^\s*who\b|^\s*whose\b/.exec(q));
+    // ("Which release team member handled communications?" asks who, as "who" does.)
+    || set('name', /^\s*who\b|^\s*whose\b|^\s*which\s+(?:[\w.-]+\s+){0,4}?(?:member|person|individual)\b/.exec(q));
 
   if (operation === 'lookup' && /^\s*what (?:was|were|is|are) the\b/.test(q) && !/\b(?:between|both)\b/.test(q) && YEAR_LIST.test(q)) respectively = true;
   const direction = directionOf(q, operation);

@@ -56,6 +56,9 @@ describe('question analysis', () => {
     expect(op('When did Boris Johnson become prime minister?')).toBe('date');
     expect(op('In what year was the Berlin Wall built?')).toBe('date');
     expect(op('Who was the Docs lead on the Kubernetes 1.25 release team?')).toBe('name');
+    // "Which member / person ...?" asks who, as "who" does.
+    expect(op('Which Kubernetes 1.29 release team member handled communications?')).toBe('name');
+    expect(op('Which person was the presenter of Lykkehjulet from 1997 to 2000?')).toBe('name');
   });
 
   it('keeps a figure question with "or" inside a label a lookup', () => {
