@@ -222,6 +222,18 @@ export function answerDatedLine(analysis: QuestionAnalysis, text: string, score:
   return best?.answer;
 }
 
+/**
+ * The dated lines of the schedules a text holds ("- 3.14.0 alpha 4: Tuesday, 2025-01-14"), as
+ * {@link answerDatedLine} reads them: each line's name, its value and where the line is.
+ */
+export function scheduleLines(text: string): Array<{ name: string; value: string; line: [number, number] }> {
+  const lines = [...text.matchAll(FIELD_LINE)];
+  return records(text, lines).flatMap((record) => {
+    const dated = record.filter((m) => onlyDate(m[2]!));
+    return dated.length < MIN_SCHEDULE || dated.length < SCHEDULE_SHARE * record.length ? [] : dated.map((m) => ({ name: m[1]!.trim(), value: m[2]!, line: [m.index!, m.index! + m[0].length] as [number, number] }));
+  });
+}
+
 /** How far past its last line a schedule's note is read. */
 const NOTE_CHARS = 200;
 

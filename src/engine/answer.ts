@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksLatest, asksDescription, asksCodename, meaningAsked, asksSource, namesSource, sourceNamed, asksFeature, answerDatedLine, answerField, answerReleaseLine, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersWithin, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, readNumber, calculate, yearOfDay, statesDayWithoutYear,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksLatest, asksDescription, asksCodename, meaningAsked, asksSource, namesSource, sourceNamed, asksFeature, answerDatedLine, answerField, answerReleaseLine, scheduleLines, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersWithin, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, readNumber, calculate, yearOfDay, statesDayWithoutYear,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -232,7 +232,13 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
       else if (flagged) property = found;
       // Where no table dates the thing's releases, the titles of its release notes may, with
       // their dates (a module loaded for such a question, as for "the latest version").
-      else timeList = found ?? (await import('./latest-answer.ts')).titledListAnswer(state, question, dated!, search.constraint!, (p, from, to, text, span) => textCitation(state, search, p, from, to, text, span));
+      // So may the lines of a release schedule ("- 3.14.1: Tuesday, 2025-12-02").
+      else if (!found) {
+        const releases = await import('./latest-answer.ts');
+        const cite = (p: Passage, from: number, to: number, text: string, span: [number, number]) => textCitation(state, search, p, from, to, text, span);
+        timeList = releases.titledListAnswer(state, question, dated!, search.constraint!, cite)
+          ?? releases.scheduleListAnswer(state, dated!, search.constraint!, search, { scheduleLines, dateIn, mayAnswer: helpers.mayAnswer, cite });
+      } else timeList = found;
       // "How many Ubuntu releases came out in 2022?": the list's length, its items cited.
       if (timeList?.items && dated!.count && timeList.kind !== 'computed') timeList = { ...timeList, text: String(timeList.items.length), kind: 'computed', value: timeList.items.length, operation: 'count' };
     }

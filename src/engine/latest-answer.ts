@@ -54,6 +54,67 @@ export function titledListAnswer(state: EngineState, question: string, asked: Ti
     : { text: items.length ? statusListText(items, false, found.of) : `None of the ${found.of} listed`, kind: 'cell', items, confidence: 1, operation: 'list', citations };
 }
 
+/** What `engine/answer.ts` passes in for a schedule's lines. */
+export interface ScheduleHelpers {
+  /** The dated lines of a text's schedules (`answer/field-answer.ts`' `scheduleLines`). */
+  scheduleLines(text: string): Array<{ name: string; value: string; line: [number, number] }>;
+  /** The first date a line's value holds. */
+  dateIn(text: string): { start: number } | undefined;
+  /** Whether a document may answer (it names the question's subject). */
+  mayAnswer(docId: string): boolean;
+  cite: CiteText;
+}
+
+/** Documents of the results whose schedules are read, in rank order. */
+const SCHEDULE_DOCUMENTS = 3;
+/** A pre-release, as a schedule names it. */
+const PRE_RELEASE = /\b(?:alpha|beta|candidate|rc\d*|preview)\b|\d(?:a|b|rc)\d/i;
+
+/**
+ * "Which Python 3.14 releases came out in 2025?", "how many Python 3.8 releases came out in
+ * 2020?" of a release schedule's dated lines ("- 3.14.1: Tuesday, 2025-12-02"): the lines of the
+ * versions of the family the question names whose dates fit the time, each line cited, its
+ * pre-releases counted apart unless the question asks for them (or for one kind: "beta").
+ * Undefined where the best documents hold no such schedule.
+ */
+export function scheduleListAnswer(state: EngineState, asked: TimeListQuestion, time: AskedTime, search: SearchResponse, h: ScheduleHelpers): Answer | undefined {
+  const family = /\d+(?:\.\d+)+/.exec(asked.subject)?.[0];
+  if (!family || asked.role !== 'start') return undefined;
+  const member = new RegExp(`^${family.replace(/\./g, '\\.')}(?![\\d])`);
+  // "Which 3.14 beta releases ...": that kind; "pre-releases": every kind but the releases.
+  const kind = /\b(alpha|beta|candidate|rc)\b/i.exec(asked.subject)?.[1];
+  const pre = !!kind || /\bpre-?releases?\b/i.test(asked.subject);
+  const wanted = (name: string) => (kind ? new RegExp(`\\b${kind}\\b`, 'i').test(name) : PRE_RELEASE.test(name) === pre);
+  const docs = [...new Set(search.results.map((r) => r.passage.docId))].filter(h.mayAnswer).slice(0, SCHEDULE_DOCUMENTS);
+  for (const docId of docs) {
+    const record = state.records.get(docId);
+    if (!record) continue;
+    const lines = h.scheduleLines(record.document.text).filter((l) => member.test(l.name));
+    if (!lines.length) continue;
+    const fitting = lines.filter((l) => {
+      const date = h.dateIn(l.value);
+      return !!date && fitsTime(date.start, time);
+    });
+    const all = fitting.filter((l) => wanted(l.name));
+    // "The first (last) Python 3.14 release in 2025": the one dated first (last).
+    const at = (l: { value: string }) => h.dateIn(l.value)!.start;
+    const kept = asked.pick ? all.reduce<typeof all>((b, l) => (!b.length || (asked.pick === 'first' ? at(l) < at(b[0]!) : at(l) > at(b[0]!)) ? [l] : b), []) : all;
+    const citations = kept.flatMap((l) => {
+      const p = record.passages.find((x) => x.kind === 'text' && x.start <= l.line[0] && l.line[1] <= x.end);
+      const text = record.document.text.slice(...l.line);
+      const at = text.indexOf(l.name);
+      return p ? [h.cite(p, l.line[0], l.line[1], text, [at, at + l.name.length])] : [];
+    });
+    const items = kept.map((l) => l.name.replace(/\s+final$/i, ''));
+    const others = pre || asked.pick ? 0 : fitting.length - kept.length;
+    const aside = others ? ` (and ${others} pre-release${others === 1 ? '' : 's'})` : '';
+    return asked.count
+      ? { text: `${items.length}${aside}`, kind: 'computed', value: items.length, items, confidence: 1, operation: 'count', citations }
+      : { text: items.length ? `${items.join(', ')}${aside}` : `None of the ${lines.length} listed${aside}`, kind: 'cell', items, confidence: 1, operation: 'list', citations };
+  }
+  return undefined;
+}
+
 /** What `engine/answer.ts` passes in for a changelog's release headings. */
 export interface HeadingHelpers {
   /** Whether a document may answer (it names the question's subject). */
