@@ -198,7 +198,7 @@ export function answerCard(almanac: RemoteAlmanac, getDocument: (id: string) => 
 
 function kindLabel(a: Answer, response: AnswerResponse): string {
   // A time list read off release notes cites their titles (none where none fits), a table's its cells.
-  const dates = response.steps.includes('time-list') ? (a.citations.some((c) => c.kind === 'cell') ? 'the dates of a table' : 'the titles and dates of the documents') : undefined;
+  const dates = response.steps.includes('time-list') ? (a.citations.some((c) => c.kind === 'cell') ? 'the dates of a table' : response.steps.includes('schedule-lines') ? 'the lines of a release schedule' : 'the titles and dates of the documents') : undefined;
   switch (a.kind) {
     case 'cell': return !a.items ? (response.steps.includes('series-span') ? 'from every row of each period' : 'from a table cell') : response.steps.includes('status-answer') ? 'from the end-of-life dates of a table' : response.steps.includes('property-list') ? 'from a column of a table' : dates ? `from ${dates}` : 'from table cells';
     case 'computed': return dates ? `counted from ${dates}` : a.citations.every((c) => c.kind === 'sentence') ? 'calculated from sentences' : response.steps.includes('series-span') ? 'calculated from every row of the time asked' : 'calculated from table cells';

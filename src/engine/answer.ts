@@ -209,6 +209,7 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
     let status = asked && statuses!.statusAnswer(state, asked, analysis, search, then, helpers);
     let property: Answer | undefined;
     let timeList: Answer | undefined;
+    let scheduled = false;
     // "Which PostgreSQL versions are still supported?", "which Node.js versions are LTS?": read by
     // a module loaded for such questions, the readers it needs passed in (`status-lists.ts`).
     const listed = status ? undefined : statusListQuestion(question);
@@ -236,8 +237,11 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
       else if (!found) {
         const releases = await import('./latest-answer.ts');
         const cite = (p: Passage, from: number, to: number, text: string, span: [number, number]) => textCitation(state, search, p, from, to, text, span);
-        timeList = releases.titledListAnswer(state, question, dated!, search.constraint!, cite)
-          ?? releases.scheduleListAnswer(state, dated!, search.constraint!, search, { scheduleLines, dateIn, mayAnswer: helpers.mayAnswer, cite });
+        timeList = releases.titledListAnswer(state, question, dated!, search.constraint!, cite);
+        if (!timeList) {
+          timeList = releases.scheduleListAnswer(state, dated!, search.constraint!, search, { scheduleLines, dateIn, mayAnswer: helpers.mayAnswer, cite });
+          scheduled = !!timeList;
+        }
       } else timeList = found;
       // "How many Ubuntu releases came out in 2022?": the list's length, its items cited.
       if (timeList?.items && dated!.count && timeList.kind !== 'computed') timeList = { ...timeList, text: String(timeList.items.length), kind: 'computed', value: timeList.items.length, operation: 'count' };
@@ -252,7 +256,7 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
     } else if (timeList && !(dated!.one && timeList.text === answer.text)) {
       // (Asked of one, a list of one the record's answer gave already keeps that answer, which cites the name.)
       answer = timeList;
-      steps.push('time-list');
+      steps.push('time-list', ...(scheduled ? ['schedule-lines'] : []));
     } else if (asked && answer.kind === 'sentence' && !STATES_SUPPORT.test(answer.citations[0]?.text ?? '')) {
       // "Is Python 3.9 still supported?" is not answered by a sentence that speaks of 3.9 but not of its support.
       skipped['status-answer'] = 'no table or sentence of the best documents says whether it is supported';

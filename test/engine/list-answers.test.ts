@@ -60,7 +60,7 @@ describe('list answers (zero-download)', () => {
     const schedule = ['3.14.0 alpha 7: Tuesday, 2025-04-08', '3.14.0 beta 1: Wednesday, 2025-05-07', '3.14.0 beta 2: Monday, 2025-05-26', '3.14.0 final: Tuesday, 2025-10-07', '3.14.1: Tuesday, 2025-12-02', '3.14.2: Tuesday, 2026-02-03'];
     await almanac.ingest([{ name: 'pep-0745.md', content: `# Osprey 3.14 Release Schedule\n\n## Release schedule\n\n${schedule.map((l) => `- ${l}`).join('\n')}\n` }]);
     const which = await almanac.answer('Which Osprey 3.14 releases came out in 2025?');
-    expect(which.steps).toContain('time-list');
+    expect(which.steps).toEqual(expect.arrayContaining(['time-list', 'schedule-lines']));
     expect(which.answer).toMatchObject({ text: '3.14.0, 3.14.1 (and 3 pre-releases)', items: ['3.14.0', '3.14.1'] });
     expect(which.answer.citations.map((c) => c.text)).toEqual(['3.14.0 final: Tuesday, 2025-10-07', '3.14.1: Tuesday, 2025-12-02']);
     expect((await almanac.answer('How many Osprey 3.14 releases came out in 2025?')).answer).toMatchObject({ kind: 'computed', value: 2 });
