@@ -65,6 +65,12 @@ export interface AskedTime {
   end: number;
 }
 
+/** Of dated things, the one dated first (`'first'`) or last (`at` gives its date); the first of equals. */
+export function pickDated<T>(items: readonly T[], pick: 'first' | 'last', at: (item: T) => number): T[] {
+  const best = items.reduce<T | undefined>((b, x) => (b === undefined || (pick === 'first' ? at(x) < at(b) : at(x) > at(b)) ? x : b), undefined);
+  return best === undefined ? [] : [best];
+}
+
 /**
  * Whether a row's date (the start of its cell's first date) fits the time asked: inside it ("in
  * 2022", "between 2019 and 2021"), before it or after it ("since 2020" includes 2020, "after

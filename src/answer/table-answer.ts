@@ -803,9 +803,14 @@ export function hasDate(text: string): boolean {
   return dateIn(text) !== undefined;
 }
 
-/** The first date a cell's text holds, read as a cell is (no short years, no prepositions needed). */
+/** The dates a cell's text holds, read as a cell is (no short years, no prepositions needed). */
+export function datesIn(text: string): DateMatch[] {
+  return findDates(text, { shortYears: 'none', reference: 0, prepositions: false });
+}
+
+/** The first date a cell's text holds ({@link datesIn}). */
 export function dateIn(text: string): DateMatch | undefined {
-  return findDates(text, { shortYears: 'none', reference: 0, prepositions: false })[0];
+  return datesIn(text)[0];
 }
 
 function hasAny(s: Set<string>, q: Set<string>): boolean {

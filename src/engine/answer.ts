@@ -17,7 +17,7 @@ import type {
 import { eventQueue } from './event-queue.ts';
 import type { ListHelpers } from './status-lists.ts';
 import { CELL_READING, flagListQuestion, setsNoEnd, statusListQuestion, statusQuestion, supportStatus, timeListQuestion } from '../answer/support-status.ts';
-import { TIME_ASKED, dateIn, endOfRow, newestRow, rowDates, rowsOfColumn, type TableReaders } from '../answer/table-answer.ts';
+import { TIME_ASKED, dateIn, datesIn, endOfRow, newestRow, rowDates, rowsOfColumn, type TableReaders } from '../answer/table-answer.ts';
 import { runSearch } from './search.ts';
 import { isTitledBy, titleNames } from './titled-names.ts';
 import type { EngineState } from './state.ts';
@@ -26,7 +26,6 @@ import { sourceOffset } from '../ingest/source-map.ts';
 import { cellTextSpan } from '../ingest/table-text.ts';
 import { contentTerms, temporalScore } from '../temporal/index.ts';
 import { datedEvidence } from '../temporal/intervals.ts';
-import { findDates } from '../temporal/date-grammar.ts';
 import { escapeRegExp } from '../text/escape-regexp.ts';
 
 const TABLE_KINDS = new Set<Passage['kind']>(['table', 'table-row', 'table-column']);
@@ -194,7 +193,7 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
       citeCell: (docId: string, tableIndex: number, t: Table, cell: AnswerCell) => cellCitation(state, search, cellHolder(docId, tableIndex, t), cell),
       citeText: (p: Passage, from: number, to: number, text: string, span: [number, number]) => textCitation(state, search, p, from, to, text, span),
       versions: askedVersions(analysis),
-      datesIn: (text: string) => findDates(text, { shortYears: 'none', reference: 0, prepositions: false }).map((d): [number, number] => [d.from, d.to]),
+      datesIn: (text: string) => datesIn(text).map((d): [number, number] => [d.from, d.to]),
       endOfRow, supportStatus, setsNoEnd, asksLength,
     };
     const asked = statusQuestion(question);
@@ -607,8 +606,7 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
     // The document the question names by its title is read past the results, which its table's
     // rows may fill: its passages that hold most of the question's other words ("eligible voters"
     // of "... in the 2025 term steering council election?"), the first few tried.
-    const titled = titledPassages(state, analysis, first.r.passage.docId);
-    for (const p of titled) {
+    for (const p of titledPassages(state, analysis, first.r.passage.docId)) {
       const next = answerFromText(analysis, sourceOf(p));
       if (next && holds(next, p)) return { found: next, passage: p, rank: search.results.length, supported: next.confidence >= ANSWER_SETTINGS.minTextConfidence };
     }
@@ -621,7 +619,7 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
   // A document titled by its time ("2025 Term Steering Council election") states it for every
   // sentence under the title that states none.
   const titled = () => {
-    const times = findDates(state.records.get(first.r.passage.docId)?.document.title ?? '', { shortYears: 'none', reference: 0, prepositions: false });
+    const times = datesIn(state.records.get(first.r.passage.docId)?.document.title ?? '');
     return times.length > 0 && fits({ start: 0, end: 0, times });
   };
   const timely = !constraint || constraint.relation === 'any'
@@ -753,7 +751,7 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
   const timed = !!constraint && constraint.relation !== 'any';
   // "Which 3.12 release came out in August 2023?": the schedule line whose date fits the time.
   const dateScore = (value: string) => {
-    const times = findDates(value, { shortYears: 'none', reference: 0, prepositions: false }).map((d) => ({ start: d.start, end: d.end, granularity: d.granularity, from: d.from, to: d.to }));
+    const times = datesIn(value).map((d) => ({ start: d.start, end: d.end, granularity: d.granularity, from: d.from, to: d.to }));
     const s = temporalScore(constraint!, times);
     return s >= ANSWER_SETTINGS.minTemporalEvidence ? s : 0;
   };

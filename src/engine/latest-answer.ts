@@ -8,7 +8,7 @@
 import { latestTitled, titledAt, type TitledDocument, type TitledVersion } from '../answer/latest-titled.ts';
 import type { QuestionAnalysis } from '../answer/question.ts';
 import type { TimeListQuestion } from '../answer/support-status.ts';
-import { fitsTime, statusListText, type AskedTime } from '../answer/status-lists.ts';
+import { fitsTime, pickDated, statusListText, type AskedTime } from '../answer/status-lists.ts';
 import { releaseAt, versionHeading, type ReleaseEnd, type VersionHeading } from '../answer/version-headings.ts';
 
 export { asksReleaseEnd } from '../answer/version-headings.ts';
@@ -45,8 +45,7 @@ export function titledListAnswer(state: EngineState, question: string, asked: Ti
   const found = asked.role === 'start' ? titledAt(question, titlesOf(state), (date) => fitsTime(date, time)) : undefined;
   if (!found) return undefined;
   // "The first Rust release announced in 2024": of those, the one dated first (last).
-  const first = asked.pick === 'first';
-  const listed = asked.pick ? found.listed.reduce<typeof found.listed>((b, t) => (!b.length || (first ? t.date! < b[0]!.date! : t.date! > b[0]!.date!) ? [t] : b), []) : found.listed;
+  const listed = asked.pick ? pickDated(found.listed, asked.pick, (t) => t.date!) : found.listed;
   const citations = listed.flatMap((t) => citeTitle(state, t, cite) ?? []);
   const items = listed.map((t) => t.version);
   return asked.count
@@ -97,8 +96,7 @@ export function scheduleListAnswer(state: EngineState, asked: TimeListQuestion, 
     });
     const all = fitting.filter((l) => wanted(l.name));
     // "The first (last) Python 3.14 release in 2025": the one dated first (last).
-    const at = (l: { value: string }) => h.dateIn(l.value)!.start;
-    const kept = asked.pick ? all.reduce<typeof all>((b, l) => (!b.length || (asked.pick === 'first' ? at(l) < at(b[0]!) : at(l) > at(b[0]!)) ? [l] : b), []) : all;
+    const kept = asked.pick ? pickDated(all, asked.pick, (l) => h.dateIn(l.value)!.start) : all;
     const citations = kept.flatMap((l) => {
       const p = record.passages.find((x) => x.kind === 'text' && x.start <= l.line[0] && l.line[1] <= x.end);
       const text = record.document.text.slice(...l.line);

@@ -5,7 +5,7 @@
  */
 import type { RowValue } from '../answer/table-answer.ts';
 import type { FlagListQuestion, StatusListQuestion, TimeListQuestion } from '../answer/support-status.ts';
-import { fitsTime, flagHolds, rowsByStatus, statusListText, type AskedTime, type CellReading } from '../answer/status-lists.ts';
+import { fitsTime, flagHolds, pickDated, rowsByStatus, statusListText, type AskedTime, type CellReading } from '../answer/status-lists.ts';
 import type { TableStructure } from '../tables/headers.ts';
 import type { Answer, SearchResponse, Table } from '../types.ts';
 import type { EngineState } from './state.ts';
@@ -68,15 +68,9 @@ export function timeListAnswer(state: EngineState, asked: TimeListQuestion, sear
     if (!rows?.length) return undefined;
     const fitting = rows.filter((x) => fitsTime(x.at!, time));
     // "The first Django release in 2023": of those, the one dated first (last).
-    const listed = (asked.pick ? pickDated(fitting, asked.pick) : fitting).map((x) => x.r);
+    const listed = (asked.pick ? pickDated(fitting, asked.pick, (x) => x.at!) : fitting).map((x) => x.r);
     return { rows: rows.map((x) => x.r), listed, text: listed.length ? statusListText(listed.map((r) => r.name), false, rows.length) : `None of the ${rows.length} listed` };
   });
-}
-
-/** Of dated things, the one dated first (`'first'`) or last; the first of equals. */
-export function pickDated<T extends { at?: number }>(items: readonly T[], pick: 'first' | 'last'): T[] {
-  const best = items.reduce<T | undefined>((b, x) => (!b || (pick === 'first' ? x.at! < b.at! : x.at! > b.at!) ? x : b), undefined);
-  return best ? [best] : [];
 }
 
 /** What a list of rows answers with: the rows it lists, of all the table's, and its text. */
