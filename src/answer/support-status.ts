@@ -65,26 +65,29 @@ export interface StatusListQuestion {
   subject: string;
   /** Whether it asks for those that have ended ("which ... have reached end of life?"). */
   ended: boolean;
+  /** "How many Django versions are still supported?": the list's length. */
+  count?: true;
 }
 
-/** Words that make a subject a list of a thing's versions ("PostgreSQL versions", "releases of Django"). */
-const VERSIONS_WORD = /\b(?:versions|releases|editions|branches|series|cycles|lines|majors)\b/i;
-const VERSION_WORD = /\b(?:version|release|edition|branch|series|cycle|line|major)(?:e?s)?\b/i;
+/** Words that make a subject a list of a thing's versions ("PostgreSQL versions", "releases of Django", "ROS 2 distributions"). */
+const VERSIONS_WORD = /\b(?:versions|releases|editions|branches|series|cycles|lines|majors|distros|distributions)\b/i;
+const VERSION_WORD = /\b(?:version|release|edition|branch|series|cycle|line|major|distro|distribution)(?:e?s)?\b/i;
 const SUPPORTED = String.raw`(?:(?:still|currently)\s+)?(?:(?:being\s+)?(?:supported|maintained)|(?:getting|receiving)\s+(?:security\s+)?(?:updates|fixes|patches)|under\s+support)`;
 const ENDED = String.raw`(?:(?:have|has)\s+(?:already\s+)?(?:reached|hit|passed)\s+(?:its\s+|their\s+)?(?:end[\s-]of[\s-](?:life|support)|eol)|(?:are|is)\s+(?:already\s+)?(?:end[\s-]of[\s-]life|eol|out\s+of\s+support|unsupported|no\s+longer\s+(?:supported|maintained)))`;
-/** "Which PostgreSQL versions are still supported?", "what releases of Django are maintained?" */
-const LIST_SUPPORTED = new RegExp(String.raw`^\s*(?:which|what)\s+(.+?)\s+(?:are|is)\s+${SUPPORTED}\b`, 'i');
+/** "Which PostgreSQL versions are still supported?", "what releases of Django are maintained?", "how many ... are ...?" */
+const LIST_SUPPORTED = new RegExp(String.raw`^\s*(?:which|what|(how many))\s+(.+?)\s+(?:are|is)\s+${SUPPORTED}\b`, 'i');
 /** "What are the supported versions of PostgreSQL?" */
-const SUPPORTED_LIST = /^\s*(?:what|which)\s+are\s+the\s+(?:currently\s+)?(?:supported|maintained)\s+(.+?)\s*\??\s*$/i;
+const SUPPORTED_LIST = /^\s*(?:what|which)\s+are\s+the\s+(?:currently\s+)?(?:supported|maintained)\s+()(.+?)\s*\??\s*$/i;
 /** "Which Ubuntu versions have reached end of life?", "which Node.js releases are no longer supported?" */
-const LIST_ENDED = new RegExp(String.raw`^\s*(?:which|what)\s+(.+?)\s+${ENDED}\b`, 'i');
+const LIST_ENDED = new RegExp(String.raw`^\s*(?:which|what|(how many))\s+(.+?)\s+${ENDED}\b`, 'i');
 
 /** What a question about which of a thing's versions are supported asks, or undefined for another question. */
 export function statusListQuestion(question: string): StatusListQuestion | undefined {
   const ended = LIST_ENDED.exec(question);
   const supported = ended ? undefined : LIST_SUPPORTED.exec(question) ?? SUPPORTED_LIST.exec(question);
-  const subject = (ended ?? supported)?.[1]?.trim();
-  return subject && VERSIONS_WORD.test(subject) ? { subject, ended: !!ended } : undefined;
+  const m = ended ?? supported;
+  const subject = m?.[2]?.trim();
+  return subject && VERSIONS_WORD.test(subject) ? { subject, ended: !!ended, ...(m![1] ? { count: true as const } : {}) } : undefined;
 }
 
 /** What a question for the versions that have a yes / no property asks ("which Node.js versions are LTS?"). */

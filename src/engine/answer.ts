@@ -228,7 +228,10 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
       // Kafka versions ...?"), the best passage of each of more documents is read.
       const read = (s: SearchResponse) => (listed ? lists.statusListAnswer(state, listed, s, reference, h) : flagged ? lists.flagListAnswer(state, flagged, s, reference, h) : lists.timeListAnswer(state, dated!, s, search.constraint!, reference, h));
       const found = read(search) ?? read(await runSearch(state, question, { ...searchOptions, groupByDocument: true, limit: ANSWER_SETTINGS.tableSearchDocuments }));
-      if (listed) status = found;
+      // "How many Ubuntu releases came out in 2022?", "how many Django versions are still
+      // supported?": the list's length, its items cited.
+      const count = (a: Answer | undefined) => (a?.items && a.kind !== 'computed' ? { ...a, text: String(a.items.length), kind: 'computed' as const, value: a.items.length, operation: 'count' as const } : a);
+      if (listed) status = listed.count ? count(found) : found;
       else if (flagged) property = found;
       // Where no table dates the thing's releases, the titles of its release notes may, with
       // their dates (a module loaded for such a question, as for "the latest version").
@@ -242,8 +245,7 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
           scheduled = !!timeList;
         }
       } else timeList = found;
-      // "How many Ubuntu releases came out in 2022?": the list's length, its items cited.
-      if (timeList?.items && dated!.count && timeList.kind !== 'computed') timeList = { ...timeList, text: String(timeList.items.length), kind: 'computed', value: timeList.items.length, operation: 'count' };
+      if (dated?.count) timeList = count(timeList);
     }
     status ||= endless ? statuses!.noEndAnswer(state, analysis, search, helpers) : undefined;
     if (status) {

@@ -120,4 +120,4 @@ function firstRowList(state: EngineState, search: SearchResponse, h: ListHelpers
 }
 
 /** Words of a list question's subject that say what is listed, not whose ("versions of", "the"). */
-const LIST_WORDS = new Set(['versions', 'version', 'releases', 'release', 'editions', 'branches', 'series', 'cycles', 'lines', 'majors', 'of', 'the', 'all', 'its', 'which', 'what']);
+const LIST_WORDS = new Set(['versions', 'version', 'releases', 'release', 'editions', 'branches', 'series', 'cycles', 'lines', 'majors', 'distros', 'distributions', 'of', 'the', 'all', 'its', 'which', 'what']);

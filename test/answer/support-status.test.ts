@@ -33,6 +33,8 @@ describe('support-status questions', () => {
     expect(statusListQuestion('Which Redis releases are currently maintained?')).toEqual({ subject: 'Redis releases', ended: false });
     expect(statusListQuestion('Which Ubuntu releases have reached end of life?')).toEqual({ subject: 'Ubuntu releases', ended: true });
     expect(statusListQuestion('What Node.js versions are no longer supported?')).toEqual({ subject: 'Node.js versions', ended: true });
+    expect(statusListQuestion('How many ROS 2 distributions are still supported?')).toEqual({ subject: 'ROS 2 distributions', ended: false, count: true });
+    expect(statusListQuestion('How many Ubuntu releases have reached end of life?')).toEqual({ subject: 'Ubuntu releases', ended: true, count: true });
     // One thing, or no list of versions: another question.
     expect(statusListQuestion('Is Angular 18 still supported?')).toBeUndefined();
     expect(statusListQuestion('Which browsers are supported?')).toBeUndefined();

@@ -595,6 +595,11 @@ describe('almanac.answer (zero-download)', () => {
     expect(supported.answer).toMatchObject({ kind: 'cell', text: '24.04, 22.04', items: ['24.04', '22.04'], operation: 'list' });
     expect(supported.answer.citations.map((c) => c.text)).toEqual(['false', '2027-06-01']);
     expect((await almanac.answer('Which Distro releases have reached end of life?', { referenceDate })).answer.items).toEqual(['20.04', '18.04']);
+    // "How many ...?": the list's length, each of its ends cited; "distributions" are the thing's versions too.
+    const many = await almanac.answer('How many Distro distributions are still supported?', { referenceDate });
+    expect(many.answer).toMatchObject({ kind: 'computed', text: '2', value: 2, operation: 'count', items: ['24.04', '22.04'] });
+    expect(many.answer.citations.map((c) => c.text)).toEqual(['false', '2027-06-01']);
+    expect((await almanac.answer('How many Distro versions have reached end of life?', { referenceDate })).answer.text).toBe('2');
     // A yes / no column the question names ("LTS" of "lts"): the rows that say yes, a date that has come included.
     await almanac.ingest([{ name: 'runtime.md', content: '---\ntitle: Runtime\nreleases:\n  - releaseCycle: "26"\n    lts: 2027-10-28\n    eol: 2029-04-30\n  - releaseCycle: "24"\n    lts: 2025-10-28\n    eol: 2028-04-30\n  - releaseCycle: "23"\n    lts: false\n    eol: 2025-06-01\n  - releaseCycle: "22"\n    lts: true\n    eol: 2027-04-30\n---\n\n# Runtime\n\nRuntime is a JavaScript runtime.\n' }]);
     const lts = await almanac.answer('Which Runtime versions are LTS?', { referenceDate });
