@@ -13,6 +13,7 @@ import { statesDayWithoutYear } from './answer-time.ts';
 import { namedNumbers, namesOf, type QuestionAnalysis } from './question.ts';
 import { answerTerms } from './synonyms.ts';
 import { hasDate } from './table-answer.ts';
+import { FIELD_LINE, asksField, records, spanOf } from './field-records.ts';
 
 /** What {@link answerField} read. */
 export interface FieldAnswer {
@@ -32,16 +33,8 @@ export interface FieldAnswer {
   field: string;
 }
 
-/**
- * A line that states one field: an optional list bullet, a name of one to six words that starts
- * with a letter or a digit, a colon and a value on the same line. A name holds no colon, so a
- * URL's "https:" is no field of its own (see `URL_SCHEME`).
- */
-const FIELD_LINE = /^[ \t]*(?:[-*•+][ \t]+)?([\p{L}\p{N}][^:\n]{0,58}?)[ \t]*:[ \t]+(\S[^\n]{0,198}?)[ \t]*$/gmu;
 /** A line (a list item, its marker kept or not) that ends with a date: its name (group 1) and the date (group 2), as {@link FIELD_LINE} gives a field's. */
 const DATED_ITEM = /^[ \t]*(?:[-*•+][ \t]+)?(\S[^:\n]{0,58}?)[ \t]+(\d{4}-\d\d-\d\d|\p{L}{3,9}\.?[ \t]+\d{1,2},?[ \t]+\d{4}|\d{1,2}[ \t]+\p{L}{3,9}[ \t]+\d{4})[ \t]*$/gmu;
-/** {@link FIELD_LINE} for one line on its own. */
-const ONE_FIELD_LINE = new RegExp(FIELD_LINE.source, 'u');
 const URL_SCHEME = /^(?:https?|ftp|mailto|file)$/i;
 /** Most words a field's name has. */
 const MAX_NAME_WORDS = 6;
@@ -52,44 +45,9 @@ const AUTHOR_TERMS = answerTerms('author authors');
 const MAX_VALUE_WORDS = 8;
 const NUMBER = /^[\d_.,]+$/;
 
-/**
- * Whether a text is a record of fields and nothing else: two or more lines, each `name: value`
- * (a PEP's header), or front matter's fields on one line, three or more `key: value` from its
- * start ("date: 2018-05-10 path: 2018/05/10/Rust-1.26 title: Announcing Rust 1.26"). Its values
- * answer a question one field at a time; the record whole answers none ("what feature did Rust
- * 1.26 stabilize?").
- */
-export function isFieldRecord(text: string): boolean {
-  const lines = text.split('\n').filter((l) => l.trim());
-  if (lines.length >= 2) return lines.every((l) => ONE_FIELD_LINE.test(l));
-  return INLINE_FIELD_START.test(text) && (text.match(INLINE_KEY) ?? []).length >= 3;
-}
-/**
- * The record of fields (two lines or more, or front matter on one line: {@link isFieldRecord})
- * that holds characters `start`..`end` of `text`, as `[start, end)`; undefined where they stand
- * outside one.
- */
-export function fieldRecordAt(text: string, start: number, end: number): [number, number] | undefined {
-  if (!text.includes('\n')) return isFieldRecord(text) ? [0, text.length] : undefined;
-  for (const record of records(text, [...text.matchAll(FIELD_LINE)])) {
-    const [from, to] = spanOf(record);
-    if (record.length >= 2 && from <= start && end <= to) return [from, to];
-  }
-  return undefined;
-}
-
 /** A version term without the zeros its tokenizer forms may drop: 3_10 and 3_1 as 3_1, 3_12_0 as 3_12. */
 function versionForm(term: string): string {
   return term.replace(/(?:_0+)+$/, '').replace(/(_\d*?)0+$/, '$1');
-}
-
-/** A front-matter key and its colon, as the Markdown reader writes fields on one line. */
-const INLINE_KEY = /(?:^|\s)[A-Za-z][\w.-]*:\s/g;
-const INLINE_FIELD_START = /^\s*[A-Za-z][\w.-]*:\s/;
-
-/** Whether a question asks for the kind of thing one field states: a name, a date, a value (not a figure to compute or compare). */
-export function asksField(analysis: QuestionAnalysis): boolean {
-  return ['lookup', 'name', 'date'].includes(analysis.operation) && !analysis.asksFigure;
 }
 
 /**
@@ -248,35 +206,8 @@ function onlyDate(value: string): boolean {
   return !!d && `${value.slice(0, d.from)}${value.slice(d.to)}`.replace(/\([^)]*\)|\[[^\]]*\]/g, '').replace(WEEKDAY, '').replace(/[\s,.;:]+/g, '') === '';
 }
 
-/**
- * Whether two field lines belong to one record: nothing but line breaks between them (a
- * reader's text may space them as paragraphs), both list items or neither (a header above a
- * list is another record).
- */
-function together(text: string, a: RegExpMatchArray, b: RegExpMatchArray): boolean {
-  return /^\s*$/.test(text.slice(a.index! + a[0].length, b.index!)) && BULLET.test(a[0]) === BULLET.test(b[0]);
-}
-const BULLET = /^[ \t]*[-*•+][ \t]/;
-
-/** The field lines of `text` grouped into records (see `together`). */
-function records(text: string, lines: RegExpMatchArray[]): RegExpMatchArray[][] {
-  const out: RegExpMatchArray[][] = [];
-  for (const m of lines) {
-    const run = out[out.length - 1];
-    const prev = run?.[run.length - 1];
-    if (prev && together(text, prev, m)) run!.push(m);
-    else out.push([m]);
-  }
-  return out;
-}
-
 /** The record (see `together`) that holds `line`. */
 function recordAround(text: string, lines: RegExpMatchArray[], line: [number, number]): [number, number] {
   return spanOf(records(text, lines).find((r) => r.some((m) => m.index === line[0]))!);
 }
 
-/** `[start, end)` of a record's lines in its text. */
-function spanOf(record: RegExpMatchArray[]): [number, number] {
-  const last = record[record.length - 1]!;
-  return [record[0]!.index!, last.index! + last[0].length];
-}

@@ -8,7 +8,7 @@ import { escapeRegExp } from '../text/escape-regexp.ts';
 import type { Sentence } from '../types.ts';
 import { readNumber } from './numbers.ts';
 import { asksCodename, meaningAsked, asksFrequency, asksLength, versionsOf, asksTime, isCalendarWord, namesEnd, namesOf, type QuestionAnalysis } from './question.ts';
-import { isFieldRecord } from './field-answer.ts';
+import { isFieldRecord } from './field-records.ts';
 import { answerTerms } from './synonyms.ts';
 import { looksLikeCode } from './code-text.ts';
 import { headingPath } from '../text/heading-path.ts';

@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksLatest, asksDescription, asksCodename, meaningAsked, asksSource, namesSource, sourceNamed, asksFeature, answerDatedLine, answerField, answerReleaseLine, scheduleLines, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersWithin, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, readNumber, calculate, yearOfDay, statesDayWithoutYear,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksLatest, asksDescription, asksCodename, meaningAsked, asksSource, namesSource, sourceNamed, asksFeature, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersWithin, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, readNumber, calculate, yearOfDay, statesDayWithoutYear,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -124,7 +124,9 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
   }
   const text = textCandidate(state, analysis, search);
   const record = recordCandidate(state, analysis, search);
-  const field = fieldCandidate(state, analysis, search);
+  // The field answerers load with the first question that may ask one (a field, or a time).
+  const fields = asksField(analysis) || (search.constraint && search.constraint.relation !== 'any') ? await import('../answer/field-answer.ts') : undefined;
+  const field = fields && fieldCandidate(state, analysis, search, fields);
   if (record) steps.push('record-answer');
   if (field) steps.push('field-answer');
   if (table) steps.push(...(spanned ? ['table-answer', 'series-span'] : ['table-answer']));
@@ -241,7 +243,7 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
         const cite = (p: Passage, from: number, to: number, text: string, span: [number, number]) => textCitation(state, search, p, from, to, text, span);
         timeList = releases.titledListAnswer(state, question, dated!, search.constraint!, cite);
         if (!timeList) {
-          timeList = releases.scheduleListAnswer(state, dated!, search.constraint!, search, { scheduleLines, dateIn, mayAnswer: helpers.mayAnswer, cite });
+          timeList = releases.scheduleListAnswer(state, dated!, search.constraint!, search, { scheduleLines: (await import('../answer/field-answer.ts')).scheduleLines, dateIn, mayAnswer: helpers.mayAnswer, cite });
           scheduled = !!timeList;
         }
       } else timeList = found;
@@ -748,7 +750,7 @@ function fold(text: string): string {
  * `field-answer.ts`), in a document that names every version the question does (PEP 101's
  * "Release Manager:" does not answer for Python 3.13).
  */
-function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse): RecordCandidate | undefined {
+function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, { answerDatedLine, answerField, answerReleaseLine }: FieldReaders): RecordCandidate | undefined {
   const constraint = search.constraint;
   const timed = !!constraint && constraint.relation !== 'any';
   // "Which 3.12 release came out in August 2023?": the schedule line whose date fits the time.
@@ -803,6 +805,9 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
   }
   return undefined;
 }
+
+/** The field answerers (`answer/field-answer.ts`), loaded with a question that may ask a field. */
+type FieldReaders = Pick<typeof import('../answer/field-answer.ts'), 'answerDatedLine' | 'answerField' | 'answerReleaseLine'>;
 
 /** Whether a table, its caption, the text just before it or its document's title states a time. */
 function statesTime(document: { title: string } | undefined, table: Table, preamble: string): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion } from '../../src/answer/question.ts';
-import { answerDatedLine, answerField, answerReleaseLine, fieldRecordAt, isFieldRecord } from '../../src/answer/field-answer.ts';
+import { answerDatedLine, answerField, answerReleaseLine } from '../../src/answer/field-answer.ts';
 
 const PEP = 'PEP: 693\nTitle: Python 3.12 Release Schedule\nAuthor: Thomas Wouters <thomas@python.org>\nStatus: Active\nCreated: 24-May-2022\n\nRelease Manager and Crew\n========================\n\n- 3.12 Release Manager: Thomas Wouters\n- Windows installers: Steve Dower\n- Documentation: Julien Palard\n\nSee https://peps.python.org/pep-0693/ for more.\n';
 const read = (q: string, text = PEP) => answerField(analyzeQuestion(q), text);
@@ -47,17 +47,6 @@ describe('field answers', () => {
     const schedule = '- 3.12.0 beta 4: Tuesday, 2023-07-11\n- 3.12.0 candidate 1: Sunday, 2023-08-06\n- 3.12.0 candidate 3: Tuesday, 2023-09-19\n';
     // "3" of "candidate 3" is not the "3" of 3.12.0.
     expect(answerField(analyzeQuestion('When did the 3.12.0 release candidate ship?'), schedule)).toBeUndefined();
-  });
-
-  it('tells a record of fields, on lines or as front matter on one line, from prose', () => {
-    expect(isFieldRecord('PEP: 693\nStatus: Active\nCreated: 24-May-2022')).toBe(true);
-    expect(isFieldRecord('date: 2018-05-10 path: 2018/05/10/Rust-1.26 title: Announcing Rust 1.26 authors: The Rust Core Team')).toBe(true);
-    expect(isFieldRecord('Note: the release ships in May.')).toBe(false);
-    expect(isFieldRecord('Status: Active\nThe council meets weekly.')).toBe(false);
-    // The record that holds a line of a passage: PEP 693's header, not the prose after it.
-    const at = PEP.indexOf('Created:');
-    expect(PEP.slice(...fieldRecordAt(PEP, at, at + 8)!)).toMatch(/^PEP: 693\n[^]*Created: 24-May-2022$/);
-    expect(fieldRecordAt(PEP, PEP.indexOf('See https'), PEP.indexOf('See https') + 3)).toBeUndefined();
   });
 
   it('answers with the value of the line whose whole name the question names, with its span', () => {
