@@ -557,7 +557,11 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
     return subject.versions.every((v) => v.version.test(text)) && releases.every((v) => v.test(text));
   };
   // Nor does a passage that names the version only as a release before it ("Rust 1.0 Beta").
-  const texts = search.results.map((r, rank) => ({ r, rank })).filter(({ r }) => TEXT_KINDS.has(r.passage.kind) && namesSubject(state, r.passage.docId, subject) && namesVersions(r.passage) && !namesPreReleaseOnly(analysis, r.passage.text));
+  const answerable = (p: Passage) => TEXT_KINDS.has(p.kind) && namesSubject(state, p.docId, subject) && namesVersions(p) && !namesPreReleaseOnly(analysis, p.text);
+  let texts: Array<{ r: Pick<SearchResult, 'passage' | 'score' | 'temporal'>; rank: number }> = search.results.map((r, rank) => ({ r, rank })).filter(({ r }) => answerable(r.passage));
+  // Where a table's rows fill every result, the document the question names by its title is read
+  // past them (the votes table of "... 2023 term steering council election" over its "Results").
+  if (!texts.length) texts = pastResults(state, analysis, search).filter(answerable).map((passage) => ({ r: { passage, score: 0 }, rank: search.results.length }));
   if (!texts.length) return undefined;
   const sourceOf = (p: Passage) => {
     const title = state.records.get(p.docId)?.document.title;
@@ -623,12 +627,23 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
   // A document titled by its time ("2025 Term Steering Council election") states it for every
   // sentence under the title that states none.
   const titled = () => {
-    const times = datesIn(state.records.get(first.r.passage.docId)?.document.title ?? '');
+    const times = titleTimes(state, first.r.passage.docId);
     return times.length > 0 && fits({ start: 0, end: 0, times });
   };
   const timely = !constraint || constraint.relation === 'any'
     || (own && (own.times.length || own.intervals?.length) ? fits(own) : first.r.passage.sentences.some(fits) || titled());
   return { found, passage: first.r.passage, rank: first.rank, supported: timely && found.confidence >= ANSWER_SETTINGS.minTextConfidence };
+}
+
+/** The text passages of the first result's document read past the results where the question names it by its title ({@link titledPassages}). */
+function pastResults(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse): Passage[] {
+  const top = search.results[0]?.passage;
+  return top ? titledPassages(state, analysis, top.docId) : [];
+}
+
+/** The times a document's title states ("2025 Term Steering Council election"). */
+function titleTimes(state: EngineState, docId: string): TimeSpan[] {
+  return datesIn(state.records.get(docId)?.document.title ?? '');
 }
 
 /** Most passages of a document read past the results ({@link titledPassages}). */
@@ -766,8 +781,10 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
     const title = state.records.get(docId)?.document.title ?? '';
     return numbers.length > 0 && numbers.every((n) => n.pattern.test(title));
   };
-  for (let rank = 0; rank < search.results.length; rank++) {
-    const p = search.results[rank]!.passage;
+  // The results' passages, then those of the document the question names by its title past them.
+  const passages = [...search.results.map((r) => r.passage), ...pastResults(state, analysis, search)];
+  for (let rank = 0; rank < passages.length; rank++) {
+    const p = passages[rank]!;
     if (!TEXT_KINDS.has(p.kind)) continue;
     // A schedule answers a question whose words its document holds (Python's releases are no
     // answer to "which Rust version was released in June 2023?").
@@ -786,8 +803,11 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
     if (!namesSubject(state, p.docId, subject)) continue;
     const [s, e] = read.line;
     // A question with a time ("the president from 1999 to 2001") is answered by a line that
-    // states a time that fits it, as a sentence must be (`minTemporalEvidence`).
-    if (!dated && timed && !p.sentences.some((x) => x.start < e && x.end > s && temporalScore(constraint!, x.times, x.intervals) >= ANSWER_SETTINGS.minTemporalEvidence)) continue;
+    // states a time that fits it, as a sentence must be (`minTemporalEvidence`), or by one of a
+    // document whose title states it ("Voting ends at: December 15, 2022" of the "2023 Term
+    // Steering Council election", for "... the 2023 term ... election"): the time names the document.
+    const fits = (times: TimeSpan[], intervals?: Passage['sentences'][number]['intervals']) => temporalScore(constraint!, times, intervals) >= ANSWER_SETTINGS.minTemporalEvidence;
+    if (!dated && timed && !p.sentences.some((x) => x.start < e && x.end > s && fits(x.times, x.intervals)) && !fits(titleTimes(state, p.docId))) continue;
     const citation = textCitation(state, search, p, p.start + s, p.start + e, p.text.slice(s, e), [read.span[0] - s, read.span[1] - s]);
     return { answer: { text: withYear(state, analysis, p.docId, read.text), kind: 'sentence', citations: [citation], confidence: 1, operation: analysis.operation }, rank };
   }

@@ -977,6 +977,22 @@ describe('almanac.answer over a document of paragraphs and tables', () => {
     expect(voters.answer).toMatchObject({ text: '100', citations: [{ text: 'Of 100 eligible voters, 76 cast ballots.' }] });
   });
 
+  it('reads the field lines of a document the question names by its title past rows that fill the results, the title\'s time standing for them', async () => {
+    const almanac = await createAlmanac();
+    const rows = Array.from({ length: 20 }, (_, i) => `| Candidate ${String.fromCharCode(65 + i)} | ${60 - i} |`).join('\n');
+    await almanac.ingest([
+      { name: 'election.md', content: `# 2023 Term Osprey Council election\n\n## Configuration\n\nHelp Email Address: election@osprey.org\n\nVoting starts at: December 1, 2022 12:00 UTC\n\nVoting ends at: December 15, 2022 12:00 UTC\n\n## Results\n\n| Candidate | Votes at the end of voting |\n| --- | --- |\n${rows}\n` },
+      { name: 'other.md', content: '# Garden club\n\nThe garden club voted in 2023 to end the spring planting.' },
+    ]);
+    const res = await almanac.answer('When did voting end in the 2023 term Osprey council election?', { limit: 2 });
+    expect(res.search.results.every((r) => r.passage.kind.startsWith('table'))).toBe(true);
+    expect(res.answer).toMatchObject({ text: 'December 15, 2022 12:00 UTC', citations: [{ docId: 'election.md', text: 'Voting ends at: December 15, 2022 12:00 UTC' }] });
+    expect(res.steps).toContain('field-answer');
+    // A line whose time does not fit, in a document whose title states another, still does not answer.
+    expect((await almanac.answer('When did voting end in the 2021 term Osprey council election?', { limit: 5 })).answer.text).not.toMatch(/December 15/);
+    await almanac.close();
+  });
+
   it('does not answer what came out at a time from a table that states no time', async () => {
     const almanac = await createAlmanac();
     await almanac.ingest([{ name: 'osprey/release-1.9/features.csv', content: 'Feature name,Stage,SIG,Release note\nDramatically Simplify Osprey Cluster Creation,Alpha,SIG-Cluster,Osprey releases came out faster\nFederated Osprey Deployments,Beta,SIG-Federation,Osprey releases federation\n' }]);
