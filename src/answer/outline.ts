@@ -13,7 +13,7 @@ export interface OutlineAsk {
   verb?: string;
 }
 
-const WHATS_NEW = /^\s*what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+)?(?:(?:main|key|major|biggest)\s+)?(?:new(?:\s+features?)?|features?|highlights?|changes?)\s+(?:in|of)\s+\S/i;
+const WHATS_NEW = /^\s*what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\s+(?:(?:the\s+)?(?:(?:main|key|major|biggest)\s+)?(?:new(?:\s+features?)?|features?|highlights?|changes?)\s+)?(?:in|of)\s+\S/i;
 const CHANGED_IN = /^\s*what\s+(?:(?:new\s+)?(?:features?|changes?|apis?)\s+)?(?:changed|(?:was|were)\s+(?:added|new|removed|fixed|changed|deprecated|stabili[sz]ed|released)|is\s+new|got\s+(?:added|removed|fixed|stabili[sz]ed))\s+in\s+\S/i;
 const DID_RELEASE = /^\s*what\s+(?:(?:new\s+)?(?:features?|changes?|apis?)\s+)?(?:did|does|will)\s+\S.*?\s+(add|introduce|stabili[sz]e|change|bring|fix|remove|deprecate|drop|improve)\s*\??\s*$/i;
 
@@ -147,6 +147,10 @@ export function outlineOf(ask: OutlineAsk, versions: readonly RegExp[], title: s
       });
     } else if (versionHeading(anchor, versions)) {
       // A changelog's version without kinds: its items are its sentences ("## 1.2.0 (2019-02-15)").
+      items = under.flatMap(({ s, i }) => s.sentences.map((text, k) => ({ text, section: i, sentence: k })));
+    } else if (asksOutline(anchor)) {
+      // A heading that says what the release brought ("What's in 1.34.2 stable"), over prose
+      // (a point release's one fix): its sentences, in order.
       items = under.flatMap(({ s, i }) => s.sentences.map((text, k) => ({ text, section: i, sentence: k })));
     } else {
       // Prose under a heading that names the release ("Kubernetes 1.29: Mandala") is no list of changes.

@@ -40,9 +40,8 @@ const DAY_MS = 86_400_000;
 /** Operations a table answers by ranking its rows ("the lowest concentration"), which a sentence rarely states. */
 const EXTREMES = new Set(['max', 'min', 'argmax', 'argmin']);
 
-/** Questions that may ask for a list (`answer/label-list` decides). */
-/** A question that may ask what a release brought ("what's new in ...", "what did ... change?"): the outline module is loaded for it. */
-const OUTLINE_GATE = /^\s*what\b.*\b(?:new|features?|highlights?|changes?|changed|add(?:ed)?|introduce|stabili[sz]ed?|released|bring|fix(?:ed)?|remove(?:d)?|deprecate(?:d)?|drop|improve|about)\b/i;
+/** A question that may ask what a release brought ("what's new in ...", "what did ... change?", "what's in ...?"): the outline module is loaded for it. */
+const OUTLINE_GATE = /^\s*what(?:'s|\s+is)\s+in\b|^\s*what\b.*\b(?:new|features?|highlights?|changes?|changed|add(?:ed)?|introduce|stabili[sz]ed?|released|bring|fix(?:ed)?|remove(?:d)?|deprecate(?:d)?|drop|improve|about)\b/i;
 
 /** Queries that may be keywords standing for a question (`answer/keyword-question.ts` reads them). */
 const KEYWORD_GATE = /\b(?:date|eol|life|support|freeze|manager|lead|maintainers?|versions?|releases?|supported|maintained|code\s*names?|features|changes|new|notes|changelog|highlights)\W*$/i;

@@ -16,6 +16,8 @@ describe('asksOutline', () => {
     expect(asksOutline('What was stabilized in Rust 1.72?')).toEqual({ verb: 'stabilized' });
     expect(asksOutline('What APIs were stabilized in Rust 1.80?')).toEqual({ verb: 'stabilized' });
     expect(asksOutline('What was released in Go 1.24?')).toEqual({});
+    expect(asksOutline("What's in Rust 1.70.0?")).toEqual({});
+    expect(asksOutline('What is in Rust 1.34.2?')).toEqual({});
     expect(asksOutline('What is the latest version of Django 5.1?')).toBeUndefined();
     expect(asksOutline('What did Go 1.22 change about loop variables?')).toBeUndefined();
   });
@@ -81,6 +83,9 @@ describe('outlineOf', () => {
     ];
     expect(outlineOf({}, [v('1.18')], 'Osprey 1.18 Release Notes', deep)!.items.map((i) => i.text)).toEqual(['Generics', 'Fuzzing', 'Runtime']);
     expect(outlineOf({}, [v('1.29')], 'Release information', [sec('Kubernetes 1.29: Mandala (The Universe)', 'This release is inspired by the Mandala.')])).toBeUndefined();
+    // A heading that says what the release brought, over prose (a point release's fix): its sentences, in order.
+    const point = [sec("What's in 1.34.2 stable", 'A security vulnerability was reported.', 'This release destabilizes the method.'), sec('Contributors', 'Many people.')];
+    expect(outlineOf({}, [v('1.34.2')], 'Announcing Rust 1.34.2', point)!.items.map((i) => [i.text, i.section, i.sentence])).toEqual([['A security vulnerability was reported.', 0, 0], ['This release destabilizes the method.', 0, 1]]);
   });
 
   it('counts what it leaves out past the most it lists', () => {
