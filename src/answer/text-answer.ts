@@ -137,7 +137,7 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
     if (!namesVersions(analysis, sentence, under)) return false;
     return !!answerableTime(analysis, sentence, s)
       && (analysis.boundary !== 'end' || namesEnd(sentence))
-      && (analysis.boundary !== 'start' || !LIFE_END.test(sentence) || STARTED.test(sentence));
+      && (analysis.boundary !== 'start' || ((!LIFE_END.test(sentence) || STARTED.test(sentence)) && (!RELEASE_ASKED.test(analysis.question) || RELEASE_SAID.test(sentence) || isFieldRecord(sentence))));
   }
   // ("How long was Python 3.9 supported?": a length said of 3.13 is not 3.9's, as for a time above.)
   // (So is "how many weeks does a release cycle take?", where no two dated things are named: "the 1.21 release cycle" says no length.)
@@ -262,6 +262,10 @@ export function statesLength(text: string): boolean {
 
 /** An end of life or of support, as a sentence states it. */
 const LIFE_END = /\bend[\s-]of[\s-](?:life|support)\b|\beol\b/i;
+/** A question for when something came out, which a sentence answers only where it says so ("will stop compiling with Go 1.4 around June 1, 2015" does not). */
+const RELEASE_ASKED = /\b(?:released|launched|c[oa]me out)\b/i;
+/** What says a release: the word in any form ("the final Rust 1.0 release is scheduled for May 15th"), or a verb of coming out. */
+const RELEASE_SAID = /\b(?:releas(?:e|es|ed|ing)|launch(?:es|ed|ing)?|c[oa]mes? out|arriv(?:es|ed)|available|shipped|published|introduced|announced)\b/i;
 /** A verb that says something began. */
 const STARTED = /\b(?:released|launched|introduced|began|started|came out|first (?:available|shipped)|shipped|published|founded|opened)\b/i;
 

@@ -67,6 +67,9 @@ describe('text answers', () => {
     expect(answerFromText(analyzeQuestion(released), passage('Osprey 2 was released on 2019-10-14 and reached end of life on 2024-10-07.'))!.text).toBe('2019-10-14');
     expect(holds(ends, 'Osprey 2 has been available since 2018.')).toBe(false);
     expect(holds(released, 'Osprey 2 has been available since 2018.')).toBe(true);
+    // When something came out, a sentence says a release (in any form), not another thing it dates.
+    expect(holds('When did Osprey 1.4 come out?', 'Code that has not updated will stop compiling with Osprey 1.4 around June 1, 2015.')).toBe(false);
+    expect(holds(released, 'The final Osprey 2 release is scheduled for May 15th, 2015.')).toBe(true);
     // "Osprey 2023" is a version of Osprey, not a year, whether or not the question names one.
     const successor = 'The company announced Osprey 2023 as a successor to Osprey 2, with a new planner.';
     expect(holds(released, successor)).toBe(false);
