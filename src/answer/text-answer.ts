@@ -192,7 +192,7 @@ const COUNT_ASK = /^\s*how\s+many\b/i;
 const CLOCK_PART = /\d:\d\d|\b\d{1,2}:\d/;
 
 /** "Who won / led / wrote ...?": the verb of a deed, irregular past tenses as their stem's word. */
-const WHO_DID = /^\s*who\s+(won|led|wrote|ran|chose|founded|elected|created|designed|invented|wins|leads|writes|runs)\b/i;
+const WHO_DID = /^\s*who\s+(won|led|wrote|ran|chose|wins|leads|writes|runs|(?!(?:is|was|has|does)\b)[a-z]{3,}(?:ed|s))\b/i;
 const WIN = /\b(?:w[oi]n|wins|winners?|winning|elected)\b/i;
 const LEAD = /\b(?:lead|led|leads|leader|leading|chair(?:ed|s)?)\b/i;
 const WRITE = /\b(?:wr[io]te|written|writes|writing|authors?|authored)\b/i;

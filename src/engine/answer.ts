@@ -584,7 +584,11 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
     const at = pool[chosen.candidate]!;
     const own = at.r.passage.sentences.find((x) => x.start === chosen.answer.sentence[0]);
     const timely = !point || !own || (!own.times.length && !own.intervals?.length) || fits(own);
-    return { found: chosen.answer, passage: at.r.passage, rank: at.rank, supported: timely && chosen.evidence >= ANSWER_SETTINGS.minTemporalEvidence };
+    // "When was the tz database first released?": a time implied ("first"), not given, and a
+    // sentence that states none does not say when, however its passage is dated.
+    const [from, to] = chosen.answer.sentence;
+    const states = !asksTime(analysis) || holdsAsked(analysis, at.r.passage.text.slice(from, to), own ?? { start: from, end: to, times: [] }, sourceOf(at.r.passage)) !== false;
+    return { found: chosen.answer, passage: at.r.passage, rank: at.rank, supported: timely && states && chosen.evidence >= ANSWER_SETTINGS.minTemporalEvidence };
   }
   const found = answerFromText(analysis, sourceOf(first.r.passage));
   if (!found) return undefined;

@@ -127,6 +127,10 @@ describe('text answers', () => {
     expect(holds('Who led the Osprey 1.33 release team?', 'Nina Polshakova led the team.')).toBe(true);
     expect(holds('Who founded Osprey?', 'Osprey was founded by Jane Doe.')).toBe(true);
     expect(holds('Who founded Osprey?', 'Jane Doe maintains Osprey.')).toBe(false);
+    // Any verb the question asks the deed by, in its forms ("maintains": "maintained", "maintainer").
+    expect(holds('Who maintains the Osprey database?', 'For the UK the Osprey database relies on years of work done by Joseph Myers.')).toBe(false);
+    expect(holds('Who maintains the Osprey database?', 'The Osprey database is maintained by Paul Eggert.')).toBe(true);
+    expect(holds('Who administers the Osprey election?', 'The council appointed Ee Durbin to administer the election.')).toBe(true);
   });
 
   it('dates a version the question names only by a sentence, a heading or a title that names it', () => {

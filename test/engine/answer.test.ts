@@ -870,6 +870,15 @@ describe('almanac.answer (zero-download)', () => {
     expect(first.steps).toContain('release-headings');
     expect((await almanac.answer('What is the latest release of Osprey?')).answer.text).toBe('1.2.0');
   });
+
+  it('does not answer "when ... first ...?" with a sentence that states no time, however its document is dated', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([{ name: 'osprey.md', content: '---\ndate: 2020-05-01\n---\n\n# The Osprey database\n\nThe Osprey database relies on years of first-class work done by Joseph Myers.\n\nThe Osprey database was first released by volunteers, who still keep it.\n' }]);
+    const r = await almanac.answer('When was the Osprey database first released?');
+    expect(r.search.constraint?.condition).toBe('first');
+    expect(r.answer.kind).toBe('none');
+    await almanac.close();
+  });
 });
 
 describe('almanac.answer with a generator (RECAP, scripted test double)', () => {
