@@ -114,7 +114,7 @@ function versionHeading(heading: string, versions: readonly RegExp[]): boolean {
  * name the release itself. Undefined when nothing names the
  * release so.
  */
-export function outlineOf(ask: OutlineAsk, versions: readonly RegExp[], title: string, sections: readonly OutlineSection[]): { items: OutlineItem[]; more: number } | undefined {
+export function outlineOf(ask: OutlineAsk, versions: readonly RegExp[], title: string, sections: readonly OutlineSection[]): { items: OutlineItem[]; more: number; prose?: true } | undefined {
   if (!versions.length) return undefined;
   const names = (text: string) => versions.every((v) => v.test(text));
   let depth = -1;
@@ -128,6 +128,7 @@ export function outlineOf(ask: OutlineAsk, versions: readonly RegExp[], title: s
     }
   }
   let items: OutlineItem[];
+  let prose = false;
   if (anchor !== undefined) {
     const under = sections.map((s, i) => ({ s, i })).filter(({ s }) => s.path[depth] === anchor);
     const children = [...new Set(under.flatMap(({ s }) => (s.path.length > depth + 1 ? [s.path[depth + 1]!] : [])))];
@@ -152,6 +153,7 @@ export function outlineOf(ask: OutlineAsk, versions: readonly RegExp[], title: s
       // A heading that says what the release brought ("What's in 1.34.2 stable"), over prose
       // (a point release's one fix): its sentences, in order.
       items = under.flatMap(({ s, i }) => s.sentences.map((text, k) => ({ text, section: i, sentence: k })));
+      prose = true;
     } else {
       // Prose under a heading that names the release ("Kubernetes 1.29: Mandala") is no list of changes.
       return undefined;
@@ -175,7 +177,7 @@ export function outlineOf(ask: OutlineAsk, versions: readonly RegExp[], title: s
     return undefined;
   }
   if (!items.length) return undefined;
-  return { items: items.slice(0, MAX_OUTLINE_ITEMS), more: Math.max(0, items.length - MAX_OUTLINE_ITEMS) };
+  return { items: items.slice(0, MAX_OUTLINE_ITEMS), more: Math.max(0, items.length - MAX_OUTLINE_ITEMS), ...(prose ? { prose: true as const } : {}) };
 }
 
 /**

@@ -70,8 +70,9 @@ export function outlineAnswer(state: EngineState, question: string, analysis: Qu
       return c ? [c] : [];
     });
     // Items read from sentences lose their full stop: they are joined by semicolons. (What a
-    // section says is read as it is written, sentence after sentence.)
-    if (said) return { answer: { text: found.items.map((i) => i.text).join(' ') + (found.more ? ` (${found.more} more sentences)` : ''), kind: 'sentence', citations, confidence: 1, operation: analysis.operation }, step: 'section-about' };
+    // section says, or the prose under a heading that says what a release brought, is read as
+    // it is written, sentence after sentence.)
+    if (said || ('prose' in found && found.prose)) return { answer: { text: found.items.map((i) => i.text).join(' ') + (found.more ? ` (${found.more} more sentences)` : ''), kind: 'sentence', citations, confidence: 1, operation: analysis.operation }, step: said ? 'section-about' : 'outline-answer' };
     const items = found.items.map((i) => i.text.replace(/\.\s*$/, ''));
     const more = found.more ? `; and ${found.more} more` : '';
     return { answer: { text: `${items.join('; ')}${more}`, kind: 'sentence', items, citations, confidence: 1, operation: analysis.operation }, step: 'outline-answer' };

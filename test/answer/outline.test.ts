@@ -85,7 +85,10 @@ describe('outlineOf', () => {
     expect(outlineOf({}, [v('1.29')], 'Release information', [sec('Kubernetes 1.29: Mandala (The Universe)', 'This release is inspired by the Mandala.')])).toBeUndefined();
     // A heading that says what the release brought, over prose (a point release's fix): its sentences, in order.
     const point = [sec("What's in 1.34.2 stable", 'A security vulnerability was reported.', 'This release destabilizes the method.'), sec('Contributors', 'Many people.')];
-    expect(outlineOf({}, [v('1.34.2')], 'Announcing Rust 1.34.2', point)!.items.map((i) => [i.text, i.section, i.sentence])).toEqual([['A security vulnerability was reported.', 0, 0], ['This release destabilizes the method.', 0, 1]]);
+    const read = outlineOf({}, [v('1.34.2')], 'Announcing Rust 1.34.2', point)!;
+    expect(read.items.map((i) => [i.text, i.section, i.sentence])).toEqual([['A security vulnerability was reported.', 0, 0], ['This release destabilizes the method.', 0, 1]]);
+    expect(read.prose).toBe(true);
+    expect(outlineOf({}, [v('1.80')], 'Announcing Rust 1.80.0', [sec("What's in 1.80.0 stable › LazyCell and LazyLock", 'These types delay initialization.')])!.prose).toBeUndefined();
   });
 
   it('counts what it leaves out past the most it lists', () => {

@@ -864,6 +864,12 @@ describe('almanac.answer (zero-download)', () => {
     expect(changed.answer.citations.map((c) => c.text)).toEqual(['Danish translation.', 'Upgraded the parser to version 3.']);
     expect(changed.steps).toContain('outline-answer');
     expect((await almanac.answer('What was removed in 1.1.0?')).answer.items).toEqual(['Dropped support for Python 2.6']);
+    // A point release's notes, whose heading says what it brought over prose: its sentences as written, each cited.
+    await almanac.ingest([{ name: 'osprey-1.34.2.md', content: '# Announcing Osprey 1.34.2\n\nThe Osprey team has published a new point release, 1.34.2.\n\n## What\'s in 1.34.2 stable\n\nA security vulnerability in the parser was reported. This point release destabilizes the method.\n\n## Contributors to 1.34.2\n\nMany people came together.\n' }]);
+    const point = await almanac.answer("What's in Osprey 1.34.2?");
+    expect(point.answer).toMatchObject({ text: 'A security vulnerability in the parser was reported. This point release destabilizes the method.' });
+    expect(point.answer.citations.map((c) => c.text)).toEqual(['A security vulnerability in the parser was reported.', 'This point release destabilizes the method.']);
+    expect(point.steps).toContain('outline-answer');
     // The first and the latest release: the headings of the earliest and the latest date, "Unreleased" none of them.
     const first = await almanac.answer('When was the first version of Osprey released?');
     expect(first.answer).toMatchObject({ text: '2017-11-20', citations: [{ text: '[1.1.0] - 2017-11-20', span: [10, 20] }] });
