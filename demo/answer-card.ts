@@ -7,10 +7,11 @@
  */
 import type { RemoteAlmanac } from '../src/engine/remote.ts';
 import { describeCitation } from '../src/answer/cite.ts';
-import type { Answer, AnswerResponse, Citation, SearchResponse, StoredDocument } from '../src/types.ts';
+import type { AnswerResponse, Citation, SearchResponse, StoredDocument } from '../src/types.ts';
 import { clear, el } from './dom.ts';
 import { errorMessage } from './format.ts';
 import { renderTable } from './table-view.ts';
+import { kindLabel } from './answer-label.ts';
 
 /** Characters of context shown around a cited sentence. */
 const CONTEXT_CHARS = 280;
@@ -194,16 +195,4 @@ export function answerCard(almanac: RemoteAlmanac, getDocument: (id: string) => 
       element.hidden = true;
     },
   };
-}
-
-function kindLabel(a: Answer, response: AnswerResponse): string {
-  // A time list read off release notes cites their titles (none where none fits), a table's its cells.
-  const dates = response.steps.includes('time-list') ? (a.citations.some((c) => c.kind === 'cell') ? 'the dates of a table' : response.steps.includes('schedule-lines') ? 'the lines of a release schedule' : 'the titles and dates of the documents') : undefined;
-  switch (a.kind) {
-    case 'cell': return !a.items ? (response.steps.includes('series-span') ? 'from every row of each period' : 'from a table cell') : response.steps.includes('status-answer') ? 'from the end-of-life dates of a table' : response.steps.includes('property-list') ? 'from a column of a table' : dates ? `from ${dates}` : 'from table cells';
-    case 'computed': return dates ? `counted from ${dates}` : a.citations.every((c) => c.kind === 'sentence') ? 'calculated from sentences' : response.steps.includes('series-span') ? 'calculated from every row of the time asked' : 'calculated from table cells';
-    case 'sentence': return response.steps.includes('outline-answer') ? 'from the sections of the notes' : response.steps.includes('section-about') ? 'from the section on it' : response.steps.includes('section-heading') ? 'from a section heading' : response.steps.includes('section-description') ? 'from the section it heads' : response.steps.includes('document-summary') ? 'from the document\'s own summary' : response.steps.includes('acronym-expansion') ? 'from the words it stands for' : response.steps.includes('latest-titled') ? 'from the titles of the documents' : response.steps.includes('release-headings') ? 'from the release headings of a changelog' : 'from a sentence';
-    case 'generated': return `written by ${response.recap ? 'the loaded generator (RECAP)' : 'the generator'}`;
-    case 'none': return response.recap?.refused ? 'the generator found no answer' : 'no answer';
-  }
 }
