@@ -219,7 +219,9 @@ export function listAfterLead(ask: ListAsk, sentences: readonly string[], helper
   if (ask.kind !== 'labels' || !ask.group.length || !lead.endsWith(':')) return undefined;
   const terms = new Set(answerTerms(lead));
   const named = ask.members && terms.has(ask.members) ? 1 : ask.group.filter((t) => terms.has(t)).length / ask.group.length;
-  if (named < 0.5) return undefined;
+  // A lead-in that names other people than those asked ("Nominees:" for "who were the members
+  // ...?") lists them, not the members.
+  if (named < 0.5 || (ask.members && !terms.has(ask.members) && answerTerms(PEOPLE_KINDS).some((t) => terms.has(t)))) return undefined;
   // People are those of the group the question names, whole: its words and years, in the lead-in
   // or its document's title ("the first council" is not "the 2026 term council").
   if (ask.people) {
@@ -234,6 +236,40 @@ export function listAfterLead(ask: ListAsk, sentences: readonly string[], helper
   }
   return items.length >= 2 ? { items, confidence: named } : undefined;
 }
+
+/**
+ * "Who is on the Kubernetes 1.37 release team?": the people of a table whose document's title or
+ * caption (`title`) names the group asked whole (its words, versions and years: "Kubernetes v1.37
+ * Release Team"), read from its first column that gives one name a cell, the handles after it in
+ * brackets left out ("Dipesh Rawat (@dipesh-rawat / Slack: @Dipesh)"); two names or more. A column
+ * of several names a cell (a team's shadows) or of roles is none.
+ */
+export function peopleFromTable(ask: ListAsk, table: Table, structure: TableStructure, title: string, helpers: ListHelpers): TableList | undefined {
+  ({ answerTerms } = helpers);
+  if (ask.kind !== 'labels' || !ask.people || !ask.group.length) return undefined;
+  const held = new Set(answerTerms(`${title} ${table.caption ?? ''}`));
+  // A name and its version written apart ("kubernetes/release-1.11/release_team") hold "Kubernetes 1.11".
+  const holds = (t: string) => held.has(t) || t === ask.members || (/^\D+_\d/.test(t) && held.has(t.replace(/^\D+?_(?=\d)/, '')) && answerTerms(t.replace(/_\d.*$/, '')).every((x) => held.has(x)));
+  if (![...ask.group, ...(ask.years ?? [])].every(holds)) return undefined;
+  const at = cellText(table);
+  for (const c of structure.dataCols) {
+    const named = structure.dataRows.flatMap((r) => {
+      const text = at(r, c).trim();
+      const name = text.replace(/\s*\([^)]*\)|\s*<[^>]*>/g, '').trim();
+      return text ? [{ r, name: isName(name) ? name : undefined }] : [];
+    });
+    // (A role filled by a bot, "k8s-ci-robot", is no person: most cells, not all, give one.)
+    const people = named.filter((x) => x.name);
+    if (people.length >= 2 && people.length >= PEOPLE_SHARE * named.length) return { items: [...new Set(people.map((x) => x.name!))], cells: people.map((x) => [x.r, c] as [number, number]), confidence: 1 };
+  }
+  return undefined;
+}
+
+/** The people a "who were the members / nominees / candidates ...?" question asks for. */
+const PEOPLE_KINDS = 'members nominees candidates';
+
+/** Share of a column's cells that give one name each for {@link peopleFromTable} to read it as people. */
+const PEOPLE_SHARE = 0.75;
 
 /** A person's name as English writes it: up to five words, each capitalised but its particles ("Ursula von der Leyen", "Gregory P. Smith"). */
 function isName(text: string): boolean {

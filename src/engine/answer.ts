@@ -164,7 +164,12 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
   // by a module loaded when a question may ask for one (the embed's budget, issue 13).
   if (LIST_GATE.test(question)) {
     const { listAnswer } = await import('./list-answer.ts');
-    const list = listAnswer(state, question, search, { answerTerms, structureOf, citeCell: (docId, tableIndex, t, cell) => cellCitation(state, search, cellHolder(docId, tableIndex, t), cell), sourceSpan, titleOf, pageOf, settings: ANSWER_SETTINGS });
+    const read = (s: SearchResponse) => listAnswer(state, question, s, { answerTerms, structureOf, citeCell: (docId, tableIndex, t, cell) => cellCitation(state, search, cellHolder(docId, tableIndex, t), cell), sourceSpan, titleOf, pageOf, settings: ANSWER_SETTINGS });
+    // "Who is on the Kubernetes 1.37 release team?": the team's own table may rank below its
+    // README's rows, and the best passage of each of more documents is read for it, as for status
+    // lists (a table, or a lead-in that names the people asked: "Nominees:").
+    const more = async () => (/^\s*who\b/i.test(question) ? read(await runSearch(state, question, { ...searchOptions, groupByDocument: true, limit: ANSWER_SETTINGS.tableSearchDocuments })) : undefined);
+    const list = read(search) ?? (await more().then((a) => (a && (a.kind === 'cell' || a.confidence >= 1) ? a : undefined)));
     if (list) {
       answer = list;
       steps.push('list-answer');

@@ -4,7 +4,7 @@
  * `engine/answer.ts` when a question may ask for a list, so the embed's first download does not
  * carry it; the helpers it needs come in from there (see `answer/prose-calc`'s `ProseHelpers`).
  */
-import { asksList, listAfterLead, listFromSentence, listFromTable, type ListHelpers, type TableList } from '../answer/label-list.ts';
+import { asksList, listAfterLead, listFromSentence, listFromTable, peopleFromTable, type ListHelpers, type TableList } from '../answer/label-list.ts';
 import type { AnswerCell } from '../answer/table-answer.ts';
 import type { TableStructure } from '../tables/headers.ts';
 import type { Answer, Citation, Passage, SearchResponse, Table } from '../types.ts';
@@ -43,9 +43,11 @@ export function listAnswer(state: EngineState, question: string, search: SearchR
   }
   let fallback: { list: TableList; docId: string; tableIndex: number; table: Table } | undefined;
   for (const docId of docs) {
-    const tables = state.records.get(docId)?.document.tables ?? [];
+    const document = state.records.get(docId)?.document;
+    const tables = document?.tables ?? [];
     for (const [tableIndex, table] of tables.entries()) {
-      const list = listFromTable(ask, table, h.structureOf(table), h);
+      const structure = h.structureOf(table);
+      const list = peopleFromTable(ask, table, structure, document?.title ?? '', h) ?? listFromTable(ask, table, structure, h);
       if (!list) continue;
       if (list.confidence >= 1) return tableListAnswer(list, docId, tableIndex, table, h);
       // (A table's own labels are no list of the people a question asks for: the candidates of an
@@ -53,24 +55,31 @@ export function listAnswer(state: EngineState, question: string, search: SearchR
       if (!ask.people && (!fallback || list.confidence > fallback.list.confidence)) fallback = { list, docId, tableIndex, table };
     }
   }
-  // A sentence of the best text passages that states the list, naming most of the group; else
-  // the table's own labels.
-  const texts = search.results.filter((r) => TEXT_KINDS.has(r.passage.kind)).slice(0, h.settings.sentencePassages);
-  for (const r of texts) {
-    const p = r.passage;
+  // A sentence of the best text passages that states the list, naming most of the group; for
+  // people, any passage of a best document whose title names the group ("Nominees:" of the "2025
+  // Term Steering Council election"); else the table's own labels.
+  const texts = search.results.filter((r) => TEXT_KINDS.has(r.passage.kind)).slice(0, h.settings.sentencePassages).map((r) => r.passage);
+  if (ask.people) {
+    const asked = [...ask.group, ...(ask.years ?? [])].filter((t) => t !== ask.members);
+    for (const docId of new Set(search.results.map((r) => r.passage.docId))) {
+      const record = state.records.get(docId);
+      const title = new Set(h.answerTerms(record?.document.title ?? ''));
+      if (record && asked.length && asked.every((t) => title.has(t))) texts.push(...record.passages.filter((p) => p.kind === 'text'));
+    }
+  }
+  for (const p of texts) {
     for (const [i, s] of p.sentences.entries()) {
       const text = p.text.slice(s.start, s.end);
-      const led = listAfterLead(ask, p.sentences.slice(i).map((x) => p.text.slice(x.start, x.end)), h, h.titleOf(search, p.docId));
+      const after = linesFrom(state, p, i);
+      const led = listAfterLead(ask, after.map((x) => x.text), h, h.titleOf(search, p.docId));
       if (led && !(fallback && led.confidence < SENTENCE_OVER_TABLE)) {
-        const last = p.sentences[i + led.items.at(-1)!]!;
         const start = p.start + s.start;
-        const end = p.start + last.end;
+        const end = after[led.items.at(-1)!]!.end;
         const source = h.sourceSpan(state, p.docId, start, end);
-        const items = led.items.map((k) => p.text.slice(p.sentences[i + k]!.start, p.sentences[i + k]!.end).trim());
-        const first = p.sentences[i + led.items[0]!]!;
+        const items = led.items.map((k) => after[k]!.text.trim());
         const citation: Citation = {
-          docId: p.docId, title: h.titleOf(search, p.docId), passageId: p.id, kind: 'sentence', text: p.text.slice(s.start, last.end), start, end,
-          ...(source ? { source } : {}), ...h.pageOf(p), span: [first.start - s.start, last.end - s.start],
+          docId: p.docId, title: h.titleOf(search, p.docId), passageId: p.id, kind: 'sentence', text: state.records.get(p.docId)?.document.text.slice(start, end) ?? '', start, end,
+          ...(source ? { source } : {}), ...h.pageOf(p), span: [after[led.items[0]!]!.start - start, end - start],
         };
         return { text: items.join(', '), kind: 'sentence', items, citations: [citation], confidence: round3(led.confidence), operation: 'list' };
       }
@@ -89,6 +98,29 @@ export function listAnswer(state: EngineState, question: string, search: SearchR
   }
   return fallback ? tableListAnswer(fallback.list, fallback.docId, fallback.tableIndex, fallback.table, h) : undefined;
 }
+
+/** Most sentences a list after a lead-in is read over. */
+const MAX_LIST_LINES = 64;
+
+/**
+ * Sentence `i` of passage `p` and those after it, on into the passages that follow it in its
+ * document (a list of eight nominees may be cut after its third), each with its text and where it
+ * stands in the document; what two passages repeat is read once.
+ */
+function linesFrom(state: EngineState, p: Passage, i: number): Array<{ text: string; start: number; end: number }> {
+  const out = p.sentences.slice(i).map((x) => ({ text: p.text.slice(x.start, x.end), start: p.start + x.start, end: p.start + x.end }));
+  const passages = state.records.get(p.docId)?.passages ?? [];
+  for (let k = passages.indexOf(p) + 1; k < passages.length && out.length < MAX_LIST_LINES; k++) {
+    const next = passages[k]!;
+    if (next.kind !== 'text') continue;
+    if (next.start > out.at(-1)!.end + MAX_GAP) break;
+    for (const x of next.sentences) if (next.start + x.start >= out.at(-1)!.end) out.push({ text: next.text.slice(x.start, x.end), start: next.start + x.start, end: next.start + x.end });
+  }
+  return out;
+}
+
+/** Characters between two passages (a heading, blank lines) across which a list is still read on. */
+const MAX_GAP = 200;
 
 function tableListAnswer(list: TableList, docId: string, tableIndex: number, table: Table, h: ListCiteHelpers): Answer {
   const structure = h.structureOf(table);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerTerms } from '../../src/answer/index.ts';
-import { asksList, listFromSentence, listFromTable } from '../../src/answer/label-list.ts';
+import { asksList, listAfterLead, listFromSentence, listFromTable, peopleFromTable } from '../../src/answer/label-list.ts';
 import { detectHeaders } from '../../src/tables/headers.ts';
 import { readGrid } from '../../src/tables/index.ts';
 
@@ -79,5 +79,38 @@ describe('listFromSentence', () => {
     const q = ask('What financial items does free cash flow consist of?')!;
     expect(listFromSentence(q, 'Free cash flow does not include payments for licences, spectrum and acquisitions.', h)).toBeUndefined();
     expect(listFromSentence(ask('What are the contract types?')!, 'The regions are Europe, Asia and Africa.', h)).toBeUndefined();
+  });
+});
+
+describe('listAfterLead', () => {
+  const nominees = ['Nominees (in alphabetical order by first name):', 'Barry Warsaw', 'Donghee Na', 'Gregory P. Smith', 'Withdrawn nominations:'];
+  const title = '2025 Term Steering Council election';
+  it('reads the people a lead-in lists one a line, up to what is not a name', () => {
+    expect(listAfterLead(ask('Who were the nominees for the 2025 term steering council?')!, nominees, h, title)).toEqual({ items: [1, 2, 3], confidence: 1 });
+  });
+
+  it('does not read the nominees as the members a question asks for', () => {
+    expect(listAfterLead(ask('Who were the members of the first council?')!, nominees, h, title)).toBeUndefined();
+  });
+});
+
+describe('peopleFromTable', () => {
+  const team = table([
+    ['Role', 'Lead Name (GitHub / Slack ID)', 'Shadow Name(s)'],
+    ['Release Team Lead', 'Dipesh Rawat (@dipesh-rawat / Slack: @Dipesh)', 'Agustina Barbetta (@aibarbetta), Rayan Das (@rayandas)'],
+    ['Enhancements', 'Subhasmita Swain (@whtssub)', 'Ofir Cohen (@ofirc)'],
+    ['Approval Notifier', 'k8s-ci-robot (@k8s-ci-robot)', ''],
+    ['Docs', 'Tushar Mittal (@kernel-kun)', ''],
+  ]);
+  it('reads the first column of one name a cell of a table whose title names the group, a bot left out', () => {
+    const found = peopleFromTable(ask('Who is on the Osprey 1.37 release team?')!, team.t, team.s, 'Osprey v1.37 Release Team', h);
+    expect(found).toEqual({ items: ['Dipesh Rawat', 'Subhasmita Swain', 'Tushar Mittal'], cells: [[1, 1], [2, 1], [4, 1]], confidence: 1 });
+    // A title that writes the name and the version apart names them too.
+    expect(peopleFromTable(ask('Who is on the Osprey 1.37 release team?')!, team.t, team.s, 'osprey/release-1.37/release_team', h)?.items).toHaveLength(3);
+  });
+
+  it('reads nothing from a table of another group, or another version\'s', () => {
+    expect(peopleFromTable(ask('Who is on the Osprey 1.29 release team?')!, team.t, team.s, 'Osprey v1.37 Release Team', h)).toBeUndefined();
+    expect(peopleFromTable(ask('Who is on the Osprey steering council?')!, team.t, team.s, 'Osprey v1.37 Release Team', h)).toBeUndefined();
   });
 });

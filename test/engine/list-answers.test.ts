@@ -55,6 +55,37 @@ describe('list answers (zero-download)', () => {
     await almanac.close();
   });
 
+  it('reads a team\'s people from its own file\'s table, one name a cell, past its README that fills the results', async () => {
+    const almanac = await createAlmanac();
+    const readme = Array.from({ length: 12 }, (_, i) => `| Osprey 1.37 release team milestone ${i + 1} | Lead | week ${i + 1} |`).join('\n');
+    await almanac.ingest([
+      { name: 'release-1.37/README.md', content: `# Osprey v1.37 Release Information\n\nThe Osprey 1.37 release team runs the release.\n\n| What | Who | When |\n| --- | --- | --- |\n${readme}\n` },
+      { name: 'release-1.37/release-team.md', content: '# Osprey v1.37 Release Team\n\n| Role | Lead Name (GitHub / Slack ID) | Shadow Name(s) |\n| --- | --- | --- |\n| Release Team Lead | Dipesh Rawat (@dipesh-rawat / Slack: @Dipesh) | Agustina Barbetta (@aibarbetta), Rayan Das (@rayandas) |\n| Enhancements | Subhasmita Swain (@whtssub) | Ofir Cohen (@ofirc) |\n| Approval Notifier | k8s-ci-robot (@k8s-ci-robot) | |\n| Communications | Swathi Rao (@SwathiR03) | Kirti Goyal (@kirti763) |\n| Docs | Tushar Mittal (@kernel-kun) | |\n' },
+      { name: 'release-1.29/release-team.md', content: '# Osprey v1.29 Release Team\n\n| Role | Lead Name |\n| --- | --- |\n| Release Team Lead | Priyanka Saggu (@psaggu) |\n| Docs | Kat Cosgrove (@katcosgrove) |\n' },
+    ]);
+    const team = await almanac.answer('Who is on the Osprey 1.37 release team?');
+    expect(team.answer).toMatchObject({ kind: 'cell', items: ['Dipesh Rawat', 'Subhasmita Swain', 'Swathi Rao', 'Tushar Mittal'], operation: 'list' });
+    expect(team.answer.citations.map((c) => c.docId)).toEqual(Array(4).fill('release-1.37/release-team.md'));
+    expect(team.answer.citations[0]!.text).toBe('Dipesh Rawat (@dipesh-rawat / Slack: @Dipesh)');
+    expect((await almanac.answer('Who was on the Osprey 1.29 release team?')).answer.items).toEqual(['Priyanka Saggu', 'Kat Cosgrove']);
+    await almanac.close();
+  });
+
+  it('reads a list of people on past the passage its lead-in opens (the links of its source cut it after its third), and not the nominees as the members', async () => {
+    const almanac = await createAlmanac();
+    const filler = Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of the rules says how ballots are counted and checked by the election administrator.`).join('\n\n');
+    const names = ['Barry Warsaw', 'Donghee Na', 'Emily Morehouse', 'Ethan Furman', 'Gregory P. Smith', 'Mariatta', 'Pablo Galindo Salgado', 'Thomas Wouters'];
+    await almanac.ingest([{ name: 'pep-8106.rst', content: `PEP: 8106\nTitle: 2025 Term Osprey Council election\n\nRules\n=====\n\n${filler}\n\nCandidates\n==========\n\nCandidates must be nominated by a core team member. If the candidate is a core team member, they may nominate themselves.\n\nNominees (in alphabetical order by first name):\n\n${names.map((n) => `- \`${n} <https://discuss.example.org/t/osprey-council-nomination-${n.toLowerCase().replace(/\W+/g, '-')}-2025-term/71732/>\`_`).join('\n')}\n\nWithdrawn nominations:\n\n- None\n` }]);
+    const nominees = await almanac.answer('Who were the nominees for the 2025 term Osprey council?');
+    expect(nominees.answer.items).toEqual(names);
+    const c = nominees.answer.citations[0]!;
+    expect(c.text).toMatch(/^Nominees \(in alphabetical order by first name\):[\s\S]*Thomas Wouters$/);
+    expect((await almanac.document('pep-8106.rst'))!.text.slice(c.start, c.end)).toBe(c.text);
+    // "Nominees" are not the members of a council ("first" of "by first name" aside).
+    expect((await almanac.answer('Who were the members of the first Osprey council?')).answer.items).toBeUndefined();
+    await almanac.close();
+  });
+
   it('lists, or counts, a release schedule\'s lines dated in a time, pre-releases apart, each line cited', async () => {
     const almanac = await createAlmanac();
     const schedule = ['3.14.0 alpha 7: Tuesday, 2025-04-08', '3.14.0 beta 1: Wednesday, 2025-05-07', '3.14.0 beta 2: Monday, 2025-05-26', '3.14.0 final: Tuesday, 2025-10-07', '3.14.1: Tuesday, 2025-12-02', '3.14.2: Tuesday, 2026-02-03'];
