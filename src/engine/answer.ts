@@ -268,10 +268,12 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
       // "Is Python 3.9 still supported?" is not answered by a sentence that speaks of 3.9 but not of its support.
       skipped['status-answer'] = 'no table or sentence of the best documents says whether it is supported';
       answer = noAnswer(analysis);
-    } else if (answer.kind !== 'none' && !answer.items && listed) {
+    } else if (answer.kind !== 'none' && !answer.items && (listed || (flagged && !answerTerms(flagged.flag).every((t) => answerTerms(answer.citations[0]?.text ?? '').includes(t))))) {
       // "Which Python versions are still supported?" asks for the rows of a support table: one
-      // sentence's version ("Python-Version: 2.7" of a release schedule) is no answer to it.
-      skipped['status-answer'] = 'no table of the best documents dates its rows\' end of life';
+      // sentence's version ("Python-Version: 2.7" of a release schedule) is no answer to it; nor
+      // is a cell or a sentence that does not name the property of "which Java versions are
+      // LTS?" ("3.1 - 6.1", Jetty's servlet versions).
+      skipped['status-answer'] = 'no table of the best documents dates its rows\' end of life, or gives the property';
       answer = noAnswer(analysis);
     }
   }

@@ -621,6 +621,11 @@ describe('almanac.answer (zero-download)', () => {
     // Typed lower-case, the thing is found by its words in the title, not taken from another product's table ranked first.
     await almanac.ingest([{ name: 'graph-db.md', content: '---\ntitle: GraphDB\nreleases:\n  - releaseCycle: "5.26"\n    eol: 2028-06-01\n  - releaseCycle: "4.4"\n    eol: 2025-11-30\n---\n\n# GraphDB\n\nGraphDB versions are supported for two years on every distro.\n\n| Distro versions supported | Since |\n|---|---|\n| Distro 24.04 | 5.26 |\n| Distro 22.04 | 4.4 |\n' }]);
     expect((await almanac.answer('which distro versions are supported', { referenceDate })).answer.items).toEqual(['24.04', '22.04']);
+    // A property no column gives is not answered by another cell of the table.
+    await almanac.ingest([{ name: 'servlet.md', content: '---\ntitle: Servlet Engine\n---\n\n# Servlet Engine\n\nServlet Engine is compatible with the following Java versions.\n\n| Release | Min. JVM | Servlet |\n|---|---|---|\n| 12 | Java 17 | 5.0 - 6.1 |\n| 11 | Java 11 | 3.1 - 5.0 |\n' }]);
+    const java = await almanac.answer('Which Java versions are LTS?', { referenceDate });
+    expect(java.answer.kind).toBe('none');
+    expect(java.skipped['status-answer']).toMatch(/property/);
     // A product whose prose fills the results above its release table's rows.
     const prose = Array.from({ length: 12 }, (_, i) => `## Support note ${i + 1}\n\nBigDB versions are supported by BigDB Inc for a while; supported BigDB versions get fixes (note ${i + 1}).`).join('\n\n');
     await almanac.ingest([{ name: 'bigdb.md', content: `---\ntitle: BigDB\nreleases:\n  - releaseCycle: "8.0"\n    eol: 2029-10-31\n  - releaseCycle: "6.0"\n    eol: 2025-07-31\n---\n\n# BigDB\n\n${prose}\n` }]);
