@@ -73,8 +73,8 @@ export function changeOfYears(table: Table, columnPaths: ReadonlyArray<readonly 
   return found && percent ? { ...found, scale: 'percent', unit: '%' } : found;
 }
 
-/** The times a series' rows are grouped by to answer "which year / decade ...?". */
-export type SpanUnit = 'year' | 'decade';
+/** The times a series' rows are grouped by to answer "which year / decade / month ...?". */
+export type SpanUnit = 'year' | 'decade' | 'month';
 
 /** A year alone, or a month or a day written as ISO 8601 does: a series' row, and its year. */
 const YEAR_OR_MOMENT = /^\s*(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?\s*$/;
@@ -87,14 +87,23 @@ const YEAR_OR_MOMENT = /^\s*(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?\s*$/;
  * lowest), its rows cited. Undefined where the rows are no finer than the time asked, or fewer
  * than two groups are read.
  */
-export function extremeOfSpans(table: Table, columnPaths: ReadonlyArray<readonly string[]>, row: number, col: number, unit: SpanUnit, low: boolean, h: SeriesHelpers): TableAnswer | undefined {
+export function extremeOfSpans(table: Table, columnPaths: ReadonlyArray<readonly string[]>, row: number, col: number, unit: SpanUnit, low: boolean, h: SeriesHelpers, period?: { start: number; end: number }): TableAnswer | undefined {
   const series = seriesAt(table, columnPaths, row, YEAR_OR_MOMENT, h);
-  if (!series || (unit === 'year' && !ISO_MOMENT.test(series.cell(row, series.dateCol)))) return undefined;
+  if (!series || (unit !== 'decade' && !ISO_MOMENT.test(series.cell(row, series.dateCol)))) return undefined;
   const { grid, cell, dateCol } = series;
   const yearOf = (r: number) => Number(YEAR_OR_MOMENT.exec(cell(r, dateCol))?.[1] ?? NaN);
-  const rows = grid.map((_, r) => r).filter((r) => r !== 0 && Number.isFinite(yearOf(r)) && series.same(r) && h.readNumber(cell(r, col)));
+  // (A month is the year's twelfth: "2016-02" is 2016 * 12 + 1.)
+  const monthOf = (r: number) => yearOf(r) * 12 + Number(YEAR_OR_MOMENT.exec(cell(r, dateCol))?.[2] ?? NaN) - 1;
+  // (Within the time the question gives, "in 1980": a row's month or year inside it.)
+  const within = (r: number) => {
+    if (!period) return true;
+    const m = monthOf(r);
+    const at = Number.isFinite(m) ? Date.UTC(Math.floor(m / 12), m % 12, 1) : Date.UTC(yearOf(r), 0, 1);
+    return at >= period.start && at < period.end;
+  };
+  const rows = grid.map((_, r) => r).filter((r) => r !== 0 && Number.isFinite(unit === 'month' ? monthOf(r) : yearOf(r)) && series.same(r) && h.readNumber(cell(r, col)) && within(r));
   const level = unit === 'year' ? levelOf(grid, rows, col, dateCol, h) : undefined;
-  const key = (r: number) => (unit === 'decade' ? Math.floor(yearOf(r) / 10) * 10 : yearOf(r));
+  const key = (r: number) => (unit === 'decade' ? Math.floor(yearOf(r) / 10) * 10 : unit === 'month' ? monthOf(r) : yearOf(r));
   const groups = new Map<number, number[]>();
   for (const r of rows) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
   const meanOf = (rs: number[] | undefined, c: number) => (rs?.length ? rs.reduce((s, r) => s + h.readNumber(cell(r, c))!.value, 0) / rs.length : NaN);
@@ -105,7 +114,8 @@ export function extremeOfSpans(table: Table, columnPaths: ReadonlyArray<readonly
   }
   if (!best || groups.size < 2) return undefined;
   const cells = groups.get(best.at)!.map((r) => series.cite(r, col));
-  return { kind: 'label', text: unit === 'decade' ? `${best.at}s` : String(best.at), scale: '', cells, score: 0, confidence: 1 };
+  const text = unit === 'decade' ? `${best.at}s` : unit === 'month' ? `${Math.floor(best.at / 12)}-${String((best.at % 12) + 1).padStart(2, '0')}` : String(best.at);
+  return { kind: 'label', text, scale: '', cells, score: 0, confidence: 1 };
 }
 
 /** A table read as the series of one of its rows. */

@@ -1402,7 +1402,7 @@ function heldShare(ctx: Context, aside: readonly string[] = []): number {
 const AVERAGE_TERMS = [...tokenize('average'), ...tokenize('mean'), ...tokenize('avg')];
 
 /** "Which month ...", "in what quarter ...": the time a question asks for, and at most how many days it lasts. */
-export const TIME_ASKED = /\b(?:which|what)\s+(day|week|month|quarter)\b/i;
+export const TIME_ASKED = /\b(?:which|what)\s+(?:(?:was|is)\s+the\s+)?(day|week|month|quarter)\b/i;
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 31, quarter: 92 };
 
 /** A column of rates or shares, whose changes compound rather than add up. */

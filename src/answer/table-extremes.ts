@@ -42,7 +42,8 @@ export function extremeOf(k: TableKit, ctx: Context): TableAnswer | undefined {
   } else {
     for (const c of structure.dataCols) {
       const label = structure.columnPaths[c]?.at(-1) ?? '';
-      if (sexes ? !isSex(label) : !sameParent(colParent(c), colParent(best.c)) || k.total.test(label)) continue;
+      // A column of dates ("Year" beside "Mean") holds when, not a figure to rank.
+      if (sexes ? !isSex(label) : !sameParent(colParent(c), colParent(best.c)) || k.total.test(label) || TIME_COLUMN.test(label)) continue;
       const v = k.readNumber(p.at(best.r, c))?.value;
       if (v !== undefined) pool.push({ r: best.r, c, v });
     }
@@ -66,3 +67,6 @@ export function extremeOf(k: TableKit, ctx: Context): TableAnswer | undefined {
   const others = pool.filter((x) => x !== win).map((x) => k.cellOf(ctx, x.r, x.c));
   return { kind: 'label', text: label, scale: '', cells: [cell, ...others], score, confidence };
 }
+
+/** The header of a column of dates or times. */
+const TIME_COLUMN = /^\s*(?:years?|dates?|months?|days?|periods?|time|quarters?)\s*$/i;

@@ -48,7 +48,7 @@ const KEYWORD_GATE = /\b(?:date|eol|life|support|freeze|manager|lead|maintainers
 
 /** A query that opens as a question, which no keyword form reads (but "is angular 17 supported"). */
 const QUESTION_OPENING = /^\s*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did)\b/i;
-const SPAN_ASKED = /\b(?:which|what)\s+(year|decade)\b/i;
+const SPAN_ASKED = /\b(?:which|what)\s+(?:(?:was|is)\s+the\s+)?(year|decade|month)\b/i;
 const LATEST_GATE = /\b(?:latest|newest|most recent|first|earliest|initial)\b/i;
 const MEASURE_GATE = /\b(?:warm|hott|cold|cool|cheap|wett|dri)est\b/i;
 const SUPPORTED_OPENING = /^\s*(?:is|are)\b.*\b(?:supported|maintained)\W*$/i;
@@ -107,7 +107,7 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
   const unit = first && analysis.operation.startsWith('arg') ? SPAN_ASKED.exec(question)?.[1]?.toLowerCase() : undefined;
   if (unit) {
     const [r, c] = first!.cell;
-    const groups = (await import('../answer/series-year.ts')).extremeOfSpans(table!.table, structureOf(table!.table).columnPaths, r, c, unit as 'year' | 'decade', analysis.operation === 'argmin', { readNumber, calculate, formatNumber });
+    const groups = (await import('../answer/series-year.ts')).extremeOfSpans(table!.table, structureOf(table!.table).columnPaths, r, c, unit as 'year' | 'decade' | 'month', analysis.operation === 'argmin', { readNumber, calculate, formatNumber }, analysis.period);
     if (groups) table!.found = { ...groups, confidence: table!.found.confidence };
     spanned = !!groups;
   }

@@ -120,4 +120,20 @@ describe('the extreme of a series by year or by decade', () => {
     // 2006 has no year before it to be compared with: the lowest change is 2008's.
     expect(extremeOfSpans(table, structure.columnPaths, 20, 2, 'year', true, h)).toMatchObject({ text: '2008' });
   });
+
+  it('reads the month of an extreme of a series whose rows are named by their source, within the time asked', () => {
+    // Two sources by month, their names the rows' labels ("GISTEMP", "gcag"), the month a column.
+    const rows: string[][] = [['Source', 'Year', 'Mean']];
+    const anomaly = (y: number, m: number) => (y === 2016 && m === 2 ? 1.3 : y === 2023 && m === 9 ? 1.48 : 0.2 + (y - 2015) * 0.1 + m / 100);
+    for (let y = 2015; y <= 2024; y++) for (let m = 1; m <= 12; m++) rows.push(['GISTEMP', `${y}-${String(m).padStart(2, '0')}`, anomaly(y, m).toFixed(2)], ['gcag', `${y}-${String(m).padStart(2, '0')}`, '2.00']);
+    const { table, structure } = readGrid(rows);
+    const warmest = extremeOfSpans(table, structure.columnPaths, 1, 2, 'month', false, h)!;
+    expect(warmest).toMatchObject({ kind: 'label', text: '2023-09' });
+    expect(warmest.cells.map((c) => c.rowPath[0])).toEqual(['2023-09']);
+    // "... in 2016": the months of that year alone.
+    expect(extremeOfSpans(table, structure.columnPaths, 1, 2, 'month', false, h, year(2016))).toMatchObject({ text: '2016-02' });
+    // A series by year has no month to name.
+    const { table: yearly, structure: byYear } = readGrid([['Year', 'Mean'], ['2015', '0.9'], ['2016', '1.0'], ['2017', '0.9']]);
+    expect(extremeOfSpans(yearly, byYear.columnPaths, 1, 1, 'month', false, h)).toBeUndefined();
+  });
 });

@@ -152,6 +152,13 @@ describe('table answers', () => {
     expect(answerTable(analyzeQuestion('What was the share in 1998?'), categories, { readers })!.text).not.toContain(';');
   });
 
+  it('ranks no column of dates against the figures beside it, and asks a table of years for no month', () => {
+    const annual = readGrid([['Source', 'Year', 'Mean'], ['GISTEMP', '2016', '1.01'], ['GISTEMP', '2023', '1.17'], ['GISTEMP', '2024', '1.28'], ['gcag', '2024', '1.18']]).table;
+    // Its "Year" is no figure above "Mean" ("Year" answered), and a question for a month is none of a table of years.
+    expect(answerTable(analyzeQuestion('What was the month with the highest temperature according to GISTEMP?'), annual, { readers })).toBeUndefined();
+    expect(answerTable(analyzeQuestion('Which is the highest for GISTEMP?'), readGrid([['Source', 'Year', 'Mean'], ['GISTEMP', '2016', '1.01']]).table, { readers })?.text).toBe('1.01');
+  });
+
   it('names the rows of a table without row headers by its first column, numbers included', () => {
     const jvm = readGrid([
       ['Groovy', 'JVM required (non-indy)', 'JVM required (indy)'],
