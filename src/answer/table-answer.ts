@@ -367,7 +367,8 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
   if (op === 'argmax' || op === 'argmin' || op === 'max' || op === 'min') {
     // "Which month was the warmest in 2023?" is no answer of a table of years: its rows are of a
     // longer time than the one asked for.
-    const unit = TIME_ASKED.exec(analysis.question)?.[1]?.toLowerCase();
+    // ("The highest monthly reading" asks the same of the rows: a month each.)
+    const unit = (TIME_ASKED.exec(analysis.question)?.[1] ?? /\b(day|week|month|quarter)ly\b/i.exec(analysis.question)?.[1])?.toLowerCase();
     const period = analysis.period;
     // (The rows' dates, read once for the three checks below.)
     const dates = unit || period ? [...rowMoments(ctx).values()] : [];

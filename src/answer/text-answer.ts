@@ -145,6 +145,8 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
   // "How many ...?": a sentence that states no count besides the question's numbers
   // ("Like any great tree, Kubernetes grows ring by ring and release by release").
   if (COUNT_ASK.test(analysis.question)) return statesCount(analysis, sentence);
+  // "What was the highest monthly CO2 reading?": a sentence that states no figure does not say it.
+  if (analysis.operation === 'max' || analysis.operation === 'min') return statesCount(analysis, sentence, false);
   if (asksFrequency(analysis)) return statesFrequency(sentence);
   // "Who ...?": a sentence that names no one besides the question's own names ("RM = Release Manager").
   // (and one that does not say the deed the question asks of them: "Author: ..." did not win the
@@ -231,12 +233,12 @@ function saysDeed(analysis: QuestionAnalysis, sentence: string): boolean {
 const NUMBER_WORD = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|single|both|twice)\b/i;
 
 /**
- * Whether a sentence states a number the question does not give: a figure, or a count spelled
- * out. A year counts nothing ("2021 Python Steering Council Election"), nor does a number that
+ * Whether a sentence states a number the question does not give: a figure, or (`words`) a count
+ * spelled out. A year counts nothing ("2021 Python Steering Council Election"), nor does a number that
  * names something ("as specified in PEP 13", "version 2").
  */
-function statesCount(analysis: QuestionAnalysis, sentence: string): boolean {
-  if (NUMBER_WORD.test(sentence)) return true;
+function statesCount(analysis: QuestionAnalysis, sentence: string, words = true): boolean {
+  if (words && NUMBER_WORD.test(sentence)) return true;
   const given = new Set((analysis.question.match(/\d[\d,.]*/g) ?? []).map((n) => n.replace(/[,.]+$/, '')));
   for (const m of sentence.matchAll(/(\S*)\s*(\d[\d,.]*)/g)) {
     const n = m[2]!.replace(/[,.]+$/, '');

@@ -157,6 +157,10 @@ describe('table answers', () => {
     // Its "Year" is no figure above "Mean" ("Year" answered), and a question for a month is none of a table of years.
     expect(answerTable(analyzeQuestion('What was the month with the highest temperature according to GISTEMP?'), annual, { readers })).toBeUndefined();
     expect(answerTable(analyzeQuestion('Which is the highest for GISTEMP?'), readGrid([['Source', 'Year', 'Mean'], ['GISTEMP', '2016', '1.01']]).table, { readers })?.text).toBe('1.01');
+    // "The highest monthly ..." asks the rows for a month each, as "which month" does.
+    const co2 = readGrid([['Year', 'Mean'], ['2023', '421.08'], ['2024', '424.61'], ['2025', '427.35']]).table;
+    expect(answerTable(analyzeQuestion('What was the highest CO2 reading?'), co2, { readers })?.text).toBe('427.35');
+    expect(answerTable(analyzeQuestion('What was the highest monthly CO2 reading?'), co2, { readers })).toBeUndefined();
   });
 
   it('names the rows of a table without row headers by its first column, numbers included', () => {

@@ -133,6 +133,11 @@ describe('text answers', () => {
     expect(holds('Who administers the Osprey election?', 'The council appointed Ee Durbin to administer the election.')).toBe(true);
   });
 
+  it('answers "what was the highest ...?" only with a sentence that states a figure', () => {
+    expect(holds('What was the highest monthly CO2 reading at Mauna Loa?', 'Two main series are provided: the Mauna Loa series (since 1958) and a global average.')).toBe(false);
+    expect(holds('What was the highest monthly CO2 reading at Mauna Loa?', 'The highest monthly reading at Mauna Loa was 432.34 ppm, in May 2026.')).toBe(true);
+  });
+
   it('dates a version the question names only by a sentence, a heading or a title that names it', () => {
     const q = 'When was Osprey 3.11.0 released?';
     const s = 'After that, the final bugfix update was released on October 24, 2022.';
