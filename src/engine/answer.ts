@@ -123,8 +123,14 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
   }
   const text = textCandidate(state, analysis, search);
   const record = recordCandidate(state, analysis, search);
-  // The field answerers load with the first question that may ask one (a field, or a time).
-  const fields = asksField(analysis) || (search.constraint && search.constraint.relation !== 'any') ? await import('../answer/field-answer.ts') : undefined;
+  // The field answerers load with a question that may ask one (a field, or a time) over passages
+  // that hold a line they read ("Status: Active", "- 2.7 final 2010-07-03"), or a document
+  // titled by its versions (a schedule read whole): a table's cell asked needs none of them.
+  const numbers = namedNumbers(analysis);
+  const fieldy = (asksField(analysis) || (search.constraint && search.constraint.relation !== 'any'))
+    && ([...search.results.map((r) => r.passage), ...pastResults(state, analysis, search)].some((p) => TEXT_KINDS.has(p.kind) && FIELD_OR_DATED_LINE.test(p.text))
+      || (numbers.length > 0 && search.results.some((r) => numbers.every((n) => n.pattern.test(state.records.get(r.passage.docId)?.document.title ?? '')))));
+  const fields = fieldy ? await import('../answer/field-answer.ts') : undefined;
   const field = fields && fieldCandidate(state, analysis, search, fields);
   if (record) steps.push('record-answer');
   if (field) steps.push('field-answer');
@@ -835,6 +841,9 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
   }
   return undefined;
 }
+
+/** A line of the kinds the field answerers read: a short name, a colon and a value; or one that ends with a date. */
+const FIELD_OR_DATED_LINE = /^[^\n:]{1,64}:[ \t]+\S|\d{4}(?:-\d\d-\d\d)?[ \t]*$/m;
 
 /** The field answerers (`answer/field-answer.ts`), loaded with a question that may ask a field. */
 type FieldReaders = Pick<typeof import('../answer/field-answer.ts'), 'answerDatedLine' | 'answerField' | 'answerReleaseLine'>;
