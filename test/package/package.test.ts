@@ -72,8 +72,8 @@ describe('the packed package', () => {
     }
     const unwanted = files.filter((f) =>
       /^(test|bench|scripts|public|demo|workers|src)\//.test(f)
-      // Of the demo, only the DOM helpers and the answer card the element shares with it.
-      || (f.startsWith('dist/demo/') && !/^dist\/demo\/(dom|format|highlight|answer-card|table-view)\.(js|d\.ts)$/.test(f))
+      // Of the demo, only the DOM helpers and the answer card (its label too) the element shares with it.
+      || (f.startsWith('dist/demo/') && !/^dist\/demo\/(dom|format|highlight|answer-card|answer-label|table-view)\.(js|d\.ts)$/.test(f))
       || /(^|\/)(index\.html|vite\.config|vitest\.config|tsconfig)/.test(f)
       || /sample-corpus|\.test\.|\/main\.js$/.test(f.replace('dist/src/cli/main.js', ''))
       || (f.endsWith('.ts') && !f.endsWith('.d.ts')));
