@@ -159,7 +159,7 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
   // It names the versions the question gives too ("the last to support macOS 10.15": not a
   // sentence on 10.13 beside one that names 10.15) and, for "the last to ...", says it is the
   // last (not what a later version requires).
-  if (asksNumbered(analysis)) return givenNumbers(analysis).every((v) => v.test(sentence) || v.test(under.heading ?? '')) && saysOrdinal(analysis, sentence) && ((namesNumbered(analysis, sentence, s) && touchesFeature(analysis, sentence, under.section ?? '')) || (!!headingVersion(analysis, under) && namesFeature(analysis, sentence, under.section ?? '')));
+  if (asksNumbered(analysis)) return givenNumbers(analysis).every((v) => v.test(sentence) || v.test(under.heading ?? '')) && namesGiven(analysis, sentence) && saysOrdinal(analysis, sentence) && ((namesNumbered(analysis, sentence, s) && touchesFeature(analysis, sentence, under.section ?? '')) || (!!headingVersion(analysis, under) && namesFeature(analysis, sentence, under.section ?? '')));
   // "What does EOAS mean?": a sentence without the word does not say what it means ("... the
   // corresponding 1951-1980 means").
   const meant = meaningAsked(analysis);
@@ -176,6 +176,18 @@ export function holdsAsked(analysis: QuestionAnalysis, sentence: string, s: Sent
  */
 function saysOrdinal(analysis: QuestionAnalysis, sentence: string): boolean {
   return !/\bthe\s+last\s+(?:\w+\s+)?to\b/i.test(analysis.question) || /\b(?:last|final)\b/i.test(sentence);
+}
+
+/**
+ * Whether a sentence names each thing the question names with a number of one part ("Windows
+ * 7", "macOS 14"): "the last release that will run on Windows XP" does not answer for Windows 7.
+ */
+function namesGiven(analysis: QuestionAnalysis, sentence: string): boolean {
+  const given = analysis.terms.filter((t) => /^\p{L}+_\d+$/u.test(t));
+  if (!given.length) return true;
+  const held = answerTerms(sentence);
+  // (Its parts apart count: "Windows 7, 8" is read as "window", "7", "8".)
+  return given.every((t) => held.includes(t) || [...answerTerms(t.replace(/_\d+$/, '')), t.replace(/^.*_/, '')].every((x) => held.includes(x)));
 }
 
 /** The numbers of two parts or more a question gives, each as the family it names ("3.8": "3.8.3" too, not "3.80"). */

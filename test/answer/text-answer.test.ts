@@ -89,6 +89,10 @@ describe('text answers', () => {
     expect(holds(macos, 'Osprey 1.22 is the last release that will support macOS 10.15 Catalina.')).toBe(true);
     // And the ordinal it asks: what a later version requires does not say which is the last.
     expect(holds(macos, 'Osprey 1.21 will require macOS 10.15 Catalina or later.')).toBe(false);
+    // A thing named with a number of one part alike ("Windows 7"), whether or not a list follows it.
+    const windows = 'Which Osprey release was the last to run on Windows 7?';
+    expect(holds(windows, 'Osprey 1.10 is the last release that will run on Windows XP or Windows Vista.')).toBe(false);
+    expect(holds(windows, 'Osprey 1.20 is the last release that will run on any release of Windows 7, 8, Server 2008 and Server 2012.')).toBe(true);
   });
 
   it('answers "when" with a day written without its year where the question gives none', () => {
