@@ -16,8 +16,8 @@ import type {
 } from '../types.ts';
 import { eventQueue } from './event-queue.ts';
 import type { ListHelpers } from './status-lists.ts';
-import { CELL_READING, flagListQuestion, setsNoEnd, statusListQuestion, statusQuestion, supportStatus, timeListQuestion } from '../answer/support-status.ts';
 import { TIME_ASKED, dateIn, datesIn, endOfRow, newestRow, rowDates, rowsOfColumn, type TableReaders } from '../answer/table-answer.ts';
+import { CELL_READING, setsNoEnd, supportStatus } from '../answer/support-status.ts';
 import { runSearch } from './search.ts';
 import { isTitledBy, titleNames } from './titled-names.ts';
 import type { EngineState } from './state.ts';
@@ -85,8 +85,11 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
   const steps: string[] = [...(worded === typed ? [] : ['keyword-question']), ...(measured ? ['measure-words'] : []), 'question-analysis'];
   const skipped: Record<string, string> = {};
   const analysis = analyzeQuestion(question);
+  // The readers of support questions ("is X still supported?", "which X versions ...?") load
+  // with a question that may be one: a table's cell asked needs none of them.
+  const support = SUPPORT_GATE.test(question) ? await import('../answer/support-questions.ts') : undefined;
 
-  const table = await tableCandidate(state, analysis, search, async () => {
+  const table = await tableCandidate(state, analysis, search, support, async () => {
     const further = await runSearch(state, question, { ...searchOptions, groupByDocument: true, limit: ANSWER_SETTINGS.tableSearchDocuments });
     return source ? { ...further, results: further.results.filter((r) => source.has(r.passage.docId)) } : further;
   });
@@ -198,7 +201,11 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
   }
   // "Is Angular 18 still supported?": the row's end of life against the reference date, read by
   // a module loaded for such questions, the readers it needs passed in (`status-answer.ts`).
-  {
+  // (What no end of life answers: "when does X reach end of life?", "how long is X supported?".)
+  const endless = answer.kind === 'none' && (analysis.boundary === 'end' || asksLength(analysis));
+  const questions = support ?? (endless ? await import('../answer/support-questions.ts') : undefined);
+  if (questions) {
+    const { statusQuestion, statusListQuestion, flagListQuestion, timeListQuestion } = questions;
     const subject = subjectOf(state, analysis, search);
     const helpers = {
       settings: ANSWER_SETTINGS, structureOf, mayAnswer: (docId: string) => namesSubject(state, docId, subject), namesAsked: (text: string) => namesAsked(analysis, text), givesName: namesOf(analysis).length > 0,
@@ -209,8 +216,6 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
       endOfRow, supportStatus, setsNoEnd, asksLength,
     };
     const asked = statusQuestion(question);
-    // (What no end of life answers: "when does X reach end of life?", "how long is X supported?".)
-    const endless = answer.kind === 'none' && (analysis.boundary === 'end' || asksLength(analysis));
     const statuses = asked || endless ? await import('./status-answer.ts') : undefined;
     // "When does Apache Groovy 3 reach end of life?" over a row whose end of life is set to none
     // ("false"): that none is set, where nothing else answered.
@@ -416,7 +421,7 @@ interface TextCandidate {
 }
 
 /** The table answer of the best documents: the first, in rank order, whose answer the evidence supports. */
-async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, byDocument: () => Promise<SearchResponse>): Promise<TableCandidate | undefined> {
+async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, support: Support | undefined, byDocument: () => Promise<SearchResponse>): Promise<TableCandidate | undefined> {
   const docs: Array<{ docId: string; rank: number }> = [];
   const add = (results: SearchResult[], offset: number, most: number) => results.forEach((r, i) => {
     if (!TABLE_KINDS.has(r.passage.kind) || docs.some((d) => d.docId === r.passage.docId)) return;
@@ -430,7 +435,7 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
   let fallback: TableCandidate | undefined;
   const readers = await tableReaders(analysis);
   let roleOnly = false;
-  const found = tableOf(state, analysis, search, docs, readers, (c) => { fallback ??= c; }, () => { roleOnly = true; });
+  const found = tableOf(state, analysis, search, docs, readers, support, (c) => { fallback ??= c; }, () => { roleOnly = true; });
   // A bound first passed is a test a table passes or fails (a growth-rate file's figures never
   // reach 400 ppm): where the results shown hold too few documents with tables and none passes
   // it, the best passage of each of more documents, ranked after every result shown, is read, and
@@ -458,7 +463,7 @@ async function tableCandidate(state: EngineState, analysis: QuestionAnalysis, se
   if ((found && !coarse) || (!found && (fallback || !tested)) || (full && !coarse)) return found ?? fallback;
   const before = docs.length;
   add((await byDocument()).results, search.results.length, ANSWER_SETTINGS.testedDocuments);
-  const further = tableOf(state, analysis, search, docs.slice(before), readers, () => undefined);
+  const further = tableOf(state, analysis, search, docs.slice(before), readers, support, () => undefined);
   return coarse ? (further && !answersCoarsely(analysis, further.found) && (!full || answersWithin(analysis, further.found)) ? further : found) : further;
 }
 
@@ -481,12 +486,12 @@ async function tableReaders(analysis: QuestionAnalysis): Promise<Partial<TableRe
  * The first of `docs` whose tables answer with confidence; a document's best answer below it goes
  * to `unsure`, and `role` hears of a "who" answered with a role, not a person.
  */
-function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, docs: Array<{ docId: string; rank: number }>, readers: Partial<TableReaders>, unsure: (c: TableCandidate) => void, role?: () => void): TableCandidate | undefined {
+function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse, docs: Array<{ docId: string; rank: number }>, readers: Partial<TableReaders>, support: Support | undefined, unsure: (c: TableCandidate) => void, role?: () => void): TableCandidate | undefined {
   const timed = asksTime(analysis);
   const long = asksLength(analysis) || analysis.operation === 'duration';
   const often = asksFrequency(analysis);
   const who = analysis.operation === 'name';
-  const status = !!statusQuestion(analysis.question);
+  const status = !!support?.statusQuestion(analysis.question);
   // (A codename too is a column's: "2022-04-25" of a table without one is none.)
   const describes = asksDescription(analysis) || asksCodename(analysis);
   const meant = !!meaningAsked(analysis);
@@ -494,7 +499,7 @@ function tableOf(state: EngineState, analysis: QuestionAnalysis, search: SearchR
   const asked = new Set(analysis.terms);
   // "What is the latest version of ...?" is answered by something numbered, not a role ("Release Notes Lead").
   const version = /^\s*(?:what|which)\b[^?]*\bversions?\b/i.test(analysis.question);
-  const released = !!analysis.period && !!timeListQuestion(analysis.question);
+  const released = !!analysis.period && !!support?.timeListQuestion(analysis.question);
   const subject = subjectOf(state, analysis, search);
   let coarse: TableCandidate | undefined;
   for (const { docId, rank } of docs) {
@@ -841,6 +846,16 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
   }
   return undefined;
 }
+
+/** The readers of support questions (`answer/support-questions.ts`), loaded with a question {@link SUPPORT_GATE} lets through. */
+type Support = typeof import('../answer/support-questions.ts');
+
+/**
+ * A question that may ask whether something is supported, or for a thing's versions by their
+ * status, a property or their dates: every word the support questions are read by
+ * (`support-questions.ts`: "still", "supported", "end of life", "reached", or a word of versions).
+ */
+const SUPPORT_GATE = /\b(?:still|(?:un)?supported|support|maintained|eol|end[\s-]of[\s-]life|reached|hit|passed|versions?|releases?|editions?|branch(?:es)?|series|cycles?|lines?|majors?|distros?|distributions?)\b/i;
 
 /** A line of the kinds the field answerers read: a short name, a colon and a value; or one that ends with a date. */
 const FIELD_OR_DATED_LINE = /^[^\n:]{1,64}:[ \t]+\S|\d{4}(?:-\d\d-\d\d)?[ \t]*$/m;

@@ -7,7 +7,7 @@
  */
 import { latestTitled, titledAt, type TitledDocument, type TitledVersion } from '../answer/latest-titled.ts';
 import type { QuestionAnalysis } from '../answer/question.ts';
-import type { TimeListQuestion } from '../answer/support-status.ts';
+import type { TimeListQuestion } from '../answer/support-questions.ts';
 import { fitsTime, pickDated, statusListText, type AskedTime } from '../answer/status-lists.ts';
 import { releaseAt, versionHeading, type ReleaseEnd, type VersionHeading } from '../answer/version-headings.ts';
 

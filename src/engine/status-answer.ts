@@ -8,7 +8,8 @@
  * of its own).
  */
 import type { AnswerCell, TableAnswer } from '../answer/table-answer.ts';
-import type { StatusQuestion, SupportStatus } from '../answer/support-status.ts';
+import type { StatusQuestion } from '../answer/support-questions.ts';
+import type { SupportStatus } from '../answer/support-status.ts';
 import type { QuestionAnalysis } from '../answer/question.ts';
 import type { TableStructure } from '../tables/headers.ts';
 import type { Answer, Citation, Passage, SearchResponse, Table } from '../types.ts';

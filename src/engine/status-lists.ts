@@ -4,7 +4,7 @@
  * best documents that answers, each row's cell cited.
  */
 import type { RowValue } from '../answer/table-answer.ts';
-import type { FlagListQuestion, StatusListQuestion, TimeListQuestion } from '../answer/support-status.ts';
+import type { FlagListQuestion, StatusListQuestion, TimeListQuestion } from '../answer/support-questions.ts';
 import { fitsTime, flagHolds, pickDated, rowsByStatus, statusListText, type AskedTime, type CellReading } from '../answer/status-lists.ts';
 import type { TableStructure } from '../tables/headers.ts';
 import type { Answer, SearchResponse, Table } from '../types.ts';
