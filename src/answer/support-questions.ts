@@ -111,3 +111,21 @@ export function timeListQuestion(question: string): TimeListQuestion | undefined
   const pick = ordinal ? (/^(?:first|earliest)$/i.test(ordinal[1]!) ? 'first' as const : 'last' as const) : undefined;
   return { subject, role: m![3] ? 'start' : 'end', ...(VERSIONS_WORD.test(subject) && !pick ? {} : { one: true as const }), ...(m![1] ? { count: true as const } : {}), ...(pick ? { pick } : {}) };
 }
+
+/** What a question for a thing's versions, all of them, asks ("how many Ubuntu LTS releases are there?"). */
+export interface AllListQuestion {
+  /** The things it asks about, as written ("Ubuntu LTS releases"). */
+  subject: string;
+  /** "How many ...?": the list's length. */
+  count?: true;
+}
+
+/** "Which Django versions are there?", "how many Ubuntu LTS releases are there?" */
+const ALL_LIST = /^\s*(?:which|what|(how many))\s+(.+?)\s+(?:are|were)\s+there\s*\??\s*$/i;
+
+/** What a question for all of a thing's versions asks, or undefined for another question. */
+export function allListQuestion(question: string): AllListQuestion | undefined {
+  const m = ALL_LIST.exec(question);
+  const subject = m?.[2]?.trim();
+  return subject && VERSIONS_WORD.test(subject) ? { subject, ...(m![1] ? { count: true as const } : {}) } : undefined;
+}

@@ -205,7 +205,7 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
   const endless = answer.kind === 'none' && (analysis.boundary === 'end' || asksLength(analysis));
   const questions = support ?? (endless ? await import('../answer/support-questions.ts') : undefined);
   if (questions) {
-    const { statusQuestion, statusListQuestion, flagListQuestion, timeListQuestion } = questions;
+    const { statusQuestion, statusListQuestion, flagListQuestion, timeListQuestion, allListQuestion } = questions;
     const subject = subjectOf(state, analysis, search);
     const helpers = {
       settings: ANSWER_SETTINGS, structureOf, mayAnswer: (docId: string) => namesSubject(state, docId, subject), namesAsked: (text: string) => namesAsked(analysis, text), givesName: namesOf(analysis).length > 0,
@@ -225,14 +225,17 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
     let status = asked && statuses!.statusAnswer(state, asked, analysis, search, then, helpers);
     let property: Answer | undefined;
     let timeList: Answer | undefined;
+    let rows: Answer | undefined;
     let scheduled = false;
     // "Which PostgreSQL versions are still supported?", "which Node.js versions are LTS?": read by
     // a module loaded for such questions, the readers it needs passed in (`status-lists.ts`).
     const listed = status ? undefined : statusListQuestion(question);
-    const flagged = status || listed ? undefined : flagListQuestion(question);
+    // "How many Ubuntu LTS releases are there?": every row, those the subject's flag keeps.
+    const all = status || listed ? undefined : allListQuestion(question);
+    const flagged = status || listed || all ? undefined : flagListQuestion(question);
     // "Which Ubuntu releases came out in 2022?": the rows dated at the time the router read.
-    const dated = status || listed || flagged || !search.constraint ? undefined : timeListQuestion(question);
-    if (listed || flagged || dated) {
+    const dated = status || listed || flagged || all || !search.constraint ? undefined : timeListQuestion(question);
+    if (listed || flagged || dated || all) {
       const lists = await import('./status-lists.ts');
       const h: ListHelpers = {
         // The results' documents that have tables, whatever kind of passage ranked them: a
@@ -243,13 +246,14 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
       };
       // Where the results' documents hold no such table (Amazon MSK's prose fills them for "which
       // Kafka versions ...?"), the best passage of each of more documents is read.
-      const read = (s: SearchResponse) => (listed ? lists.statusListAnswer(state, listed, s, reference, h) : flagged ? lists.flagListAnswer(state, flagged, s, reference, h) : lists.timeListAnswer(state, dated!, s, search.constraint!, reference, h));
+      const read = (s: SearchResponse) => (listed ? lists.statusListAnswer(state, listed, s, reference, h) : flagged ? lists.flagListAnswer(state, flagged, s, reference, h) : all ? lists.allListAnswer(state, all, s, reference, h) : lists.timeListAnswer(state, dated!, s, search.constraint!, reference, h));
       const found = read(search) ?? read(await runSearch(state, question, { ...searchOptions, groupByDocument: true, limit: ANSWER_SETTINGS.tableSearchDocuments }));
       // "How many Ubuntu releases came out in 2022?", "how many Django versions are still
       // supported?": the list's length, its items cited.
       const count = (a: Answer | undefined) => (a?.items && a.kind !== 'computed' ? { ...a, text: String(a.items.length), kind: 'computed' as const, value: a.items.length, operation: 'count' as const } : a);
       if (listed) status = listed.count ? count(found) : found;
       else if (flagged) property = found;
+      else if (all) rows = all.count ? count(found) : found;
       // Where no table dates the thing's releases, the titles of its release notes may, with
       // their dates (a module loaded for such a question, as for "the latest version").
       // So may the lines of a release schedule ("- 3.14.1: Tuesday, 2025-12-02").
@@ -271,6 +275,9 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
     } else if (property) {
       answer = property;
       steps.push('property-list');
+    } else if (rows) {
+      answer = rows;
+      steps.push('row-list');
     } else if (timeList && !(dated!.one && timeList.text === answer.text)) {
       // (Asked of one, a list of one the record's answer gave already keeps that answer, which cites the name.)
       answer = timeList;

@@ -4,7 +4,7 @@
  * best documents that answers, each row's cell cited.
  */
 import type { RowValue } from '../answer/table-answer.ts';
-import type { FlagListQuestion, StatusListQuestion, TimeListQuestion } from '../answer/support-questions.ts';
+import type { AllListQuestion, FlagListQuestion, StatusListQuestion, TimeListQuestion } from '../answer/support-questions.ts';
 import { fitsTime, flagHolds, pickDated, rowsByStatus, statusListText, type AskedTime, type CellReading } from '../answer/status-lists.ts';
 import type { TableStructure } from '../tables/headers.ts';
 import type { Answer, SearchResponse, Table } from '../types.ts';
@@ -70,6 +70,18 @@ export function timeListAnswer(state: EngineState, asked: TimeListQuestion, sear
     // "The first Django release in 2023": of those, the one dated first (last).
     const listed = (asked.pick ? pickDated(fitting, asked.pick, (x) => x.at!) : fitting).map((x) => x.r);
     return { rows: rows.map((x) => x.r), listed, text: listed.length ? statusListText(listed.map((r) => r.name), false, rows.length) : `None of the ${rows.length} listed` };
+  });
+}
+
+/**
+ * "How many Ubuntu LTS releases are there?": every row of the first table of the best documents
+ * that dates its rows' release (else their end of life), those a yes / no column the subject
+ * names says yes of ("LTS"), each date cited.
+ */
+export function allListAnswer(state: EngineState, asked: AllListQuestion, search: SearchResponse, reference: number, h: ListHelpers): Answer | undefined {
+  return firstRowList(state, search, h, asked.subject, reference, (table, structure, keep) => {
+    const rows = (h.rowDates(table, 'start', structure) ?? h.rowDates(table, 'end', structure))?.filter(keep);
+    return rows?.length ? { rows, listed: rows, text: statusListText(rows.map((r) => r.name), false, rows.length) } : undefined;
   });
 }
 

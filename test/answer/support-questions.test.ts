@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flagListQuestion, statusListQuestion, statusQuestion, timeListQuestion } from '../../src/answer/support-questions.ts';
+import { allListQuestion, flagListQuestion, statusListQuestion, statusQuestion, timeListQuestion } from '../../src/answer/support-questions.ts';
 
 describe('support questions', () => {
   it('reads what a status question asks about, and whether "yes" means it has ended', () => {
@@ -49,5 +49,12 @@ describe('support questions', () => {
     expect(timeListQuestion('How many Rust releases were published in 2022?')).toEqual({ subject: 'Rust releases', role: 'start', count: true });
     expect(timeListQuestion('What was the first Rust release announced in 2024?')).toEqual({ subject: 'Rust release', role: 'start', one: true, pick: 'first' });
     expect(timeListQuestion('Which was the most recent Rust release launched in 2024?')).toMatchObject({ pick: 'last' });
+  });
+
+  it('reads a question for all of a thing\'s versions, or how many there are', () => {
+    expect(allListQuestion('How many Ubuntu LTS releases are there?')).toEqual({ subject: 'Ubuntu LTS releases', count: true });
+    expect(allListQuestion('Which Django versions are there?')).toEqual({ subject: 'Django versions' });
+    expect(allListQuestion('How many people are there?')).toBeUndefined();
+    expect(allListQuestion('Which Django versions are still supported?')).toBeUndefined();
   });
 });

@@ -12,6 +12,8 @@ describe('kindLabel', () => {
     // A count of a status list is counted, not calculated.
     expect(kindLabel(answer('computed', { items: ['a', 'b'] }), { steps: ['status-answer'] })).toBe('counted from the end-of-life dates of a table');
     expect(kindLabel(answer('computed'), { steps: ['table-answer', 'calculator'] })).toBe('calculated from table cells');
+    expect(kindLabel(answer('computed', { items: ['a', 'b'] }), { steps: ['row-list'] })).toBe('counted from the rows of a table');
+    expect(kindLabel(answer('cell', { items: ['a', 'b'] }), { steps: ['row-list'] })).toBe('from the rows of a table');
     expect(kindLabel(answer('computed', { citations: [cite('sentence')] }), { steps: ['text-answer'] })).toBe('calculated from sentences');
     expect(kindLabel(answer('computed', { items: ['a'] }), { steps: ['time-list'] })).toBe('counted from the dates of a table');
     expect(kindLabel(answer('cell', { items: ['3.14.0'], citations: [cite('sentence')] }), { steps: ['time-list', 'schedule-lines'] })).toBe('from the lines of a release schedule');

@@ -595,6 +595,11 @@ describe('almanac.answer (zero-download)', () => {
     expect(supported.answer).toMatchObject({ kind: 'cell', text: '24.04, 22.04', items: ['24.04', '22.04'], operation: 'list' });
     expect(supported.answer.citations.map((c) => c.text)).toEqual(['false', '2027-06-01']);
     expect((await almanac.answer('Which Distro releases have reached end of life?', { referenceDate })).answer.items).toEqual(['20.04', '18.04']);
+    // "How many ... are there?": every row, each release date cited.
+    const all = await almanac.answer('How many Distro versions are there?', { referenceDate });
+    expect(all.answer).toMatchObject({ kind: 'computed', value: 4, items: ['24.04', '22.04', '20.04', '18.04'] });
+    expect(all.steps).toContain('row-list');
+    expect(all.answer.citations.map((c) => c.text)).toEqual(['2024-04-25', '2022-04-21', '2020-04-23', '2018-04-26']);
     // "How many ...?": the list's length, each of its ends cited; "distributions" are the thing's versions too.
     const many = await almanac.answer('How many Distro distributions are still supported?', { referenceDate });
     expect(many.answer).toMatchObject({ kind: 'computed', text: '2', value: 2, operation: 'count', items: ['24.04', '22.04'] });
@@ -609,6 +614,7 @@ describe('almanac.answer (zero-download)', () => {
     // A word of the thing's no title holds but a yes / no column heads keeps the rows it says yes of.
     expect((await almanac.answer('Which Runtime LTS versions are still supported?', { referenceDate })).answer.items).toEqual(['24', '22']);
     expect((await almanac.answer('Which Runtime versions are still supported?', { referenceDate })).answer.items).toEqual(['26', '24', '22']);
+    expect((await almanac.answer('How many Runtime LTS versions are there?', { referenceDate })).answer).toMatchObject({ text: '2', items: ['24', '22'] });
     // Which came out, or ended, at a time: the rows whose date fits it, each date cited.
     const in2022 = await almanac.answer('Which Distro releases came out in 2022?', { referenceDate });
     expect(in2022.answer).toMatchObject({ text: '22.04', items: ['22.04'], citations: [{ text: '2022-04-21', columnPath: ['releaseDate'] }] });
