@@ -368,7 +368,7 @@ export function answerTable(analysis: QuestionAnalysis, table: Table, options: T
     // "Which month was the warmest in 2023?" is no answer of a table of years: its rows are of a
     // longer time than the one asked for.
     // ("The highest monthly reading" asks the same of the rows: a month each.)
-    const unit = (TIME_ASKED.exec(analysis.question)?.[1] ?? /\b(day|week|month|quarter)ly\b/i.exec(analysis.question)?.[1])?.toLowerCase();
+    const unit = (TIME_ASKED.exec(analysis.question)?.[1] ?? PER_UNIT.exec(analysis.question)?.[1]?.replace(/^dai$/i, 'day'))?.toLowerCase();
     const period = analysis.period;
     // (The rows' dates, read once for the three checks below.)
     const dates = unit || period ? [...rowMoments(ctx).values()] : [];
@@ -1405,6 +1405,8 @@ const AVERAGE_TERMS = [...tokenize('average'), ...tokenize('mean'), ...tokenize(
 /** "Which month ...", "in what quarter ...": the time a question asks for, and at most how many days it lasts. */
 export const TIME_ASKED = /\b(?:which|what)\s+(?:(?:was|is)\s+the\s+)?(day|week|month|quarter)\b/i;
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 31, quarter: 92 };
+/** "Daily", "monthly": the rows a figure is asked of, one of that time each. */
+const PER_UNIT = /\b(dai|week|month|quarter)ly\b/i;
 
 /** A column of rates or shares, whose changes compound rather than add up. */
 const RATE = /\brates?\b|\bper ?cent|%/i;

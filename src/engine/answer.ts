@@ -663,11 +663,20 @@ function textCandidate(state: EngineState, analysis: QuestionAnalysis, search: S
   return { found, passage: first.r.passage, rank: first.rank, supported: timely && found.confidence >= ANSWER_SETTINGS.minTextConfidence };
 }
 
-/** The text passages of the first result's document read past the results where the question names it by its title ({@link titledPassages}). */
+/**
+ * The text passages of the first result's document read past the results where the question
+ * names it by its title ({@link titledPassages}); made once per search (the field gate, the field
+ * and the text answers read them).
+ */
 function pastResults(state: EngineState, analysis: QuestionAnalysis, search: SearchResponse): Passage[] {
-  const top = search.results[0]?.passage;
-  return top ? titledPassages(state, analysis, top.docId) : [];
+  let past = PAST_RESULTS.get(search);
+  if (!past) {
+    const top = search.results[0]?.passage;
+    PAST_RESULTS.set(search, (past = top ? titledPassages(state, analysis, top.docId) : []));
+  }
+  return past;
 }
+const PAST_RESULTS = new WeakMap<SearchResponse, Passage[]>();
 
 /** The times a document's title states ("2025 Term Steering Council election"). */
 function titleTimes(state: EngineState, docId: string): TimeSpan[] {
@@ -811,6 +820,7 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
   };
   // The results' passages, then those of the document the question names by its title past them.
   const passages = [...search.results.map((r) => r.passage), ...pastResults(state, analysis, search)];
+  const fits = (times: TimeSpan[], intervals?: Passage['sentences'][number]['intervals']) => temporalScore(constraint!, times, intervals) >= ANSWER_SETTINGS.minTemporalEvidence;
   for (let rank = 0; rank < passages.length; rank++) {
     const p = passages[rank]!;
     if (!TEXT_KINDS.has(p.kind)) continue;
@@ -834,7 +844,6 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
     // states a time that fits it, as a sentence must be (`minTemporalEvidence`), or by one of a
     // document whose title states it ("Voting ends at: December 15, 2022" of the "2023 Term
     // Steering Council election", for "... the 2023 term ... election"): the time names the document.
-    const fits = (times: TimeSpan[], intervals?: Passage['sentences'][number]['intervals']) => temporalScore(constraint!, times, intervals) >= ANSWER_SETTINGS.minTemporalEvidence;
     if (!dated && timed && !p.sentences.some((x) => x.start < e && x.end > s && fits(x.times, x.intervals)) && !fits(titleTimes(state, p.docId))) continue;
     const citation = textCitation(state, search, p, p.start + s, p.start + e, p.text.slice(s, e), [read.span[0] - s, read.span[1] - s]);
     return { answer: { text: withYear(state, analysis, p.docId, read.text), kind: 'sentence', citations: [citation], confidence: 1, operation: analysis.operation }, rank };

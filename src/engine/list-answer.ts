@@ -70,8 +70,9 @@ export function listAnswer(state: EngineState, question: string, search: SearchR
   for (const p of texts) {
     for (const [i, s] of p.sentences.entries()) {
       const text = p.text.slice(s.start, s.end);
-      const after = linesFrom(state, p, i);
-      const led = listAfterLead(ask, after.map((x) => x.text), h, h.titleOf(search, p.docId));
+      // (Only a lead-in, a sentence that ends with a colon, is read on past its passage.)
+      const after = text.trimEnd().endsWith(':') ? linesFrom(state, p, i) : [];
+      const led = after.length ? listAfterLead(ask, after.map((x) => x.text), h, h.titleOf(search, p.docId)) : undefined;
       if (led && !(fallback && led.confidence < SENTENCE_OVER_TABLE)) {
         const start = p.start + s.start;
         const end = after[led.items.at(-1)!]!.end;

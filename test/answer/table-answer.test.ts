@@ -161,6 +161,7 @@ describe('table answers', () => {
     const co2 = readGrid([['Year', 'Mean'], ['2023', '421.08'], ['2024', '424.61'], ['2025', '427.35']]).table;
     expect(answerTable(analyzeQuestion('What was the highest CO2 reading?'), co2, { readers })?.text).toBe('427.35');
     expect(answerTable(analyzeQuestion('What was the highest monthly CO2 reading?'), co2, { readers })).toBeUndefined();
+    expect(answerTable(analyzeQuestion('What was the highest daily CO2 reading?'), co2, { readers })).toBeUndefined();
   });
 
   it('names the rows of a table without row headers by its first column, numbers included', () => {
