@@ -5,7 +5,8 @@
  * how real documents state one fact each: a PEP's header and its crew list, front matter, a
  * README's "License: MIT", an e-mail's headers. A run of them dated ("- 3.12.0 final: Monday,
  * 2023-10-02") is a schedule, which answers "which ... in <time>?" with a line's name
- * (`answerDatedLine`). Pure.
+ * (`answerDatedLine`). Loaded where the passages a question reads hold such a line
+ * (`engine/answer.ts`); the records' reading is `field-records.ts`. Pure.
  */
 import { fieldWords } from '../temporal/intervals.ts';
 import { findDates } from '../temporal/date-grammar.ts';

@@ -1,14 +1,15 @@
 /**
  * Lines of the form `name: value` ("PEP: 602", "Created: 04-Jun-2019") and the records they make:
- * what the answering of one field (`field-answer.ts`, loaded with the first question that asks
- * one) and the choice of a sentence (`text-answer.ts`, a record is no sentence) both read. Pure.
+ * what the answering of one field (`field-answer.ts`, loaded where the passages a question reads
+ * hold such a line) and the choice of a sentence (`text-answer.ts`, a record is no sentence) both
+ * read. Pure.
  */
 import type { QuestionAnalysis } from './question.ts';
 
 /**
  * A line that states one field: an optional list bullet, a name of one to six words that starts
  * with a letter or a digit, a colon and a value on the same line. A name holds no colon, so a
- * URL's "https:" is no field of its own (see `URL_SCHEME`).
+ * URL's "https:" is no field of its own (`field-answer.ts`' `URL_SCHEME`).
  */
 export const FIELD_LINE = /^[ \t]*(?:[-*•+][ \t]+)?([\p{L}\p{N}][^:\n]{0,58}?)[ \t]*:[ \t]+(\S[^\n]{0,198}?)[ \t]*$/gmu;
 /** {@link FIELD_LINE} for one line on its own. */
