@@ -16,8 +16,10 @@ export function compare(k: TableKit, ctx: Context, mentions: [string, string]): 
   // Each option against every label of every header path: "immigrants" names the column group
   // "imdb immigrant" as well as its child "recent immigrant"; the label with the fewest levels
   // below it (the group's own column) wins a tie.
-  const match = (mention: string, labels: Array<[number, string[]]>) => {
-    const m = new Set(k.tokenize(mention));
+  // (`own`: the words of the table's own name left out, which do not tell its rows apart: "Node.js"
+  // of "Node.js 16" in Node.js's release table.)
+  const match = (mention: string, labels: Array<[number, string[]]>, own = false) => {
+    const m = new Set(k.tokenize(mention).filter((t) => !own || !ctx.context?.has(t)));
     let best: { i: number; label: string; s: number; below: number } | undefined;
     for (const [i, path] of labels) {
       path.forEach((label, level) => {
@@ -31,12 +33,19 @@ export function compare(k: TableKit, ctx: Context, mentions: [string, string]): 
     }
     return best;
   };
-  const rowLabels: Array<[number, string[]]> = structure.dataRows.map((r) => [r, structure.rowPaths[r] ?? []]);
+  // (A row without labels of its own is named by its name column: "3.2" of a release table's "releaseCycle".)
+  const rowLabels: Array<[number, string[]]> = structure.dataRows.map((r) => [r, structure.rowPaths[r]?.length ? structure.rowPaths[r]! : [k.rowName(p, r) ?? '']]);
   const colLabels: Array<[number, string[]]> = structure.dataCols.map((c) => [c, structure.columnPaths[c] ?? []]);
   const mentionTermSet = new Set(mentions.flatMap((m) => k.tokenize(m)));
   const context = analysis.terms.filter((t) => !mentionTermSet.has(t));
+  // "Which came first, Django 3.2 or 4.0?": two dates compared, the earlier (the later) wins.
+  const order = TIME_ORDER.exec(analysis.question)?.[1]?.toLowerCase();
   const tryAxis = (rows: boolean) => {
     const labels = rows ? rowLabels : colLabels;
+    // Two dates where the question asks which came first (last); else, two figures.
+    const [da, db] = order ? [match(mentions[0], labels, true), match(mentions[1], labels, true)] : [];
+    const dated = da && db && da.i !== db.i ? byDate(rows, da, db, order!) : undefined;
+    if (dated) return dated;
     const a = match(mentions[0], labels);
     const b = match(mentions[1], labels);
     if (!a || !b || a.i === b.i) return undefined;
@@ -58,6 +67,26 @@ export function compare(k: TableKit, ctx: Context, mentions: [string, string]): 
     const cells = [k.cellOf(ctx, ca.r, ca.c), k.cellOf(ctx, cb.r, cb.c)];
     return { answer: { kind: 'label' as const, text: winner.label, scale: '' as Scale, cells: aWins ? cells : [cells[1]!, cells[0]!], score: a.s + b.s, confidence: Math.min(1, (a.s + b.s) / 2) }, s: a.s + b.s };
   };
+  // Each thing's date, in the column (row) the rest of the question names best among those that
+  // hold dates ("released": the release date; none named: the first), the same for both.
+  function byDate(rows: boolean, a: { i: number; label: string; s: number }, b: { i: number; label: string; s: number }, word: string) {
+    const isDate = (s: { r: number; c: number }) => !!k.dateIn(p.at(s.r, s.c));
+    const dated = (i: number) => {
+      const named = k.bestCells(ctx, context, false, rows ? { rows: [i] } : { cols: [i] }).filter(isDate);
+      return named.length ? named : (rows ? structure.dataCols.map((c) => ({ r: i, c })) : structure.dataRows.map((r) => ({ r, c: i }))).filter(isDate);
+    };
+    const da = dated(a.i);
+    const db = dated(b.i);
+    const ca = da.find((x) => db.some((y) => (rows ? y.c === x.c : y.r === x.r)));
+    const cb = ca && db.find((y) => (rows ? y.c === ca.c : y.r === ca.r));
+    if (!ca || !cb) return undefined;
+    const ta = k.dateIn(p.at(ca.r, ca.c))!.start;
+    const tb = k.dateIn(p.at(cb.r, cb.c))!.start;
+    if (ta === tb) return undefined;
+    const aWins = EARLIER.test(word) ? ta < tb : ta > tb;
+    const cells = [k.cellOf(ctx, ca.r, ca.c), k.cellOf(ctx, cb.r, cb.c)];
+    return { answer: { kind: 'label' as const, text: (aWins ? a : b).label, scale: '' as Scale, cells: aWins ? cells : [cells[1]!, cells[0]!], score: a.s + b.s, confidence: Math.min(1, (a.s + b.s) / 2) }, s: a.s + b.s };
+  }
   const byRows = tryAxis(true);
   const byCols = tryAxis(false);
   const best = !byRows ? byCols : !byCols ? byRows : byCols.s > byRows.s ? byCols : byRows;
@@ -157,3 +186,7 @@ export function respectively(k: TableKit, ctx: Context, mentions: [string, strin
     scale: u.scale, ...(u.unit ? { unit: u.unit } : {}), cells, score, confidence: k.confidenceOf(ctx, score, ctx.analysis.terms),
   };
 }
+
+/** Words that ask two things in time order: the first (earlier) or the last (later) of them. */
+const TIME_ORDER = /\b(first|earlier|earliest|sooner|older|oldest|last|later|latest|newer|newest)\b/i;
+const EARLIER = /^(?:first|earlier|earliest|sooner|older|oldest)$/;

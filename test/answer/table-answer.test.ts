@@ -152,6 +152,14 @@ describe('table answers', () => {
     expect(answerTable(analyzeQuestion('What was the share in 1998?'), categories, { readers })!.text).not.toContain(';');
   });
 
+  it('tells which of two releases came first (or last) by their dates, the table\'s own name aside', () => {
+    const releases = readGrid([['releaseCycle', 'releaseDate', 'eol'], ['4.0', '2021-12-07', '2023-04-01'], ['3.2', '2021-04-06', '2024-04-01']]).table;
+    const ask2 = (q: string) => answerTable(analyzeQuestion(q), releases, { readers, context: 'Django' });
+    expect(ask2('Which came first, Django 3.2 or Django 4.0?')).toMatchObject({ kind: 'label', text: '3.2', cells: [{ text: '2021-04-06' }, { text: '2021-12-07' }] });
+    expect(ask2('Which reached end of life first, Django 3.2 or Django 4.0?')).toMatchObject({ text: '4.0', cells: [{ text: '2023-04-01' }, { text: '2024-04-01' }] });
+    expect(ask2('Which is newer, Django 3.2 or 4.0?')?.text).toBe('4.0');
+  });
+
   it('ranks no column of dates against the figures beside it, and asks a table of years for no month', () => {
     const annual = readGrid([['Source', 'Year', 'Mean'], ['GISTEMP', '2016', '1.01'], ['GISTEMP', '2023', '1.17'], ['GISTEMP', '2024', '1.28'], ['gcag', '2024', '1.18']]).table;
     // Its "Year" is no figure above "Mean" ("Year" answered), and a question for a month is none of a table of years.
