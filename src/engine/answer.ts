@@ -1013,8 +1013,10 @@ const FLAG = /^\s*(?:true|false|yes|no|n\/a)\s*$/i;
  */
 function namesSomeone(analysis: QuestionAnalysis, text: string): boolean {
   const asked = new Set(analysis.allTerms);
-  return /\p{L}{2}/u.test(text) && !FLAG.test(text) && !answerTerms(text).some((t) => asked.has(t));
+  return /\p{L}{2}/u.test(text) && !FLAG.test(text) && !ROLE.test(text) && !answerTerms(text).some((t) => asked.has(t));
 }
+/** A role, not a person: a title that ends with the word of a post ("Branch Manager", "Release Notes Lead"). */
+const ROLE = /\b(?:manager|lead|leader|director|chair|head|officer|coordinator|liaison|shadow|administrator|editor|owner|maintainer)s?\s*$/i;
 
 function noAnswer(analysis: QuestionAnalysis): Answer {
   return { text: NO_ANSWER, kind: 'none', citations: [], confidence: 0, operation: analysis.operation };

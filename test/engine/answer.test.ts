@@ -888,6 +888,15 @@ describe('almanac.answer (zero-download)', () => {
     expect((await almanac.answer('What is the latest release of Osprey?')).answer.text).toBe('1.2.0');
   });
 
+  it('does not answer "who ...?" with a role a table gives in place of a person', async () => {
+    const almanac = await createAlmanac();
+    await almanac.ingest([{ name: 'release-1.25/README.md', content: '# Osprey v1.25 Release Information\n\n| What | Who | When |\n| --- | --- | --- |\n| Osprey v1.25.0 released | Branch Manager | Tuesday 23rd August 2022 |\n| Release blog published | Release Notes Lead | Tuesday 23rd August 2022 |\n' }]);
+    const r = await almanac.answer('Who led the Osprey 1.25 release?');
+    expect(r.answer.text).not.toMatch(/Manager|Lead/);
+    expect(r.answer.kind).toBe('none');
+    await almanac.close();
+  });
+
   it('does not answer "when ... first ...?" with a sentence that states no time, however its document is dated', async () => {
     const almanac = await createAlmanac();
     await almanac.ingest([{ name: 'osprey.md', content: '---\ndate: 2020-05-01\n---\n\n# The Osprey database\n\nThe Osprey database relies on years of first-class work done by Joseph Myers.\n\nThe Osprey database was first released by volunteers, who still keep it.\n' }]);
