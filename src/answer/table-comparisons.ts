@@ -1,6 +1,7 @@
 /**
  * The table readers of questions that name two or more things to read side by side: which of
- * two is higher, and several figures asked for "respectively". Few questions ask them, so they
+ * two is higher (or, asked in time order, came first), and several figures asked for
+ * "respectively". Few questions ask them, so they
  * load with such a question (`engine/answer.ts`, `tableReaders`) and `answerTable` passes them
  * its helpers ({@link TableKit}): this module imports only types, so that its chunk shares no
  * code with the worker's start. Pure.
@@ -8,7 +9,11 @@
 import type { Scale } from './numbers.ts';
 import type { Context, Scored, TableAnswer, TableKit } from './table-answer.ts';
 
-/** Which of two named things is higher (lower): both labels found on one axis, compared at the context's other coordinate. */
+/**
+ * Which of two named things is higher (lower): both labels found on one axis, compared at the
+ * context's other coordinate; asked in time order ("which came first", "which is newer"), which
+ * of their dates is earlier (later).
+ */
 export function compare(k: TableKit, ctx: Context, mentions: [string, string]): TableAnswer | undefined {
   const { p, analysis } = ctx;
   const { structure } = p;
