@@ -163,9 +163,7 @@ export function answerDatedLine(analysis: QuestionAnalysis, text: string, score:
   const asked = new Set(analysis.allTerms);
   let best: { answer: FieldAnswer; score: number; named: number } | undefined;
   for (const record of records(text, lines)) {
-    const dated = record.filter((m) => onlyDate(m[2]!));
-    if (dated.length < MIN_SCHEDULE || dated.length < SCHEDULE_SHARE * record.length) continue;
-    for (const m of dated) {
+    for (const m of scheduleOf(record)) {
       const s = score(m[2]!);
       const name = m[1]!.trim();
       if (s <= 0 || answerTerms(name).every((t) => asked.has(t))) continue;
@@ -187,10 +185,13 @@ export function answerDatedLine(analysis: QuestionAnalysis, text: string, score:
  */
 export function scheduleLines(text: string): Array<{ name: string; value: string; line: [number, number] }> {
   const lines = [...text.matchAll(FIELD_LINE)];
-  return records(text, lines).flatMap((record) => {
-    const dated = record.filter((m) => onlyDate(m[2]!));
-    return dated.length < MIN_SCHEDULE || dated.length < SCHEDULE_SHARE * record.length ? [] : dated.map((m) => ({ name: m[1]!.trim(), value: m[2]!, line: [m.index!, m.index! + m[0].length] as [number, number] }));
-  });
+  return records(text, lines).flatMap((record) => scheduleOf(record).map((m) => ({ name: m[1]!.trim(), value: m[2]!, line: [m.index!, m.index! + m[0].length] as [number, number] })));
+}
+
+/** The dated lines of a record that is a schedule (most of its lines, {@link MIN_SCHEDULE} or more, a date and nothing else); none of another. */
+function scheduleOf(record: RegExpMatchArray[]): RegExpMatchArray[] {
+  const dated = record.filter((m) => onlyDate(m[2]!));
+  return dated.length < MIN_SCHEDULE || dated.length < SCHEDULE_SHARE * record.length ? [] : dated;
 }
 
 /** How far past its last line a schedule's note is read. */

@@ -76,3 +76,13 @@ export function spanOf(record: RegExpMatchArray[]): [number, number] {
   const last = record[record.length - 1]!;
   return [record[0]!.index!, last.index! + last[0].length];
 }
+
+/**
+ * Whether a text may hold a line the field answerers read (`field-answer.ts`): a short name, a
+ * colon and a value; or a line that ends with a date ("- 2.7 final 2010-07-03"). A superset of
+ * theirs, cheap to test: what it refuses, none of them reads.
+ */
+export function holdsFieldLine(text: string): boolean {
+  return FIELD_OR_DATED_LINE.test(text);
+}
+const FIELD_OR_DATED_LINE = /^[^\n:]{1,64}:[ \t]+\S|\d{4}(?:-\d\d-\d\d)?[ \t]*$/m;

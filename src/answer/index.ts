@@ -9,7 +9,7 @@ export { readNumber, readUnit, isEmptyValue, formatNumber, type ReadNumber, type
 export { answerTable, asksOverSpan, answersCoarsely, answersWithin, answersOtherTime, LEAP_YEAR_MS, answerRow, namedRow, hasDate, type AnswerCell, type TableAnswer, type TableAnswerOptions } from './table-answer.ts';
 export { answerRecord, type RecordAnswer } from './record-answer.ts';
 export { answerDatedLine, answerField, answerReleaseLine, scheduleLines, type FieldAnswer } from './field-answer.ts';
-export { asksField, fieldRecordAt, isFieldRecord } from './field-records.ts';
+export { asksField, fieldRecordAt, holdsFieldLine, isFieldRecord } from './field-records.ts';
 export { answerTerms } from './synonyms.ts';
 export { answerFromText, answerAt, holdsAsked, statesFrequency, statesLength, type TextAnswer, type TextSource, type TextAnswerOptions } from './text-answer.ts';
 export { asksFeature } from './release-notes.ts';

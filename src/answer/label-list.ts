@@ -59,7 +59,11 @@ export interface SentenceList {
 const MEMBERS = 'types|kinds|components|items|financial items|categories|classes|segments|regions|geographic regions|countries|elements|sources|parts|constituents|members|subsidiaries|products|services|units|reporting units|divisions|markets|currencies|scopes|sub-?categories|groups|entities|programs|plans|factors';
 /** After the members noun: the end, or a word that links it to its group ("types of", "items under", "segments in which"). */
 const AFTER_MEMBERS = String.raw`(?=\s*(?:\?|$|,|of\b|under\b|in\b|for\b|within\b|that\b|which\b|listed\b|shown\b|included\b|are\b|were\b|does\b|do\b|did\b|by\b|making\b|considered\b|factored\b|whereby\b|involving\b|to\b|used\b|analy[sz]ed\b|from\b|there\b))`;
-const LABELS_ASK = new RegExp(String.raw`^\W*who\s+(?:is|are|was|were|sits?|sat)\s+on\b|^\W*who\s+(?:are|were)\s+the\s+(?:[\w'-]+\s+){0,2}?(?:members|nominees|candidates)\b|^\W*(?:what|which)\s+(?:are|were|is|was)\s+(?:the\s+)?(?:[\w'-]+\s+){0,3}?(?:${MEMBERS})${AFTER_MEMBERS}|^\W*(?:what|which)\s+(?:[\w'-]+\s+){0,2}?(?:${MEMBERS})${AFTER_MEMBERS}|\b(?:consists?|consisted|made up|composed) of\s*\??\s*$|\bcompris(?:e|es|ed)\s*(?:of)?\s*\??\s*$|^\W*what (?:is|are|were|was) (?:taken into account|included|considered)\b`, 'i');
+/** The kinds of people a "who were the ... ?" question asks for, by the word a lead-in may name them by alone. */
+const PEOPLE_KINDS = ['members', 'nominees', 'candidates'];
+/** "Who were the members / nominees / candidates ...?" */
+const PEOPLE_ASK = new RegExp(String.raw`^\W*who\s+(?:are|were)\s+the\s+(?:[\w'-]+\s+){0,2}?(${PEOPLE_KINDS.join('|')})\b`, 'i');
+const LABELS_ASK = new RegExp(String.raw`^\W*who\s+(?:is|are|was|were|sits?|sat)\s+on\b|${PEOPLE_ASK.source}|^\W*(?:what|which)\s+(?:are|were|is|was)\s+(?:the\s+)?(?:[\w'-]+\s+){0,3}?(?:${MEMBERS})${AFTER_MEMBERS}|^\W*(?:what|which)\s+(?:[\w'-]+\s+){0,2}?(?:${MEMBERS})${AFTER_MEMBERS}|\b(?:consists?|consisted|made up|composed) of\s*\??\s*$|\bcompris(?:e|es|ed)\s*(?:of)?\s*\??\s*$|^\W*what (?:is|are|were|was) (?:taken into account|included|considered)\b`, 'i');
 /** Figure questions that look like lists ("what are the respective values"): never a list of labels. */
 const FIGURE_ASK = /\brespective(?:ly)?\b|\bhow (?:many|much)\b|^\W*what (?:is|was|are|were) the (?:values?|amounts?|totals?|sum|average|number|percentages?|change|difference|ratio)\b/i;
 /** "Which years does the table provide information for", "in which years was X calculated". */
@@ -84,7 +88,7 @@ export function asksList(question: string, helpers: ListHelpers): ListAsk | unde
   // "Which types of households were more likely ...": the one that is highest, not a list.
   if (LABELS_ASK.test(q) && !FIGURE_ASK.test(q) && !/\b(?:most|more|least|less|highest|lowest|largest|smallest|likely|best|worst|top)\b/i.test(q)) {
     const strict = !new RegExp(String.raw`\b(?:${MEMBERS})\b`, 'i').test(q);
-    const members = answerTerms(/^\W*who\s+(?:are|were)\s+the\s+(?:[\w'-]+\s+){0,2}?(members|nominees|candidates)\b/i.exec(q)?.[1] ?? '')[0];
+    const members = answerTerms(PEOPLE_ASK.exec(q)?.[1] ?? '')[0];
     const people = /^\W*who\b/i.test(q);
     const years = people ? answerTerms(q).filter((t) => YEAR.test(t)) : [];
     return { kind: 'labels', group: answerTerms(q).filter((t) => !stop.has(t) && !/^\d/.test(t)), ...(strict ? { strict } : {}), ...(members ? { members } : {}), ...(people ? { people } : {}), ...(years.length ? { years } : {}) };
@@ -221,7 +225,7 @@ export function listAfterLead(ask: ListAsk, sentences: readonly string[], helper
   const named = ask.members && terms.has(ask.members) ? 1 : ask.group.filter((t) => terms.has(t)).length / ask.group.length;
   // A lead-in that names other people than those asked ("Nominees:" for "who were the members
   // ...?") lists them, not the members.
-  if (named < 0.5 || (ask.members && !terms.has(ask.members) && answerTerms(PEOPLE_KINDS).some((t) => terms.has(t)))) return undefined;
+  if (named < 0.5 || (ask.members && !terms.has(ask.members) && answerTerms(PEOPLE_KINDS.join(' ')).some((t) => terms.has(t)))) return undefined;
   // People are those of the group the question names, whole: its words and years, in the lead-in
   // or its document's title ("the first council" is not "the 2026 term council").
   if (ask.people) {
@@ -264,9 +268,6 @@ export function peopleFromTable(ask: ListAsk, table: Table, structure: TableStru
   }
   return undefined;
 }
-
-/** The people a "who were the members / nominees / candidates ...?" question asks for. */
-const PEOPLE_KINDS = 'members nominees candidates';
 
 /** Share of a column's cells that give one name each for {@link peopleFromTable} to read it as people. */
 const PEOPLE_SHARE = 0.75;

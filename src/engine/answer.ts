@@ -7,7 +7,7 @@
  */
 import { createError, throwIfAborted } from '../errors.ts';
 import {
-  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksLatest, asksDescription, asksCodename, meaningAsked, asksSource, namesSource, sourceNamed, asksFeature, asksField, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersWithin, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, readNumber, calculate, yearOfDay, statesDayWithoutYear,
+  ANSWER_SETTINGS, COMPUTED, analyzeQuestion, askedVersions, asksLatest, asksDescription, asksCodename, meaningAsked, asksSource, namesSource, sourceNamed, asksFeature, asksField, holdsFieldLine, fieldRecordAt, namedNumbers, versionsOf, namesOf, namesPreReleaseOnly, asksFrequency, asksLength, asksTime, hasDate, holdsAsked, statesFrequency, statesLength, answerFromText, answerRecord, answerRow, answerTable, asksOverSpan, answersCoarsely, answersWithin, answersOtherTime, LEAP_YEAR_MS, namedRow, answerTerms, chooseAnswerSentence, formatNumber, readNumber, calculate, yearOfDay, statesDayWithoutYear,
   type AnswerCell, type QuestionAnalysis, type TableAnswer, type TextAnswer,
 } from '../answer/index.ts';
 import type {
@@ -131,8 +131,8 @@ export async function runAnswer(state: EngineState, typed: string, options: Answ
   // titled by its versions (a schedule read whole): a table's cell asked needs none of them.
   const numbers = namedNumbers(analysis);
   const fieldy = (asksField(analysis) || (search.constraint && search.constraint.relation !== 'any'))
-    && ([...search.results.map((r) => r.passage), ...pastResults(state, analysis, search)].some((p) => TEXT_KINDS.has(p.kind) && FIELD_OR_DATED_LINE.test(p.text))
-      || (numbers.length > 0 && search.results.some((r) => numbers.every((n) => n.pattern.test(state.records.get(r.passage.docId)?.document.title ?? '')))));
+    && ([...search.results.map((r) => r.passage), ...pastResults(state, analysis, search)].some((p) => TEXT_KINDS.has(p.kind) && holdsFieldLine(p.text))
+      || search.results.some((r) => titledByNumbers(state, numbers, r.passage.docId)));
   const fields = fieldy ? await import('../answer/field-answer.ts') : undefined;
   const field = fields && fieldCandidate(state, analysis, search, fields);
   if (record) steps.push('record-answer');
@@ -814,10 +814,7 @@ function fieldCandidate(state: EngineState, analysis: QuestionAnalysis, search: 
   if (!asksField(analysis) && !timed) return undefined;
   const subject = subjectOf(state, analysis, search);
   const numbers = namedNumbers(analysis);
-  const ofVersion = (docId: string) => {
-    const title = state.records.get(docId)?.document.title ?? '';
-    return numbers.length > 0 && numbers.every((n) => n.pattern.test(title));
-  };
+  const ofVersion = (docId: string) => titledByNumbers(state, numbers, docId);
   // The results' passages, then those of the document the question names by its title past them.
   const passages = [...search.results.map((r) => r.passage), ...pastResults(state, analysis, search)];
   const fits = (times: TimeSpan[], intervals?: Passage['sentences'][number]['intervals']) => temporalScore(constraint!, times, intervals) >= ANSWER_SETTINGS.minTemporalEvidence;
@@ -873,8 +870,11 @@ type Support = typeof import('../answer/support-questions.ts');
  */
 const SUPPORT_GATE = /\b(?:still|(?:un)?supported|support|maintained|eol|end[\s-]of[\s-]life|reached|hit|passed|versions?|releases?|editions?|branch(?:es)?|series|cycles?|lines?|majors?|distros?|distributions?)\b/i;
 
-/** A line of the kinds the field answerers read: a short name, a colon and a value; or one that ends with a date. */
-const FIELD_OR_DATED_LINE = /^[^\n:]{1,64}:[ \t]+\S|\d{4}(?:-\d\d-\d\d)?[ \t]*$/m;
+/** Whether a document's title names every number the question names ("Python 2.5 Release Schedule" for 2.5): the schedule of that version. */
+function titledByNumbers(state: EngineState, numbers: ReturnType<typeof namedNumbers>, docId: string): boolean {
+  const title = state.records.get(docId)?.document.title ?? '';
+  return numbers.length > 0 && numbers.every((n) => n.pattern.test(title));
+}
 
 /** The field answerers (`answer/field-answer.ts`), loaded with a question that may ask a field. */
 type FieldReaders = Pick<typeof import('../answer/field-answer.ts'), 'answerDatedLine' | 'answerField' | 'answerReleaseLine'>;
